@@ -1,0 +1,7 @@
+export function SidePanelApp() {
+  return (
+    <main>
+      <h1>Handoff</h1>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+import { createRoot } from 'react-dom/client';
+import { OptionsApp } from '@/components/options/OptionsApp';
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<OptionsApp />);

@@ -1,0 +1,43 @@
+// `npm test`: every check a change must pass, in the order that fails fastest.
+// Runs on a fresh machine: installs dependencies and a Chromium when they are missing.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const steps = [];
+
+function step(name, command, args, env = {}) {
+  const started = Date.now();
+  console.log(`\n━━ ${name}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  steps.push({ name, ok: result.status === 0, seconds });
+  if (result.status !== 0) {
+    summary();
+    console.error(`\n✗ ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function summary() {
+  console.log('\n━━ summary');
+  for (const s of steps) console.log(`${s.ok ? '✓' : '✗'} ${s.name} (${s.seconds} s)`);
+}
+
+if (!existsSync('node_modules/.bin/wxt')) {
+  step('install dependencies', 'npm', existsSync('package-lock.json') ? ['ci'] : ['install']);
+}
+step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+step('lint', 'npx', ['biome', 'check', '.']);
+step('unit and contract tests', 'npx', ['vitest', 'run']);
+step('build (chrome)', 'npx', ['wxt', 'build']);
+step('build (firefox)', 'npx', ['wxt', 'build', '-b', 'firefox']);
+const chromium = ensureChromium();
+step('end-to-end tests in Chromium', 'npx', ['playwright', 'test'], {
+  CHROMIUM_PATH: chromium,
+  HANDOFF_SKIP_BUILD: '1',
+});
+summary();
