@@ -1,6 +1,118 @@
+import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import type { AnchorSpec, DetectOptions, PageContextData, Provider } from '@/lib/hosts/types';
+import type { ContentRequest, PageContextQuery } from '@/lib/messages/content-protocol';
+import { type ButtonAction, createButtonUi } from './button-ui';
+import { ButtonMount } from './mount';
 
-export function startContentScript(ctx: ContentScriptContext): void {
-  if (!ctx.isValid) return;
-  document.documentElement.setAttribute('data-handoff', 'ready');
+export interface HostDetection {
+  /** The provider serving this origin by default, if any (github.com → 'github'). */
+  providerForHost(host: string): Provider | null;
+  detect(url: string, options: DetectOptions): PageContextData | null;
+  anchorsFor(context: PageContextData): readonly AnchorSpec[];
+  isMicroagentFile(repository: string, path: string): boolean;
+}
+
+/** How long a page may take to render its header before the floating fallback shows. */
+const FLOATING_GRACE_MS = 1500;
+
+declare global {
+  // Set by the one-line marker script registered with the content script for a self-hosted
+  // origin the person added, so the content script knows which host software it runs on.
+  var __handoffProvider: Provider | undefined;
+}
+
+export function startContentScript(ctx: ContentScriptContext, hosts: HostDetection): void {
+  const provider = hosts.providerForHost(location.host) ?? globalThis.__handoffProvider;
+  if (!provider) return;
+  const detect = () => hosts.detect(location.href, { document, provider });
+
+  const onAction = (action: ButtonAction, event: MouseEvent) => {
+    // Read at click time: the person may have navigated since the button was mounted.
+    const context = mount.currentContext();
+    if (!context) return;
+    const message: ContentRequest =
+      action === 'start'
+        ? { type: 'handoff/start-from-page', context, immediate: event.altKey }
+        : action === 'view-microagent'
+          ? { type: 'handoff/open-panel', context, view: 'microagents', filePath: context.path }
+          : { type: 'handoff/open-panel', context, view: 'microagents' };
+    try {
+      browser.runtime.sendMessage(message).catch(() => {
+        ui.setHint('Handoff could not be reached. Reload the page and try again.');
+      });
+    } catch {
+      // The extension was updated or reloaded under this page: this copy can no longer talk.
+      ui.setHint('Handoff was updated. Reload the page to use it.');
+    }
+  };
+
+  const ui = createButtonUi(document, onAction);
+  const mount = new ButtonMount({
+    document,
+    detect,
+    anchorsFor: hosts.anchorsFor,
+    secondaryFor: (context) => {
+      if (
+        context.kind === 'blob' &&
+        context.path &&
+        hosts.isMicroagentFile(context.repository, context.path)
+      ) {
+        return 'view-microagent';
+      }
+      return context.kind === 'repo' || context.kind === 'tree' ? 'microagents' : null;
+    },
+    ui,
+  });
+
+  let graceTimer: number | undefined;
+  const startGrace = () => {
+    clearTimeout(graceTimer);
+    mount.resetFloating();
+    const arm = () => {
+      graceTimer = ctx.setTimeout(() => mount.allowFloating(), FLOATING_GRACE_MS);
+    };
+    if (document.readyState === 'complete') arm();
+    else ctx.addEventListener(window, 'load', arm, { once: true });
+  };
+
+  let lastHref = location.href;
+  const onPossibleNavigation = () => {
+    if (location.href !== lastHref) {
+      lastHref = location.href;
+      startGrace();
+    }
+    mount.reconcile();
+  };
+
+  mount.reconcile();
+  startGrace();
+  const observer = new MutationObserver(onPossibleNavigation);
+  observer.observe(document.documentElement, { childList: true, subtree: true });
+  ctx.onInvalidated(() => {
+    observer.disconnect();
+    clearTimeout(graceTimer);
+    mount.destroy();
+  });
+  // Hosts' own navigation signals: Turbo and React soft navigation on GitHub, history
+  // traversal everywhere. The observer catches in-place re-renders between them.
+  for (const type of ['turbo:render', 'soft-nav:react-done', 'soft-nav:end']) {
+    ctx.addEventListener(document, type, onPossibleNavigation);
+  }
+  ctx.addEventListener(window, 'popstate', () => queueMicrotask(onPossibleNavigation));
+  ctx.addEventListener(window, 'pageshow', onPossibleNavigation);
+  ctx.addEventListener(window, 'wxt:locationchange', () => ctx.setTimeout(onPossibleNavigation, 0));
+
+  const onQuery = (
+    message: unknown,
+    sender: { id?: string },
+    sendResponse: (reply: unknown) => void,
+  ) => {
+    if (sender.id !== browser.runtime.id) return false;
+    if ((message as PageContextQuery | null)?.type !== 'handoff/page-context') return false;
+    sendResponse({ context: mount.currentContext() });
+    return false;
+  };
+  browser.runtime.onMessage.addListener(onQuery);
+  ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onQuery));
 }

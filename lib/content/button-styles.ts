@@ -1,0 +1,21 @@
+// Styles for the in-page button, inside its shadow root. Colours come from the host's own
+// custom properties (they cross the shadow boundary), newest token names first, so the button
+// follows the host's light and dark themes; system colours are the last resort.
+export const buttonStyles = `
+:host{display:inline-flex;vertical-align:middle;margin-inline:4px;font-family:inherit;
+--h-bg:var(--button-default-bgColor-rest,var(--color-btn-bg,var(--gl-button-default-primary-background-color-default,var(--ds-background-neutral,ButtonFace))));
+--h-bg-hover:var(--button-default-bgColor-hover,var(--color-btn-hover-bg,var(--gl-button-default-primary-background-color-hover,var(--ds-background-neutral-hovered,var(--h-bg)))));
+--h-fg:var(--button-default-fgColor-rest,var(--color-btn-text,var(--gl-button-default-primary-foreground-color-default,var(--ds-text,ButtonText))));
+--h-border:var(--button-default-borderColor-rest,var(--color-btn-border,var(--gl-button-default-primary-border-color-default,var(--ds-border,ButtonBorder))));
+--h-focus:var(--focus-outlineColor,var(--color-accent-fg,var(--gl-focus-ring-outer-color,var(--ds-border-focused,Highlight))))}
+:host([data-floating]){position:fixed;right:16px;bottom:16px;z-index:2147483000;margin:0;
+box-shadow:0 2px 8px rgba(0,0,0,.2);border-radius:8px}
+div{display:inline-flex;gap:4px}
+button{font:500 12px/20px inherit;font-family:inherit;height:var(--control-small-size,28px);
+padding:0 10px;border-radius:var(--borderRadius-medium,6px);border:1px solid var(--h-border);
+background:var(--h-bg);color:var(--h-fg);cursor:pointer;display:inline-flex;align-items:center;gap:6px;white-space:nowrap}
+button:hover{background:var(--h-bg-hover)}
+button:focus-visible{outline:2px solid var(--h-focus);outline-offset:1px}
+svg{width:14px;height:14px;fill:currentColor;flex:none}
+@media (prefers-color-scheme:dark){:host{color-scheme:dark}}
+`;

@@ -1,0 +1,117 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { AnchorSpec, PageContextData } from '@/lib/hosts/types';
+import { createButtonUi, ROOT_ATTRIBUTE } from './button-ui';
+import { ButtonMount } from './mount';
+
+const anchors: AnchorSpec[] = [
+  {
+    id: 'new',
+    kinds: ['issue'],
+    selector: '[data-component="PH_Actions"]',
+    position: 'prepend',
+    layout: 'react',
+  },
+  {
+    id: 'old',
+    kinds: ['issue'],
+    selector: '.gh-header-actions',
+    position: 'prepend',
+    layout: 'classic',
+  },
+];
+
+const issue: PageContextData = {
+  provider: 'github',
+  host: 'github.com',
+  baseUrl: 'https://github.com',
+  repository: 'octo/widgets',
+  kind: 'issue',
+  selfHosted: false,
+  number: 7,
+};
+
+function setup(detected: () => PageContextData | null = () => issue) {
+  const ui = createButtonUi(document, () => {});
+  const mount = new ButtonMount({
+    document,
+    detect: detected,
+    anchorsFor: () => anchors,
+    secondaryFor: () => null,
+    ui,
+  });
+  return { ui, mount };
+}
+
+const roots = () => document.querySelectorAll(`[${ROOT_ATTRIBUTE}]`);
+
+describe('ButtonMount', () => {
+  beforeEach(() => {
+    document.body.innerHTML = '';
+  });
+
+  it('mounts one button at the preferred anchor', () => {
+    document.body.innerHTML =
+      '<div class="gh-header-actions"></div><div data-component="PH_Actions"><button>Edit</button></div>';
+    const { ui, mount } = setup();
+    mount.reconcile('https://github.com/octo/widgets/issues/7');
+    expect(roots()).toHaveLength(1);
+    expect(ui.root.parentElement?.getAttribute('data-component')).toBe('PH_Actions');
+    expect(ui.root.shadowRoot?.querySelector('button')?.textContent).toBe('Start conversation');
+  });
+
+  it('keeps a single button through repeated reconciles and header re-renders', () => {
+    document.body.innerHTML = '<header><div data-component="PH_Actions"></div></header>';
+    const { mount } = setup();
+    const url = 'https://github.com/octo/widgets/issues/7';
+    mount.reconcile(url);
+    mount.reconcile(url);
+    // The host replaces its header subtree in place.
+    const header = document.querySelector('header') as HTMLElement;
+    header.innerHTML = '<div data-component="PH_Actions"><button>New</button></div>';
+    expect(roots()).toHaveLength(0);
+    mount.reconcile(url);
+    expect(roots()).toHaveLength(1);
+    expect(
+      document.querySelector('[data-component="PH_Actions"]')?.contains(roots()[0] as Node),
+    ).toBe(true);
+  });
+
+  it('moves to a preferred anchor that renders after a fallback one', () => {
+    document.body.innerHTML = '<div class="gh-header-actions"></div>';
+    const { ui, mount } = setup();
+    const url = 'https://github.com/octo/widgets/issues/7';
+    mount.reconcile(url);
+    expect(ui.root.parentElement?.className).toBe('gh-header-actions');
+    document.body.insertAdjacentHTML('beforeend', '<div data-component="PH_Actions"></div>');
+    mount.reconcile(url);
+    expect(roots()).toHaveLength(1);
+    expect(ui.root.parentElement?.getAttribute('data-component')).toBe('PH_Actions');
+  });
+
+  it('waits for a late header, then floats only after the grace period', () => {
+    const { ui, mount } = setup();
+    const url = 'https://github.com/octo/widgets/issues/7';
+    mount.reconcile(url);
+    expect(roots()).toHaveLength(0);
+    mount.allowFloating();
+    expect(roots()).toHaveLength(1);
+    expect(ui.root.hasAttribute('data-floating')).toBe(true);
+    // The header arrives after all: the floating button becomes an anchored one.
+    document.body.insertAdjacentHTML('afterbegin', '<div data-component="PH_Actions"></div>');
+    mount.reconcile(url);
+    expect(roots()).toHaveLength(1);
+    expect(ui.root.hasAttribute('data-floating')).toBe(false);
+  });
+
+  it('removes the button on a page it does not serve and removes strays from older copies', () => {
+    document.body.innerHTML = `<div data-component="PH_Actions"><span ${ROOT_ATTRIBUTE}></span></div>`;
+    let page: PageContextData | null = issue;
+    const { mount } = setup(() => page);
+    mount.reconcile('https://github.com/octo/widgets/issues/7');
+    expect(roots()).toHaveLength(1);
+    page = null;
+    mount.reconcile('https://github.com/settings/profile');
+    expect(roots()).toHaveLength(0);
+  });
+});

@@ -1,0 +1,67 @@
+// The seam between page detection (one adapter per code host) and the content-script runtime
+// that mounts the button. Detection is a pure function of the URL, refined by the document when
+// one is given; anchors are data so that a host redesign is a reviewable data change.
+
+export type Provider = 'github' | 'gitlab' | 'bitbucket';
+export type PageKind = 'repo' | 'tree' | 'blob' | 'commit' | 'issue' | 'pull';
+
+/**
+ * What a code-host page is about. `detectPage` in ./index.ts validates it with the zod schema
+ * in ./page-context.ts; the content script uses the unvalidated form to stay small, and the
+ * worker validates every context it receives.
+ */
+export interface PageContextData {
+  provider: Provider;
+  /** Host name with port when not default, e.g. "github.com", "git.example.com:8443". */
+  host: string;
+  /** Origin plus any relative URL root, e.g. "https://example.com/gitlab". No trailing slash. */
+  baseUrl: string;
+  /** 'owner/repo'; GitLab: full namespace path; Bitbucket Cloud 'workspace/repo'; DC 'PROJECT/repo'. */
+  repository: string;
+  kind: PageKind;
+  /** True for GitHub Enterprise, self-managed GitLab and Bitbucket Data Center/Server. */
+  selfHosted: boolean;
+  branch?: string;
+  /** Issue or pull/merge request number. */
+  number?: number;
+  /** Issue or pull/merge request title, when the page shows it. */
+  title?: string;
+  /** File or folder path on tree/blob pages. */
+  path?: string;
+  /** Commit SHA on commit pages. */
+  sha?: string;
+}
+
+export interface DetectOptions {
+  /** The page's document, used to refine what the URL leaves ambiguous. */
+  document?: Document;
+  /** The provider of a self-hosted origin the person added; required for non-default hosts. */
+  provider?: Provider;
+}
+
+/** Where the button goes relative to the anchor element. */
+export type AnchorPosition = 'before' | 'after' | 'prepend' | 'append';
+
+export interface AnchorSpec {
+  /** Stable id, used in diagnostics and tests, e.g. "github-react-issue-header". */
+  id: string;
+  /** Page kinds this anchor serves. */
+  kinds: readonly PageKind[];
+  /** CSS selector of the element the button is placed relative to. */
+  selector: string;
+  position: AnchorPosition;
+  /** Which generation of the host's markup this models, e.g. "react-2025", "classic". */
+  layout: string;
+  /** Optional note, e.g. a dated removal reminder for an old layout. */
+  note?: string;
+}
+
+export interface HostAdapter {
+  provider: Provider;
+  /** Host names served without the person adding them (github.com, gitlab.com, bitbucket.org). */
+  defaultHosts: readonly string[];
+  /** Detects a page of this host. Null when the URL is not a repository page this adapter knows. */
+  detect(url: URL, options?: DetectOptions): PageContextData | null;
+  /** Anchors in order of preference: the first one found in the document wins. */
+  anchors: readonly AnchorSpec[];
+}

@@ -1,0 +1,26 @@
+import { openDB } from 'idb';
+
+// The API key lives in the extension origin's IndexedDB. Content scripts run in the page's
+// origin and cannot open it, unlike storage.local, which every part of an extension can read.
+const DB_NAME = 'handoff-secrets';
+const STORE = 'secrets';
+const API_KEY = 'apiKey';
+
+function db() {
+  return openDB(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore(STORE);
+    },
+  });
+}
+
+export async function readApiKey(): Promise<string | null> {
+  const value = await (await db()).get(STORE, API_KEY);
+  return typeof value === 'string' && value ? value : null;
+}
+
+export async function writeApiKey(key: string | null): Promise<void> {
+  const database = await db();
+  if (key) await database.put(STORE, key, API_KEY);
+  else await database.delete(STORE, API_KEY);
+}

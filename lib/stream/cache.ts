@@ -1,0 +1,107 @@
+import { type IDBPDatabase, openDB } from 'idb';
+
+export interface CachedEvent {
+  conversationId: string;
+  order: string;
+  key: string;
+  raw: unknown;
+}
+
+/** Where a stream resumes after the worker was stopped. */
+export interface StreamCursor {
+  conversationId: string;
+  generation: 'v0' | 'v1';
+  /** V0: every id up to this one is known (received, or confirmed absent through REST). */
+  contiguousId?: number;
+  /** V0: the highest id received. */
+  highestId?: number;
+  /** V1: timestamp of the newest event received (naive server time, as sent). */
+  lastTimestamp?: string;
+  updatedAt: number;
+}
+
+const DB_NAME = 'handoff-events';
+/** Enough for the 10,000-event conversations people open from cache, with headroom. */
+export const MAX_CACHED_EVENTS = 25_000;
+
+interface Schema {
+  events: { key: [string, string]; value: CachedEvent };
+  cursors: { key: string; value: StreamCursor };
+}
+
+let opening: Promise<IDBPDatabase<Schema>> | null = null;
+
+function db(): Promise<IDBPDatabase<Schema>> {
+  opening ??= openDB<Schema>(DB_NAME, 1, {
+    upgrade(database) {
+      database.createObjectStore('events', { keyPath: ['conversationId', 'order'] });
+      database.createObjectStore('cursors', { keyPath: 'conversationId' });
+    },
+  });
+  return opening;
+}
+
+function range(conversationId: string): IDBKeyRange {
+  return IDBKeyRange.bound([conversationId, ''], [conversationId, '\uffff']);
+}
+
+/** Stores a batch of events and the cursor that includes them, atomically. */
+export async function cacheEvents(
+  events: readonly CachedEvent[],
+  cursor?: StreamCursor,
+): Promise<void> {
+  const database = await db();
+  const tx = database.transaction(['events', 'cursors'], 'readwrite');
+  const store = tx.objectStore('events');
+  for (const event of events) void store.put(event);
+  if (cursor) void tx.objectStore('cursors').put(cursor);
+  await tx.done;
+}
+
+export async function readCursor(conversationId: string): Promise<StreamCursor | undefined> {
+  return (await db()).get('cursors', conversationId);
+}
+
+/** The newest `limit` events of a conversation, oldest first. */
+export async function readRecentEvents(
+  conversationId: string,
+  limit = MAX_CACHED_EVENTS,
+): Promise<CachedEvent[]> {
+  const database = await db();
+  const result: CachedEvent[] = [];
+  let cursor = await database.transaction('events').store.openCursor(range(conversationId), 'prev');
+  while (cursor && result.length < limit) {
+    result.push(cursor.value);
+    cursor = await cursor.continue();
+  }
+  return result.reverse();
+}
+
+/** Drops the oldest events beyond the cap, so one chatty conversation cannot fill the disk. */
+export async function trimConversation(
+  conversationId: string,
+  keep = MAX_CACHED_EVENTS,
+): Promise<number> {
+  const database = await db();
+  const tx = database.transaction('events', 'readwrite');
+  const count = await tx.store.count(range(conversationId));
+  let excess = count - keep;
+  let removed = 0;
+  let cursor = excess > 0 ? await tx.store.openCursor(range(conversationId)) : null;
+  while (cursor && excess > 0) {
+    await cursor.delete();
+    removed++;
+    excess--;
+    cursor = await cursor.continue();
+  }
+  await tx.done;
+  return removed;
+}
+
+export async function forgetConversation(conversationId: string): Promise<void> {
+  const database = await db();
+  const tx = database.transaction(['events', 'cursors'], 'readwrite');
+  await tx.objectStore('events').delete(range(conversationId));
+  await tx.objectStore('cursors').delete(conversationId);
+  await tx.done;
+}
