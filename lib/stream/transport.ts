@@ -1,0 +1,40 @@
+/** Why a stream is not live, in terms the panel can put into words. */
+export type StreamFailure =
+  | 'unauthorized'
+  | 'not-found'
+  | 'refused'
+  | 'no-answer'
+  | 'unreachable'
+  | 'too-many-connections';
+
+export type TransportState =
+  | { phase: 'idle' }
+  | { phase: 'connecting'; attempt: number }
+  | { phase: 'live' }
+  /** Lost or refused for a reason that may pass: a retry is scheduled. */
+  | { phase: 'retrying'; attempt: number; retryAt: number; reason: StreamFailure; detail?: string }
+  /** Will not get better by retrying (bad key, unknown conversation): needs the person. */
+  | { phase: 'failed'; reason: StreamFailure; detail?: string }
+  | { phase: 'stopped' };
+
+export interface TransportCallbacks {
+  /** Frames that carry events (V0: integer id; V1: any object with a kind). */
+  onEvents(events: Record<string, unknown>[]): void;
+  /** V0 payloads without an event id: status_update, error, an id-less agent_state_changed. */
+  onPayload?(payload: Record<string, unknown>): void;
+  onState(state: TransportState): void;
+  /** Frames that could not be read at all (not JSON, not an object). Counted, never fatal. */
+  onMalformed?(detail: string): void;
+}
+
+export interface StreamTransport {
+  start(): void;
+  stop(): void;
+  /** Sends at once when live, otherwise queues until the stream is live again. */
+  send(payload: unknown): void;
+  readonly state: TransportState;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

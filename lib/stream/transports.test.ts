@@ -1,0 +1,291 @@
+import { once } from 'node:events';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server as SocketIoServer } from 'socket.io';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
+import type { TransportState } from './transport';
+import { V0SocketTransport } from './v0-socket';
+import { eventsSocketUrl, V1SocketTransport } from './v1-socket';
+
+const fastBackoff = { baseMs: 20, maxMs: 50, jitter: 0 };
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function listen(server: HttpServer): Promise<number> {
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return (server.address() as AddressInfo).port;
+}
+
+function collector() {
+  const events: Record<string, unknown>[] = [];
+  const payloads: Record<string, unknown>[] = [];
+  const states: TransportState[] = [];
+  const malformed: string[] = [];
+  return {
+    events,
+    payloads,
+    states,
+    malformed,
+    callbacks: {
+      onEvents: (batch: Record<string, unknown>[]) => events.push(...batch),
+      onPayload: (payload: Record<string, unknown>) => payloads.push(payload),
+      onState: (state: TransportState) => states.push(state),
+      onMalformed: (detail: string) => malformed.push(detail),
+    },
+  };
+}
+
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('V0SocketTransport', () => {
+  async function socketServer(setup: (io: SocketIoServer) => void) {
+    const http = createServer();
+    const io = new SocketIoServer(http, { cors: { origin: '*' } });
+    setup(io);
+    const port = await listen(http);
+    cleanups.push(async () => {
+      io.close();
+      http.closeAllConnections();
+    });
+    return { io, origin: `http://127.0.0.1:${port}` };
+  }
+
+  it('receives replayed and live events, tells payloads apart and replays from the latest id', async () => {
+    const queries: Record<string, unknown>[] = [];
+    const { io, origin } = await socketServer((server) => {
+      server.on('connection', (socket) => {
+        queries.push(socket.handshake.query);
+        const after = Number(socket.handshake.query.latest_event_id);
+        for (const id of [1, 2, 3].filter((n) => n > after))
+          socket.emit('oh_event', { id, action: 'message' });
+        socket.emit('oh_event', { status_update: true, type: 'info', id: 'STATUS$READY' });
+      });
+    });
+    const seen = collector();
+    let latest = -1;
+    const transport = new V0SocketTransport({
+      origin,
+      path: '/socket.io',
+      conversationId: 'abc',
+      sessionApiKey: 'k1',
+      providersSet: ['github', 'gitlab'],
+      latestEventId: () => latest,
+      backoff: fastBackoff,
+      callbacks: {
+        ...seen.callbacks,
+        onEvents: (batch) => {
+          seen.events.push(...batch);
+          latest = Math.max(latest, ...batch.map((e) => e.id as number));
+        },
+      },
+    });
+    cleanups.push(() => transport.stop());
+    transport.start();
+    await until(() => seen.events.length === 3 && seen.payloads.length === 1);
+    expect(queries[0]).toMatchObject({
+      conversation_id: 'abc',
+      latest_event_id: '-1',
+      providers_set: 'github,gitlab',
+      session_api_key: 'k1',
+    });
+    // The server drops every socket: the transport comes back asking only for newer events.
+    io.disconnectSockets(true);
+    await until(() => queries.length === 2 && transport.state.phase === 'live');
+    expect(queries[1]?.latest_event_id).toBe('3');
+    expect(seen.states.some((s) => s.phase === 'retrying')).toBe(true);
+  });
+
+  it('treats a key refusal as final and says so', async () => {
+    const { origin } = await socketServer((server) => {
+      server.use((_socket, next) => next(new Error('invalid_session_api_key')));
+    });
+    const seen = collector();
+    const transport = new V0SocketTransport({
+      origin,
+      path: '/socket.io',
+      conversationId: 'abc',
+      sessionApiKey: 'wrong',
+      latestEventId: () => -1,
+      backoff: fastBackoff,
+      callbacks: seen.callbacks,
+    });
+    cleanups.push(() => transport.stop());
+    transport.start();
+    await until(() => transport.state.phase === 'failed');
+    expect(transport.state).toMatchObject({
+      reason: 'unauthorized',
+      detail: 'invalid_session_api_key',
+    });
+  });
+
+  it('times out a server that accepts the socket and never answers', async () => {
+    const { origin } = await socketServer((server) => {
+      server.use(() => {
+        // Never calls next(): upstream's hang when a required key is missing.
+      });
+    });
+    const seen = collector();
+    const transport = new V0SocketTransport({
+      origin,
+      path: '/socket.io',
+      conversationId: 'abc',
+      sessionApiKey: null,
+      latestEventId: () => -1,
+      connectTimeoutMs: 200,
+      backoff: { baseMs: 10_000, maxMs: 10_000, jitter: 0 },
+      callbacks: seen.callbacks,
+    });
+    cleanups.push(() => transport.stop());
+    transport.start();
+    await until(() => transport.state.phase === 'retrying');
+    expect(transport.state).toMatchObject({ reason: 'no-answer' });
+  });
+
+  it('queues messages until the stream is live', async () => {
+    const received: unknown[] = [];
+    const { origin } = await socketServer((server) => {
+      server.on('connection', (socket) => socket.on('oh_user_action', (p) => received.push(p)));
+    });
+    const transport = new V0SocketTransport({
+      origin,
+      path: '/socket.io',
+      conversationId: 'abc',
+      sessionApiKey: null,
+      latestEventId: () => -1,
+      backoff: fastBackoff,
+      callbacks: collector().callbacks,
+    });
+    cleanups.push(() => transport.stop());
+    const message = { action: 'message', args: { content: 'hi' } };
+    transport.send(message);
+    transport.start();
+    await until(() => received.length === 1);
+    expect(received[0]).toEqual(message);
+  });
+});
+
+describe('V1SocketTransport', () => {
+  async function wsServer(onConnection: (socket: NodeWebSocket, url: URL) => void) {
+    const http = createServer();
+    const wss = new WebSocketServer({ server: http });
+    wss.on('connection', (socket, request) =>
+      onConnection(socket, new URL(request.url ?? '/', 'http://x')),
+    );
+    const port = await listen(http);
+    cleanups.push(async () => {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      http.closeAllConnections();
+      http.close();
+    });
+    return `http://127.0.0.1:${port}`;
+  }
+
+  const createSocket = (url: string) => new NodeWebSocket(url) as unknown as WebSocket;
+
+  it('builds a URL that replays everything first and only what is new afterwards', () => {
+    const first = new URL(eventsSocketUrl('https://agent.example/runtime/', 'c1', 'key', null));
+    expect(first.protocol).toBe('wss:');
+    expect(first.pathname).toBe('/runtime/sockets/events/c1');
+    expect(Object.fromEntries(first.searchParams)).toEqual({
+      resend_all: 'true',
+      resend_mode: 'all',
+      session_api_key: 'key',
+    });
+    const later = new URL(eventsSocketUrl('http://a:1', 'c1', null, '2025-11-02T10:00:00.000001'));
+    expect(Object.fromEntries(later.searchParams)).toEqual({
+      resend_all: 'true',
+      resend_mode: 'since',
+      after_timestamp: '2025-11-02T10:00:00.000001',
+    });
+  });
+
+  it('delivers frames, counts malformed ones and reconnects from the last timestamp', async () => {
+    const urls: URL[] = [];
+    const base = await wsServer((socket, url) => {
+      urls.push(url);
+      socket.send(
+        JSON.stringify({ kind: 'ConversationStateUpdateEvent', key: 'full_state', id: 's' }),
+      );
+      socket.send('not json');
+      socket.send(JSON.stringify([1, 2]));
+      socket.send(JSON.stringify({ kind: 'MessageEvent', id: `m${urls.length}`, timestamp: 't1' }));
+      if (urls.length === 1) setTimeout(() => socket.terminate(), 50);
+    });
+    const seen = collector();
+    const transport = new V1SocketTransport({
+      agentServerUrl: base,
+      conversationId: 'c1',
+      sessionApiKey: 'k',
+      lastTimestamp: () => (seen.events.length ? 't1' : null),
+      backoff: fastBackoff,
+      callbacks: seen.callbacks,
+      createSocket,
+    });
+    cleanups.push(() => transport.stop());
+    transport.start();
+    await until(() => urls.length === 2 && seen.events.length === 4);
+    expect(seen.malformed).toEqual([
+      'frame is not JSON',
+      'frame is not an object',
+      'frame is not JSON',
+      'frame is not an object',
+    ]);
+    expect(urls[1]?.searchParams.get('after_timestamp')).toBe('t1');
+  });
+
+  it.each([
+    [4001, 'unauthorized'],
+    [4004, 'not-found'],
+  ])('treats close code %i as final (%s)', async (code, reason) => {
+    const base = await wsServer((socket) => socket.close(code, 'no'));
+    const seen = collector();
+    const transport = new V1SocketTransport({
+      agentServerUrl: base,
+      conversationId: 'c1',
+      sessionApiKey: 'k',
+      lastTimestamp: () => null,
+      backoff: fastBackoff,
+      callbacks: seen.callbacks,
+      createSocket,
+    });
+    cleanups.push(() => transport.stop());
+    transport.start();
+    await until(() => transport.state.phase === 'failed');
+    expect(transport.state).toMatchObject({ phase: 'failed', reason });
+  });
+
+  it('sends queued messages once open', async () => {
+    const received: string[] = [];
+    const base = await wsServer((socket) =>
+      socket.on('message', (data) => received.push(String(data))),
+    );
+    const transport = new V1SocketTransport({
+      agentServerUrl: base,
+      conversationId: 'c1',
+      sessionApiKey: null,
+      lastTimestamp: () => null,
+      backoff: fastBackoff,
+      callbacks: collector().callbacks,
+      createSocket,
+    });
+    cleanups.push(() => transport.stop());
+    transport.send({ role: 'user', content: [{ type: 'text', text: 'hi' }] });
+    transport.start();
+    await until(() => received.length === 1);
+    expect(JSON.parse(received[0] as string)).toEqual({
+      role: 'user',
+      content: [{ type: 'text', text: 'hi' }],
+    });
+  });
+});

@@ -1,0 +1,195 @@
+import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
+import {
+  isRecord,
+  type StreamFailure,
+  type StreamTransport,
+  type TransportCallbacks,
+  type TransportState,
+} from './transport';
+
+export interface V1SocketOptions {
+  /** Agent-server base: conversation_url without its trailing /api/conversations/<id>. */
+  agentServerUrl: string;
+  conversationId: string;
+  sessionApiKey: string | null;
+  /** Timestamp of the newest event held, read on every (re)connect; null replays everything. */
+  lastTimestamp: () => string | null;
+  openTimeoutMs?: number;
+  backoff?: BackoffOptions;
+  callbacks: TransportCallbacks;
+  /** Injectable for tests. */
+  createSocket?: (url: string) => WebSocket;
+}
+
+export function eventsSocketUrl(
+  agentServerUrl: string,
+  conversationId: string,
+  sessionApiKey: string | null,
+  lastTimestamp: string | null,
+): string {
+  const url = new URL(agentServerUrl.replace(/\/+$/, ''));
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/sockets/events/${conversationId}`;
+  // resend_all serves servers before v1.15; newer ones let resend_mode win over it, so
+  // "since" replays only what is new and "all" replays everything on both.
+  url.searchParams.set('resend_all', 'true');
+  if (lastTimestamp) {
+    url.searchParams.set('resend_mode', 'since');
+    url.searchParams.set('after_timestamp', lastTimestamp);
+  } else {
+    url.searchParams.set('resend_mode', 'all');
+  }
+  // Browsers cannot set headers on a WebSocket handshake; every server version reads this.
+  if (sessionApiKey) url.searchParams.set('session_api_key', sessionApiKey);
+  return url.toString();
+}
+
+/**
+ * The V1 agent-server event stream: a plain WebSocket. Close codes 4001 and 4004 are final;
+ * anything else is retried with capped, jittered backoff, replaying from the last timestamp.
+ */
+export class V1SocketTransport implements StreamTransport {
+  state: TransportState = { phase: 'idle' };
+  private socket: WebSocket | null = null;
+  private attempt = 0;
+  private opened = false;
+  private openTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly outbox: string[] = [];
+  private stopped = false;
+
+  constructor(private readonly options: V1SocketOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.teardown();
+    this.setState({ phase: 'stopped' });
+  }
+
+  send(payload: unknown): void {
+    const text = JSON.stringify(payload);
+    if (this.state.phase === 'live' && this.socket?.readyState === 1) this.socket.send(text);
+    else this.outbox.push(text);
+  }
+
+  private setState(state: TransportState): void {
+    this.state = state;
+    this.options.callbacks.onState(state);
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    this.teardown();
+    const { options } = this;
+    const url = eventsSocketUrl(
+      options.agentServerUrl,
+      options.conversationId,
+      options.sessionApiKey,
+      options.lastTimestamp(),
+    );
+    this.setState({ phase: 'connecting', attempt: this.attempt });
+    this.opened = false;
+    let socket: WebSocket;
+    try {
+      socket = options.createSocket ? options.createSocket(url) : new WebSocket(url);
+    } catch (error) {
+      this.scheduleRetry('unreachable', String(error));
+      return;
+    }
+    this.socket = socket;
+    this.openTimer = setTimeout(() => {
+      this.scheduleRetry('no-answer', 'The agent server did not open the stream in time.');
+    }, options.openTimeoutMs ?? 15_000);
+    socket.onopen = () => {
+      clearTimeout(this.openTimer);
+      this.opened = true;
+      this.attempt = 0;
+      this.setState({ phase: 'live' });
+      for (const text of this.outbox.splice(0)) socket.send(text);
+    };
+    socket.onmessage = (message) => this.receive(message.data);
+    socket.onclose = (event) => this.closed(event.code, event.reason);
+  }
+
+  private receive(data: unknown): void {
+    if (typeof data !== 'string') {
+      this.options.callbacks.onMalformed?.('binary frame');
+      return;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch {
+      this.options.callbacks.onMalformed?.('frame is not JSON');
+      return;
+    }
+    if (!isRecord(parsed)) {
+      this.options.callbacks.onMalformed?.('frame is not an object');
+      return;
+    }
+    this.options.callbacks.onEvents([parsed]);
+  }
+
+  private closed(code: number, reason: string): void {
+    clearTimeout(this.openTimer);
+    this.socket = null;
+    if (this.stopped) return;
+    if (code === 4001) {
+      this.setState({
+        phase: 'failed',
+        reason: 'unauthorized',
+        detail: reason || 'Authentication failed',
+      });
+    } else if (code === 4004) {
+      this.setState({
+        phase: 'failed',
+        reason: 'not-found',
+        detail: reason || 'Conversation not found',
+      });
+    } else if (code === 1013) {
+      this.scheduleRetry('too-many-connections', reason);
+    } else if (!this.opened) {
+      // A handshake refused before it opened looks the same for a bad query key and an
+      // unreachable server: a browser only ever sees 1006.
+      this.scheduleRetry(
+        'unreachable',
+        'Rejected before opening: a bad key, or the agent server is unreachable.',
+      );
+    } else {
+      this.scheduleRetry('unreachable', reason || `closed (${code})`);
+    }
+  }
+
+  private scheduleRetry(reason: StreamFailure, detail?: string): void {
+    if (this.stopped) return;
+    this.teardown();
+    clearTimeout(this.retryTimer);
+    const delay = backoffDelay(this.attempt, this.options.backoff ?? defaultBackoff);
+    this.attempt++;
+    this.setState({
+      phase: 'retrying',
+      attempt: this.attempt,
+      retryAt: Date.now() + delay,
+      reason,
+      ...(detail ? { detail } : {}),
+    });
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private teardown(): void {
+    clearTimeout(this.openTimer);
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return;
+    socket.onopen = null;
+    socket.onmessage = null;
+    socket.onclose = null;
+    if (socket.readyState <= 1) socket.close(1000);
+  }
+}
