@@ -28,7 +28,10 @@ export interface PageContextData {
   title?: string;
   /** File or folder path on tree/blob pages. */
   path?: string;
-  /** Commit SHA on commit pages. */
+  /**
+   * Commit SHA on commit pages, and on tree/blob pages whose URL pins a commit instead of a ref
+   * (GitHub/GitLab permalinks with a full SHA, Bitbucket `src/{hash}` links without `?at=`).
+   */
   sha?: string;
 }
 
@@ -37,6 +40,12 @@ export interface DetectOptions {
   document?: Document;
   /** The provider of a self-hosted origin the person added; required for non-default hosts. */
   provider?: Provider;
+  /**
+   * Relative URL root of a self-managed GitLab the person configured, e.g. "/gitlab". Optional:
+   * without it (and without `document`) a GitLab repository page URL cannot tell the root from
+   * the top-level group. Bitbucket Data Center context paths are found from the URL itself.
+   */
+  basePath?: string;
 }
 
 /** Where the button goes relative to the anchor element. */
@@ -54,6 +63,27 @@ export interface AnchorSpec {
   layout: string;
   /** Optional note, e.g. a dated removal reminder for an old layout. */
   note?: string;
+  /**
+   * Only for cloud (default host) or only for self-hosted pages, where the two run different
+   * markup (Bitbucket Cloud vs Data Center). Absent: both.
+   */
+  hosting?: 'cloud' | 'self-hosted';
+}
+
+/** One place in the DOM where a page shows a value (title, branch), as data. */
+export interface DomTextSource {
+  selector: string;
+  /** Read this attribute instead of the element's text. */
+  attribute?: string;
+  /** Which generation of the host's markup this models. */
+  layout: string;
+  note?: string;
+}
+
+/** Where an issue's or pull/merge request's title and a pull request's source branch live. */
+export interface DomFieldSources {
+  title: readonly DomTextSource[];
+  sourceBranch: readonly DomTextSource[];
 }
 
 export interface HostAdapter {
@@ -64,4 +94,11 @@ export interface HostAdapter {
   detect(url: URL, options?: DetectOptions): PageContextData | null;
   /** Anchors in order of preference: the first one found in the document wins. */
   anchors: readonly AnchorSpec[];
+  /** Where detection with a document reads the title and source branch (first match wins). */
+  domFields?: DomFieldSources;
+  /**
+   * Whether `path` (relative to the repository root) is a file the service lists as a
+   * microagent for `repository` (service-api.md §4.8).
+   */
+  isMicroagentFile?(repository: string, path: string): boolean;
 }

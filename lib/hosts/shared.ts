@@ -1,0 +1,253 @@
+// Small helpers shared by the host adapters. Everything here runs in the content script, so it
+// stays free of zod and of anything heavier than a few regular expressions.
+
+import type {
+  DetectOptions,
+  DomFieldSources,
+  DomTextSource,
+  PageContextData,
+  Provider,
+} from './types';
+
+/** What an adapter works out about the page itself, before host and repository are added. */
+export type PagePart = Omit<
+  PageContextData,
+  'provider' | 'host' | 'baseUrl' | 'repository' | 'selfHosted'
+>;
+
+/** Hosts that are served without the person adding them, one per provider. */
+export const DEFAULT_HOSTS: Readonly<Record<Provider, string>> = {
+  github: 'github.com',
+  gitlab: 'gitlab.com',
+  bitbucket: 'bitbucket.org',
+};
+
+/** A full commit id (SHA-1, or SHA-256 for repositories created in that format). */
+export const FULL_SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i;
+/** An abbreviated or full commit id, as commit pages accept it. */
+export const SHORT_OR_FULL_SHA = /^[0-9a-f]{7,64}$/i;
+/** Issue and pull request numbers: positive, no leading zero, small enough to stay exact. */
+const NUMBER = /^[1-9]\d{0,9}$/;
+
+export function toNumber(segment: string | undefined): number | undefined {
+  return segment && NUMBER.test(segment) ? Number(segment) : undefined;
+}
+
+/**
+ * Whether the adapter of `provider` may read `url`: its own default host (unless the caller said
+ * the page is another provider's), or any other host the person added for this provider. A
+ * default host of another provider is never read, whatever the options say.
+ * Returns `selfHosted`, or null when the host is not this adapter's.
+ */
+export function hostStatus(
+  provider: Provider,
+  url: URL,
+  options: DetectOptions | undefined,
+): { selfHosted: boolean } | null {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const wanted = options?.provider;
+  const defaultOf = (Object.keys(DEFAULT_HOSTS) as Provider[]).find(
+    (p) => DEFAULT_HOSTS[p] === url.hostname,
+  );
+  if (defaultOf) {
+    return defaultOf === provider && !url.port && (!wanted || wanted === provider)
+      ? { selfHosted: false }
+      : null;
+  }
+  return wanted === provider ? { selfHosted: true } : null;
+}
+
+/**
+ * Decoded, non-empty path segments: `//` collapses, trailing slashes vanish. Null when the path
+ * carries a malformed percent-escape. A decoded segment may contain `/` (an encoded `%2F`): the
+ * URL then says outright that the slash belongs to that segment, e.g. a branch name.
+ */
+export function pathSegments(url: URL): string[] | null {
+  const out: string[] = [];
+  for (const raw of url.pathname.split('/')) {
+    if (!raw) continue;
+    try {
+      out.push(decodeURIComponent(raw));
+    } catch {
+      return null;
+    }
+  }
+  return out;
+}
+
+/** Whether the URL path ends with `/` (Bitbucket marks folders that way). */
+export function endsWithSlash(url: URL): boolean {
+  return url.pathname.length > 1 && url.pathname.endsWith('/');
+}
+
+/** Collapses whitespace; empty text counts as absent. */
+export function cleanText(text: string | null | undefined): string | undefined {
+  const clean = text?.replace(/\s+/g, ' ').trim();
+  return clean || undefined;
+}
+
+/** The first non-empty value among the sources, in order. Never throws (bad selector → skip). */
+export function readDom(
+  doc: Document | undefined,
+  sources: readonly DomTextSource[],
+): string | undefined {
+  if (!doc) return undefined;
+  for (const source of sources) {
+    try {
+      const el = doc.querySelector(source.selector);
+      const value = cleanText(
+        source.attribute ? el?.getAttribute(source.attribute) : el?.textContent,
+      );
+      if (value) return value;
+    } catch {
+      // An unsupported selector in an older engine: try the next source.
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Reads a source-branch label as hosts print it, keeping it only when it belongs to `repository`:
+ * "feature/x", "owner:feature/x", "owner/repo:feature/x" (git forbids ':' in ref names, so the
+ * last ':' separates), or a link to the branch "…/owner/repo/tree/feature/x". A branch of a
+ * fork lives in another repository, so it is dropped rather than reported against this one.
+ */
+export function ownBranchFromLabel(label: string, repository: string): string | undefined {
+  const repo = repository.toLowerCase();
+  const tree = label.indexOf('/tree/');
+  if (tree >= 0) {
+    let link: string[];
+    try {
+      link = new URL(label, 'https://x.invalid').pathname.split('/').filter(Boolean);
+    } catch {
+      return undefined;
+    }
+    const at = link.indexOf('tree');
+    const owner = link.slice(0, at).join('/').toLowerCase();
+    const branch = safeDecode(link.slice(at + 1).join('/'));
+    return owner === repo && branch ? branch : undefined;
+  }
+  const colon = label.lastIndexOf(':');
+  if (colon < 0) return label;
+  const prefix = label.slice(0, colon).toLowerCase();
+  const branch = label.slice(colon + 1);
+  return branch && (prefix === repo || prefix === repo.split('/')[0]) ? branch : undefined;
+}
+
+/**
+ * The head of a comparison spec: `main...feature/x`, `main..feature/x` or just `feature/x`
+ * (git forbids `..` inside ref names), kept when it is a branch of `repository`.
+ */
+export function headOfComparison(spec: string, repository: string): string | undefined {
+  const head = spec.split(/\.{2,3}/).pop();
+  return head ? ownBranchFromLabel(head, repository) : undefined;
+}
+
+export function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Strips `refs/heads/` or `refs/tags/` from a fully qualified ref. */
+export function shortRef(ref: string | null | undefined): string | undefined {
+  return ref?.replace(/^refs\/(?:heads|tags)\//, '') || undefined;
+}
+
+/**
+ * Splits the segments after `tree/` or `blob/` into ref and path. `knownRef` (from the page)
+ * wins when the segments start with it; otherwise the first segment is the documented best guess,
+ * since the URL cannot say where a ref with slashes ends. A full SHA is a pinned commit, not a
+ * branch.
+ */
+export function splitRefAndPath(
+  rest: readonly string[],
+  knownRef: string | undefined,
+): Pick<PageContextData, 'branch' | 'sha' | 'path'> {
+  const joined = rest.join('/');
+  const ref =
+    knownRef && (joined === knownRef || joined.startsWith(`${knownRef}/`)) ? knownRef : rest[0];
+  if (!ref) return {};
+  const path = joined.slice(ref.length + 1) || undefined;
+  return FULL_SHA.test(ref) ? { sha: ref.toLowerCase(), path } : { branch: ref, path };
+}
+
+/** Drops keys whose value is undefined, so results compare and serialise cleanly. */
+export function compact<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) {
+    if (value[key] === undefined) delete value[key];
+  }
+  return value;
+}
+
+/**
+ * The service's microagent rule (service-api.md §4.8): `.md` files other than README.md in
+ * `.openhands/microagents/` — or in `microagents/` when the repository itself is named
+ * `.openhands` or `openhands-config` — plus the repository's root `.cursorrules`. GitLab scans
+ * the folder recursively, the other providers only its top level.
+ */
+export function isMicroagentPath(repository: string, path: string, recursive: boolean): boolean {
+  const file = path.replace(/^\.?\//, '');
+  if (file === '.cursorrules') return true;
+  const name = repository.split('/').pop();
+  const folder =
+    name === '.openhands' || name === 'openhands-config'
+      ? 'microagents/'
+      : '.openhands/microagents/';
+  if (!file.startsWith(folder)) return false;
+  const inside = file.slice(folder.length);
+  const base = inside.split('/').pop() ?? '';
+  return (recursive || !inside.includes('/')) && base.endsWith('.md') && base !== 'README.md';
+}
+
+/** What a host's URL parser finds: the repository, its base URL when not the origin, the page. */
+export interface ParsedPage {
+  repository: string;
+  baseUrl?: string;
+  page: PagePart;
+}
+
+/**
+ * Builds an adapter's `detect` from its URL parser: checks the host, splits the path, adds the
+ * title and a pull request's source branch from the document (via `fields`, then `fallbackTitle`),
+ * and makes sure nothing it meets (odd documents included) escapes as an exception.
+ */
+export function makeDetector(
+  provider: Provider,
+  fields: DomFieldSources,
+  parse: (
+    segments: string[],
+    url: URL,
+    options: DetectOptions,
+    selfHosted: boolean,
+  ) => ParsedPage | null,
+  fallbackTitle?: (doc: Document | undefined, number: number | undefined) => string | undefined,
+): (url: URL, options?: DetectOptions) => PageContextData | null {
+  return (url, options = {}) => {
+    try {
+      const hosting = hostStatus(provider, url, options);
+      const segments = hosting && pathSegments(url);
+      const parsed = segments && parse(segments, url, options, hosting.selfHosted);
+      if (!hosting || !parsed) return null;
+      const { repository, page } = parsed;
+      const doc = options.document;
+      if (page.kind === 'issue' || page.kind === 'pull') {
+        page.title = readDom(doc, fields.title) ?? fallbackTitle?.(doc, page.number);
+        const label = page.kind === 'pull' ? readDom(doc, fields.sourceBranch) : undefined;
+        page.branch = shortRef(label && ownBranchFromLabel(label, repository));
+      }
+      return compact<PageContextData>({
+        provider,
+        host: url.host,
+        baseUrl: parsed.baseUrl ?? url.origin,
+        repository,
+        selfHosted: hosting.selfHosted,
+        ...page,
+      });
+    } catch {
+      return null;
+    }
+  };
+}
