@@ -1,0 +1,263 @@
+// "Test connection" (§9.1): which server is there, which APIs it serves, and whether the key
+// works with which header. The result is plain data for the options page and for storing.
+import {
+  type ApiClientConfig,
+  type AuthScheme,
+  createApiClient,
+  defaultAuthScheme,
+} from './client';
+import { type ApiError, type SerializedApiError, toApiError } from './errors';
+import { isHostedServiceUrl, parseServerUrl } from './url';
+
+export interface ServerCheck {
+  /** Short request description, e.g. `GET /api/options/config (X-Session-API-Key)`. */
+  request: string;
+  ok: boolean;
+  /** What the answer meant. */
+  outcome: string;
+}
+
+export interface ServerDetection {
+  /** The normalised address, or null when it is not usable. */
+  baseUrl: string | null;
+  /** Any HTTP answer came back. */
+  reachable: boolean;
+  /** `GET /alive` answered `{"status":"ok"}`: an OpenHands-family server. */
+  alive: boolean;
+  /** From `APP_MODE`; `saas` is also inferred for *.all-hands.dev without V0. */
+  mode: 'oss' | 'saas' | null;
+  /** V0 REST (`/api/conversations…`) is served. */
+  v0: boolean;
+  /** The V1 app server (`/api/v1/…`) is served. */
+  v1: boolean;
+  /** True/false when known; null when nothing could tell (unreachable, no API). */
+  keyRequired: boolean | null;
+  /** True: authenticated calls succeeded; false: rejected (401); null: no key set or unknown. */
+  keyAccepted: boolean | null;
+  /** The header that worked, when a key is set and accepted. */
+  authScheme: AuthScheme | null;
+  /** One or two sentences for a person. */
+  summary: string;
+  /** Each request and what it showed, for a "details" view. */
+  checks: ServerCheck[];
+  /** The blocking error, when there was one. */
+  error?: SerializedApiError;
+}
+
+const schemeLabel: Record<AuthScheme, string> = {
+  'session-key': 'X-Session-API-Key',
+  bearer: 'Authorization: Bearer',
+};
+
+/** A route that is not there: 404, or the web UI's HTML fallback (§2). */
+function isMissingRoute(error: ApiError): boolean {
+  return (
+    error.status === 404 ||
+    error.status === 405 ||
+    (error.kind === 'bad-response' && (error.bodyType === 'html' || error.bodyType === 'text'))
+  );
+}
+
+function isTransportError(error: ApiError): boolean {
+  return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted';
+}
+
+type ProbeOutcome = 'ok' | 'unauthorized' | 'missing' | 'failed';
+
+interface SchemeProbe {
+  scheme: AuthScheme | null;
+  config: ProbeOutcome;
+  appMode: string | null;
+  v1: ProbeOutcome;
+  settings: ProbeOutcome | 'skipped';
+  transportError: ApiError | null;
+}
+
+function outcomeOf(error: ApiError): ProbeOutcome {
+  if (error.kind === 'unauthorized') return 'unauthorized';
+  if (isMissingRoute(error)) return 'missing';
+  return 'failed';
+}
+
+/**
+ * Probes a server as §9.1 describes: `/alive`, `/api/options/config`, the V1 conversation
+ * search, then a key check (`/api/settings` for V0: 200 or a JSON 404 prove the key). With a
+ * key, tries `X-Session-API-Key` first and `Authorization: Bearer` second, or the other way
+ * round for the hosted service, whose documented scheme is Bearer. Never throws.
+ */
+export async function detectServer(config: ApiClientConfig): Promise<ServerDetection> {
+  const checks: ServerCheck[] = [];
+  const result: ServerDetection = {
+    baseUrl: null,
+    reachable: false,
+    alive: false,
+    mode: null,
+    v0: false,
+    v1: false,
+    keyRequired: null,
+    keyAccepted: null,
+    authScheme: null,
+    summary: '',
+    checks,
+  };
+  try {
+    result.baseUrl = parseServerUrl(config.baseUrl);
+  } catch (error) {
+    const apiError = toApiError(error);
+    return { ...result, summary: apiError.message, error: apiError.toJSON() };
+  }
+  const baseUrl = result.baseUrl;
+  const apiKey = config.apiKey?.trim() || null;
+  const clientFor = (scheme: AuthScheme | null) =>
+    createApiClient({
+      ...config,
+      baseUrl,
+      apiKey: scheme ? apiKey : null,
+      authScheme: scheme ?? undefined,
+    });
+
+  // 1. Alive (no auth).
+  try {
+    const alive = await clientFor(null).server.alive();
+    result.reachable = true;
+    result.alive = alive.status === 'ok';
+    checks.push({ request: 'GET /alive', ok: result.alive, outcome: `status "${alive.status}"` });
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (isTransportError(apiError)) {
+      checks.push({ request: 'GET /alive', ok: false, outcome: apiError.message });
+      return { ...result, summary: apiError.message, error: apiError.toJSON() };
+    }
+    result.reachable = true;
+    checks.push({ request: 'GET /alive', ok: false, outcome: apiError.message });
+  }
+
+  // 2–4. Per auth scheme: config, V1 search, key check.
+  const probe = async (scheme: AuthScheme | null): Promise<SchemeProbe> => {
+    const client = clientFor(scheme);
+    const label = scheme ? ` (${schemeLabel[scheme]})` : '';
+    const outcome: SchemeProbe = {
+      scheme,
+      config: 'failed',
+      appMode: null,
+      v1: 'failed',
+      settings: 'skipped',
+      transportError: null,
+    };
+    const record = (request: string, ok: boolean, text: string) =>
+      checks.push({ request: `${request}${label}`, ok, outcome: text });
+    try {
+      const options = await client.v0.getConfig();
+      outcome.config = 'ok';
+      outcome.appMode = options.APP_MODE ?? null;
+      record('GET /api/options/config', true, `APP_MODE ${options.APP_MODE ?? 'not given'}`);
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (isTransportError(apiError)) outcome.transportError = apiError;
+      outcome.config = outcomeOf(apiError);
+      record('GET /api/options/config', false, apiError.message);
+    }
+    try {
+      await client.v1.searchAppConversations({ limit: 1 });
+      outcome.v1 = 'ok';
+      record('GET /api/v1/app-conversations/search?limit=1', true, 'V1 app server answers');
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (isTransportError(apiError)) outcome.transportError ??= apiError;
+      outcome.v1 = outcomeOf(apiError);
+      record('GET /api/v1/app-conversations/search?limit=1', false, apiError.message);
+    }
+    if (outcome.config === 'ok' || outcome.config === 'unauthorized') {
+      try {
+        await client.v0.getSettings();
+        outcome.settings = 'ok';
+        record('GET /api/settings', true, 'key accepted (settings readable or not yet stored)');
+      } catch (error) {
+        const apiError = toApiError(error);
+        outcome.settings = apiError.kind === 'unauthorized' ? 'unauthorized' : 'failed';
+        record('GET /api/settings', false, apiError.message);
+      }
+    }
+    return outcome;
+  };
+
+  const rejected = (p: SchemeProbe) =>
+    p.config === 'unauthorized' || p.v1 === 'unauthorized' || p.settings === 'unauthorized';
+
+  let chosen: SchemeProbe;
+  if (!apiKey) {
+    chosen = await probe(null);
+  } else {
+    const first = config.authScheme ?? defaultAuthScheme(baseUrl);
+    const order: AuthScheme[] =
+      first === 'bearer' ? ['bearer', 'session-key'] : ['session-key', 'bearer'];
+    chosen = await probe(order[0] as AuthScheme);
+    if (rejected(chosen) && !chosen.transportError) {
+      const second = await probe(order[1] as AuthScheme);
+      if (!rejected(second)) chosen = second;
+    }
+  }
+
+  if (chosen.transportError) {
+    const error = chosen.transportError;
+    return { ...result, summary: error.message, error: error.toJSON() };
+  }
+
+  result.v0 = chosen.config === 'ok' || chosen.config === 'unauthorized';
+  result.v1 = chosen.v1 === 'ok' || chosen.v1 === 'unauthorized';
+  if (chosen.appMode === 'oss' || chosen.appMode === 'saas') result.mode = chosen.appMode;
+  else if (isHostedServiceUrl(baseUrl) && (result.v0 || result.v1)) result.mode = 'saas';
+
+  const isRejected = rejected(chosen);
+  if (!result.v0 && !result.v1) {
+    result.keyAccepted = null;
+  } else if (apiKey) {
+    result.keyAccepted = !isRejected;
+    result.authScheme = isRejected ? null : chosen.scheme;
+    if (isRejected) result.keyRequired = true;
+  } else {
+    result.keyRequired = isRejected;
+  }
+
+  // With a working key, tell whether the server needs one at all (a key it ignores is harmless
+  // but worth knowing). One anonymous request settles it.
+  if (apiKey && result.keyAccepted) {
+    const anonymous = clientFor(null);
+    try {
+      if (result.v0) await anonymous.v0.getSettings();
+      else await anonymous.v1.searchAppConversations({ limit: 1 });
+      result.keyRequired = false;
+      checks.push({ request: 'key check without a key', ok: true, outcome: 'no key needed' });
+    } catch (error) {
+      const apiError = toApiError(error);
+      result.keyRequired = apiError.kind === 'unauthorized' ? true : null;
+      checks.push({ request: 'key check without a key', ok: false, outcome: apiError.message });
+    }
+  }
+
+  result.summary = summarise(result, baseUrl);
+  return result;
+}
+
+function summarise(result: ServerDetection, baseUrl: string): string {
+  if (!result.v0 && !result.v1) {
+    return `${baseUrl} answers, but no Agent Conversation Service API was found there (neither V0 nor V1). Check the address.`;
+  }
+  const kind =
+    result.mode === 'saas'
+      ? 'the hosted OpenHands service'
+      : result.mode === 'oss'
+        ? 'a self-hosted OpenHands server'
+        : 'an OpenHands-compatible server';
+  const apis = result.v0 && result.v1 ? 'V0 and V1 APIs' : result.v1 ? 'V1 API' : 'V0 API';
+  const found = `Found ${kind} with the ${apis}.`;
+  if (result.keyAccepted === false) {
+    return `${found} It rejected the API key (401) with both headers. Check the key in Handoff's options.`;
+  }
+  if (result.keyAccepted === true && result.authScheme) {
+    const needed = result.keyRequired === false ? ' (the server does not require one)' : '';
+    return `${found} The API key works${needed}, sent as ${schemeLabel[result.authScheme]}.`;
+  }
+  if (result.keyRequired) return `${found} It needs an API key: add it in Handoff's options.`;
+  return `${found} No API key is needed.`;
+}

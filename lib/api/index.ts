@@ -1,0 +1,102 @@
+// The service contract in code (see ../shared/reference/service-api.md). Import from here:
+//   import { createApiClient, parseEvent, ApiError } from '@/lib/api';
+//
+// - Client: `createApiClient(config)` → `client.v0.getConversation({conversation_id})`, or by
+//   name through `client.call('v0.getConversation', params)`; the method table is
+//   `apiEndpoints` (each with a zod `params` schema for validating remote calls).
+// - Events: `parseEvent(raw)` → `ApiEvent` (discriminated on `type`), plus pairing helpers.
+// - Errors: every failure is an `ApiError` with a `kind`; `serializeError` / `reviveError`
+//   carry it across extension messaging.
+// - Detection: `detectServer(config)` for "Test connection".
+// - Schemas: every resource, enumeration and request body, for the worker and the test service.
+
+export {
+  type ApiClient,
+  type ApiClientConfig,
+  type AuthScheme,
+  type CallOptions,
+  createApiClient,
+  defaultAuthScheme,
+  type EndpointMethod,
+  type EndpointParams,
+  type EndpointResult,
+  type GroupMethods,
+} from './client';
+export { detectServer, type ServerCheck, type ServerDetection } from './detect';
+export {
+  type AgentConversationRef,
+  AgentConversationRefSchema,
+  ConversationIdSchema,
+  type EndpointGroup,
+  type EndpointSpec,
+  type HttpMethod,
+  type V0ConversationRef,
+  V0ConversationRefSchema,
+} from './endpoint';
+export {
+  type ApiEndpoints,
+  apiEndpoints,
+  type EndpointName,
+  endpointNames,
+  isEndpointName,
+  parseStreamedArray,
+} from './endpoints';
+export * from './enums';
+export {
+  ApiError,
+  type ApiErrorDetails,
+  type ApiErrorKind,
+  apiErrorKinds,
+  type FieldError,
+  isApiError,
+  isSerializedApiError,
+  type ResponseBodyType,
+  reviveError,
+  type SerializedApiError,
+  serializeError,
+  toApiError,
+} from './errors';
+export {
+  type ApiEvent,
+  ApiEventSchema,
+  type ApiEventType,
+  agentStateOf,
+  commandExitCode,
+  eventKeyOf,
+  executionStatusOf,
+  isMarkedHidden,
+  pairKey,
+  parseEvent,
+  type UnknownEvent,
+  type V0ActionEvent,
+  type V0AgentStateNoticeEvent,
+  type V0ErrorNoticeEvent,
+  type V0Event,
+  type V0ObservationEvent,
+  type V0RuntimeStatusEvent,
+  type V0TitleChangedEvent,
+  type V1ActionEvent,
+  type V1AgentErrorEvent,
+  type V1CondensationEvent,
+  type V1CondensationRequestEvent,
+  type V1CondensationSummaryEvent,
+  type V1ConversationErrorEvent,
+  type V1Event,
+  type V1LlmCompletionLogEvent,
+  type V1MessageEvent,
+  type V1ObservationEvent,
+  type V1OtherPayload,
+  type V1PauseEvent,
+  type V1ServerErrorEvent,
+  type V1StateUpdateEvent,
+  type V1SystemPromptEvent,
+  type V1TokenEvent,
+  type V1UserRejectEvent,
+} from './events';
+export { DEFAULT_TIMEOUT_MS, type FetchLike } from './http';
+export { agentServerBaseUrl, isHostedServiceUrl, parseServerUrl, resolveServerUrl } from './url';
+export * from './v0/events';
+export * from './v0/mcp';
+export * from './v0/models';
+export * from './v1/events';
+export * from './v1/models';

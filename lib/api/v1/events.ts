@@ -1,0 +1,325 @@
+// V1 event kinds (§8.4) with their action and observation kinds. The SDK forbids extra fields,
+// but servers of different versions add fields and v1.3.0 sends explicit nulls where newer
+// servers omit the key, so every field is optional here unless the event means nothing
+// without it.
+import { z } from 'zod';
+import {
+  ConversationExecutionStatusSchema,
+  EventSourceSchema,
+  MessageRoleSchema,
+  SecurityRiskSchema,
+} from '../enums';
+import { ContentItemSchema, ConversationStateSchema, ConversationStatsSchema } from './models';
+
+const text = z.string().nullish();
+const flag = z.boolean().nullish();
+const num = z.number().nullish();
+const contentList = z.array(ContentItemSchema).nullish();
+
+/** Fields of every V1 event. */
+export const v1EnvelopeShape = {
+  kind: z.string(),
+  /** UUID with dashes on the agent server. */
+  id: text,
+  /** Naive server-local time: never parse it as UTC. */
+  timestamp: text,
+  source: EventSourceSchema.nullish(),
+  /** Newer servers. */
+  parent_id: text,
+};
+
+// --- Actions ---------------------------------------------------------------------------------
+
+function actionSchema<K extends string, S extends z.ZodRawShape>(kind: K, shape: S) {
+  return z.looseObject({ ...shape, kind: z.literal(kind) });
+}
+
+const fileEditorAction = {
+  /** `view`, `create`, `str_replace`, `insert`, `undo_edit`. */
+  command: z.string(),
+  path: z.string(),
+  file_text: text,
+  old_str: text,
+  new_str: text,
+  insert_line: num,
+  view_range: z.array(z.number()).nullish(),
+};
+
+const TaskItemSchema = z.looseObject({ title: text, notes: text, status: text });
+
+/** Known `ActionEvent.action` kinds, by their current name. */
+export const v1ActionSchemas = {
+  TerminalAction: actionSchema('TerminalAction', {
+    command: z.string(),
+    is_input: flag,
+    timeout: num,
+    reset: flag,
+  }),
+  FileEditorAction: actionSchema('FileEditorAction', fileEditorAction),
+  PlanningFileEditorAction: actionSchema('PlanningFileEditorAction', fileEditorAction),
+  TaskTrackerAction: actionSchema('TaskTrackerAction', {
+    /** `view` or `plan`. */
+    command: text,
+    task_list: z.array(TaskItemSchema).nullish(),
+  }),
+  FinishAction: actionSchema('FinishAction', { message: z.string() }),
+  ThinkAction: actionSchema('ThinkAction', { thought: z.string() }),
+  MCPToolAction: actionSchema('MCPToolAction', {
+    data: z.record(z.string(), z.unknown()).nullish(),
+  }),
+  BrowserNavigateAction: actionSchema('BrowserNavigateAction', { url: z.string(), new_tab: flag }),
+  BrowserClickAction: actionSchema('BrowserClickAction', { index: z.number(), new_tab: flag }),
+  BrowserTypeAction: actionSchema('BrowserTypeAction', { index: z.number(), text: z.string() }),
+  BrowserGetStateAction: actionSchema('BrowserGetStateAction', { include_screenshot: flag }),
+  BrowserGetContentAction: actionSchema('BrowserGetContentAction', {
+    extract_links: flag,
+    start_from_char: num,
+  }),
+  BrowserScrollAction: actionSchema('BrowserScrollAction', { direction: text }),
+  BrowserGoBackAction: actionSchema('BrowserGoBackAction', {}),
+  BrowserListTabsAction: actionSchema('BrowserListTabsAction', {}),
+  BrowserSwitchTabAction: actionSchema('BrowserSwitchTabAction', { tab_id: z.string() }),
+  BrowserCloseTabAction: actionSchema('BrowserCloseTabAction', { tab_id: z.string() }),
+  BrowserGetStorageAction: actionSchema('BrowserGetStorageAction', {}),
+  BrowserSetStorageAction: actionSchema('BrowserSetStorageAction', {
+    storage_state: z.record(z.string(), z.unknown()).nullish(),
+  }),
+  BrowserStartRecordingAction: actionSchema('BrowserStartRecordingAction', {}),
+  BrowserStopRecordingAction: actionSchema('BrowserStopRecordingAction', {}),
+  GlobAction: actionSchema('GlobAction', { pattern: z.string(), path: text }),
+  GrepAction: actionSchema('GrepAction', { pattern: z.string(), path: text, include: text }),
+  EditAction: actionSchema('EditAction', {
+    file_path: z.string(),
+    old_string: z.string(),
+    new_string: z.string(),
+    expected_replacements: num,
+  }),
+  ListDirectoryAction: actionSchema('ListDirectoryAction', { dir_path: text, recursive: flag }),
+  ReadFileAction: actionSchema('ReadFileAction', {
+    file_path: z.string(),
+    offset: num,
+    limit: num,
+  }),
+  WriteFileAction: actionSchema('WriteFileAction', { file_path: z.string(), content: z.string() }),
+  DelegateAction: actionSchema('DelegateAction', {}),
+} as const;
+export type V1ActionKind = keyof typeof v1ActionSchemas;
+export const v1ActionKinds = Object.keys(v1ActionSchemas) as V1ActionKind[];
+
+/**
+ * Older names of the same kinds. SDK ≤ 1.1 (and the Nov-2025 web UI) say `ExecuteBash*`;
+ * older builds said `StrReplaceEditor*`. Parsing maps them to the current names.
+ */
+export const v1LegacyActionKinds: Readonly<Record<string, V1ActionKind>> = {
+  ExecuteBashAction: 'TerminalAction',
+  StrReplaceEditorAction: 'FileEditorAction',
+};
+
+// --- Observations ----------------------------------------------------------------------------
+
+function observationSchema<K extends string, S extends z.ZodRawShape>(kind: K, shape: S) {
+  return z.looseObject({ content: contentList, is_error: flag, ...shape, kind: z.literal(kind) });
+}
+
+const CommandMetadataSchema = z.looseObject({
+  exit_code: num,
+  pid: num,
+  username: text,
+  hostname: text,
+  working_dir: text,
+  py_interpreter_path: text,
+  prefix: text,
+  suffix: text,
+});
+
+const fileEditorObservation = {
+  command: text,
+  path: text,
+  prev_exist: flag,
+  /** The diff is computed client-side from old/new. */
+  old_content: text,
+  new_content: text,
+};
+
+/** Known `ObservationEvent.observation` kinds, by their current name. */
+export const v1ObservationSchemas = {
+  TerminalObservation: observationSchema('TerminalObservation', {
+    command: text,
+    /** −1 = still running / soft timeout. */
+    exit_code: num,
+    timeout: flag,
+    metadata: CommandMetadataSchema.nullish(),
+    full_output_save_dir: text,
+  }),
+  FileEditorObservation: observationSchema('FileEditorObservation', fileEditorObservation),
+  PlanningFileEditorObservation: observationSchema(
+    'PlanningFileEditorObservation',
+    fileEditorObservation,
+  ),
+  TaskTrackerObservation: observationSchema('TaskTrackerObservation', {
+    command: text,
+    task_list: z.array(TaskItemSchema).nullish(),
+  }),
+  FinishObservation: observationSchema('FinishObservation', {}),
+  ThinkObservation: observationSchema('ThinkObservation', {}),
+  MCPToolObservation: observationSchema('MCPToolObservation', { tool_name: text }),
+  BrowserObservation: observationSchema('BrowserObservation', {
+    screenshot_data: text,
+    full_output_save_dir: text,
+  }),
+  GlobObservation: observationSchema('GlobObservation', {
+    files: z.array(z.string()).nullish(),
+    pattern: text,
+    search_path: text,
+    truncated: flag,
+  }),
+  GrepObservation: observationSchema('GrepObservation', {
+    matches: z.array(z.unknown()).nullish(),
+    pattern: text,
+    search_path: text,
+    include_pattern: text,
+    truncated: flag,
+  }),
+  EditObservation: observationSchema('EditObservation', {
+    file_path: text,
+    is_new_file: flag,
+    replacements_made: num,
+    old_content: text,
+    new_content: text,
+  }),
+  ListDirectoryObservation: observationSchema('ListDirectoryObservation', {
+    dir_path: text,
+    entries: z.array(z.unknown()).nullish(),
+    total_count: num,
+    is_truncated: flag,
+  }),
+  ReadFileObservation: observationSchema('ReadFileObservation', {
+    file_path: text,
+    file_content: text,
+    is_truncated: flag,
+    lines_shown: z.array(z.number()).nullish(),
+    total_lines: num,
+  }),
+  WriteFileObservation: observationSchema('WriteFileObservation', {
+    file_path: text,
+    is_new_file: flag,
+    old_content: text,
+    new_content: text,
+  }),
+  DelegateObservation: observationSchema('DelegateObservation', {}),
+} as const;
+export type V1ObservationKind = keyof typeof v1ObservationSchemas;
+export const v1ObservationKinds = Object.keys(v1ObservationSchemas) as V1ObservationKind[];
+
+export const v1LegacyObservationKinds: Readonly<Record<string, V1ObservationKind>> = {
+  ExecuteBashObservation: 'TerminalObservation',
+  StrReplaceEditorObservation: 'FileEditorObservation',
+};
+
+// --- Events ----------------------------------------------------------------------------------
+
+export const MessageSchema = z.looseObject({
+  role: MessageRoleSchema,
+  content: z.array(ContentItemSchema).nullish(),
+  tool_calls: z.array(z.unknown()).nullish(),
+  tool_call_id: text,
+  name: text,
+  reasoning_content: text,
+  thinking_blocks: z.array(z.unknown()).nullish(),
+});
+
+export const MessageToolCallSchema = z.looseObject({
+  id: text,
+  name: text,
+  /** A JSON string as the LLM produced it (may include `security_risk`). */
+  arguments: text,
+  /** `completion` or `responses`. */
+  origin: text,
+});
+
+/**
+ * Per event kind: the fields beyond the envelope, as plain shapes. ActionEvent's `action` and
+ * ObservationEvent's `observation` are read separately against the kind tables above.
+ */
+export const v1EventShapes = {
+  MessageEvent: {
+    llm_message: MessageSchema,
+    llm_response_id: text,
+    activated_skills: z.array(z.string()).nullish(),
+    extended_content: contentList,
+    sender: text,
+    critic_result: z.unknown().optional(),
+  },
+  ActionEvent: {
+    /** Null when the LLM's tool call could not be executed; re-read per kind when parsing. */
+    action: z.looseObject({ kind: z.string() }).nullish(),
+    thought: contentList,
+    reasoning_content: text,
+    thinking_blocks: z.array(z.unknown()).nullish(),
+    responses_reasoning_item: z.unknown().optional(),
+    tool_name: text,
+    tool_call_id: text,
+    tool_call: MessageToolCallSchema.nullish(),
+    /** Shared by the parallel tool calls of one LLM response. */
+    llm_response_id: text,
+    security_risk: SecurityRiskSchema.nullish(),
+    summary: text,
+    critic_result: z.unknown().optional(),
+  },
+  ObservationEvent: {
+    observation: z.looseObject({ kind: z.string() }),
+    /** The `id` of the ActionEvent this answers: the pairing key. */
+    action_id: z.string(),
+    tool_name: text,
+    tool_call_id: text,
+  },
+  UserRejectObservation: {
+    action_id: z.string(),
+    tool_name: text,
+    tool_call_id: text,
+    rejection_reason: text,
+    /** `user` or `hook` (newer servers). */
+    rejection_source: text,
+  },
+  AgentErrorEvent: { error: z.string(), tool_name: text, tool_call_id: text },
+  ConversationErrorEvent: { code: text, detail: text },
+  ServerErrorEvent: { code: text, detail: text },
+  SystemPromptEvent: {
+    system_prompt: ContentItemSchema.nullish(),
+    /** OpenAI function tools (v1.3.0) or kind-tagged tool definitions (newer): opaque. */
+    tools: z.array(z.unknown()).nullish(),
+    dynamic_context: ContentItemSchema.nullish(),
+  },
+  ConversationStateUpdateEvent: { key: z.string(), value: z.unknown() },
+  PauseEvent: {},
+  Condensation: {
+    forgotten_event_ids: z.array(z.string()).nullish(),
+    summary: text,
+    summary_offset: num,
+    llm_response_id: text,
+  },
+  CondensationRequest: {},
+  CondensationSummaryEvent: { summary: text },
+  TokenEvent: {
+    prompt_token_ids: z.array(z.number()).nullish(),
+    response_token_ids: z.array(z.number()).nullish(),
+  },
+  LLMCompletionLogEvent: { filename: text, log_data: text, model_name: text, usage_id: text },
+} as const;
+export type V1EventKind = keyof typeof v1EventShapes;
+export const v1EventKinds = Object.keys(v1EventShapes) as V1EventKind[];
+
+/** Lenient whole-event schemas per kind (extra fields kept), e.g. for a test service. */
+export const v1EventSchemas = Object.fromEntries(
+  v1EventKinds.map((kind) => [
+    kind,
+    z.looseObject({ ...v1EnvelopeShape, ...v1EventShapes[kind], kind: z.literal(kind) }),
+  ]),
+) as unknown as { [K in V1EventKind]: z.ZodType<Record<string, unknown> & { kind: K }> };
+
+/** Typed values of the `ConversationStateUpdateEvent` keys the contract names. */
+export const v1StateValueSchemas = {
+  full_state: ConversationStateSchema,
+  execution_status: ConversationExecutionStatusSchema,
+  stats: ConversationStatsSchema,
+} as const;
