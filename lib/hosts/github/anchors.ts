@@ -99,9 +99,9 @@ export const githubDomFields: DomFieldSources = {
   ],
   sourceBranch: [
     {
-      // The head branch link sits just before its copy button; its href names repository and
+      // The head branch link sits next to its copy button; its href names repository and
       // branch unambiguously (a fork's link points into the fork).
-      selector: 'a:has(~ [aria-label="Copy head branch name to clipboard"])',
+      selector: ':has(> [aria-label="Copy head branch name to clipboard"]) > a',
       attribute: 'href',
       layout: 'react-2025',
     },

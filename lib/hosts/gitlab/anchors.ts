@@ -57,7 +57,7 @@ export const gitlabAnchors: readonly AnchorSpec[] = [
     kinds: ['commit'],
     selector: '.page-content-header .commit-actions',
     position: 'prepend',
-    layout: 'haml-commit-2024',
+    layout: 'commit-page-2024',
   },
 ];
 
@@ -78,7 +78,8 @@ export const gitlabDomFields: DomFieldSources = {
       layout: 'issuable-2024',
     },
     {
-      selector: '.detail-page-description a.ref-container',
+      // The first branch link in the header is the source ("user/project:branch" from a fork).
+      selector: '.detail-page-header .ref-container',
       attribute: 'title',
       layout: 'issuable-2024',
     },

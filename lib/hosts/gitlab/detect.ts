@@ -56,7 +56,8 @@ export const detectGitLab = makeDetector('gitlab', gitlabDomFields, (segments, u
   ) {
     return null;
   }
-  const repository = project.join('/');
+  // `…/project.git` is a clone URL GitLab redirects to the project page.
+  const repository = project.join('/').replace(/\.git$/, '');
   const page: PagePart | null =
     dash < 0
       ? { kind: 'repo' }
