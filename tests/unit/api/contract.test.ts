@@ -1,0 +1,918 @@
+// Every request the client can build, checked against the upstream OpenAPI documents: the
+// route and method exist, query names are declared and their values fit, path params fill
+// the template, and JSON bodies validate. Routes the documents do not have are checked
+// against service-api.md instead, each with its reason. Finally, the client's method table
+// is compared with every endpoint service-api.md names.
+import { describe, expect, it } from 'vitest';
+import {
+  apiEndpoints,
+  createApiClient,
+  type EndpointName,
+  type EndpointParams,
+  endpointNames,
+} from '@/lib/api';
+import { fakeFetch, jsonResponse, type RecordedRequest, textResponse } from './support/fake-fetch';
+import { readShared, v0Trajectory, v1Frames } from './support/fixtures';
+import {
+  type ContractException,
+  contractProblems,
+  type DocumentName,
+  matchTemplate,
+} from './support/openapi';
+
+const SERVER = 'http://localhost:3000';
+const V0_ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
+const V1_UUID = '7c1f3b2a-94de-4f0b-8a6e-2d5b9c0e4f11';
+const V1_HEX = V1_UUID.replace(/-/g, '');
+
+/** A V0 conversation on a nested runtime in path mode: another origin, a path prefix. */
+const runtimeConversation = {
+  conversation_id: V0_ID,
+  url: `https://runtime.example.test/rt-42/api/conversations/${V0_ID}`,
+  session_api_key: 'runtime-session-key',
+};
+/** A V1 conversation whose agent server sits behind a path prefix. */
+const agentConversation = {
+  conversation_url: `https://sandbox.example.test/agent-7/api/conversations/${V1_HEX}`,
+  session_api_key: 'sandbox-session-key',
+};
+
+const frames = v1Frames();
+const conversationInfo = {
+  conversation_id: V0_ID,
+  title: 'Fix the parser',
+  status: 'RUNNING',
+  runtime_status: 'STATUS$READY',
+  url: null,
+  session_api_key: null,
+  created_at: '2025-11-20T10:00:00',
+  last_updated_at: '2025-11-20T10:05:00',
+  conversation_version: 'V0',
+};
+const conversationResponse = {
+  status: 'ok',
+  conversation_id: V0_ID,
+  message: null,
+  conversation_status: 'STARTING',
+};
+const appConversation = {
+  id: V1_HEX,
+  sandbox_id: 'sandbox-1',
+  sandbox_status: 'RUNNING',
+  execution_status: 'idle',
+  conversation_url: agentConversation.conversation_url,
+  session_api_key: agentConversation.session_api_key,
+  title: 'Fix the parser',
+  created_at: '2026-03-02T10:15:00',
+  updated_at: '2026-03-02T10:16:00',
+};
+const startTask = {
+  id: 'f0e1d2c3b4a5968778695a4b3c2d1e0f',
+  created_by_user_id: null,
+  status: 'WORKING',
+  request: {},
+};
+const sandbox = {
+  id: 'sandbox-1',
+  created_by_user_id: null,
+  sandbox_spec_id: 'ghcr.io/openhands/agent-server:1.3.0',
+  status: 'RUNNING',
+  session_api_key: 'sandbox-session-key',
+  exposed_urls: [{ name: 'AGENT_SERVER', url: 'http://localhost:8000', port: 8000 }],
+};
+const sandboxSpec = { id: 'spec-1', command: null, initial_env: {}, working_dir: '/workspace' };
+const mcpConfig = {
+  sse_servers: ['https://mcp.example.test/sse'],
+  stdio_servers: [
+    { name: 'fetch', command: 'uvx', args: 'mcp-server-fetch --ignore-robots-txt', env: 'LOG=1' },
+  ],
+  shttp_servers: [{ url: 'https://mcp.example.test/mcp', api_key: null, timeout: 30 }],
+};
+const textMessage = [{ type: 'text' as const, text: 'Please also add a test.' }];
+
+interface Sample<N extends EndpointName> {
+  params: EndpointParams<N>;
+  /** What the fake server answers (a Response for non-JSON answers). */
+  answer: unknown;
+  /** Path placeholder values the request must carry. */
+  path?: Record<string, string>;
+}
+type Samples = { [N in EndpointName]: Sample<N> | Sample<N>[] };
+
+/** One realistic call per endpoint (two where a variant matters). */
+const samples: Samples = {
+  'server.alive': { params: {}, answer: { status: 'ok' } },
+  'server.health': { params: {}, answer: 'OK' },
+
+  'v0.createConversation': {
+    params: {
+      repository: 'octo-org/widgets',
+      git_provider: 'github',
+      selected_branch: 'fix/parser-null',
+      initial_user_msg: 'Make test_parse_skips_comments pass.',
+      conversation_instructions: 'Open a draft PR when done.',
+      image_urls: [],
+      suggested_task: {
+        git_provider: 'github',
+        task_type: 'FAILING_CHECKS',
+        repo: 'octo-org/widgets',
+        issue_number: 12,
+        title: 'CI is red',
+      },
+      create_microagent: { repo: 'octo-org/widgets', git_provider: 'github', title: null },
+      mcp_config: mcpConfig,
+    },
+    answer: conversationResponse,
+  },
+  'v0.listConversations': {
+    params: {
+      limit: 20,
+      page_id: 'eyJ2MCI6IG51bGx9',
+      selected_repository: 'octo-org/widgets',
+      conversation_trigger: 'gui',
+      include_sub_conversations: false,
+    },
+    answer: { results: [conversationInfo], next_page_id: null },
+  },
+  'v0.getConversation': {
+    params: { conversation_id: V0_ID },
+    answer: conversationInfo,
+    path: { conversation_id: V0_ID },
+  },
+  'v0.deleteConversation': { params: { conversation_id: V0_ID }, answer: true },
+  'v0.updateConversation': {
+    params: { conversation_id: V0_ID, title: 'Parser fix' },
+    answer: true,
+    path: { conversation_id: V0_ID },
+  },
+  'v0.startConversation': [
+    { params: { conversation_id: V0_ID, providers_set: ['github'] }, answer: conversationResponse },
+    { params: { conversation_id: V0_ID }, answer: conversationResponse },
+  ],
+  'v0.stopConversation': { params: { conversation_id: V0_ID }, answer: conversationResponse },
+  'v0.getEvents': {
+    params: {
+      conversation: runtimeConversation,
+      reverse: true,
+      end_id: 99,
+      start_id: 0,
+      limit: 100,
+    },
+    answer: { events: v0Trajectory('v0_traj_basic_interactions.json'), has_more: false },
+    path: { conversation_id: V0_ID },
+  },
+  'v0.sendEvent': [
+    {
+      params: {
+        conversation: runtimeConversation,
+        event: {
+          action: 'message',
+          args: { content: 'continue', timestamp: '2025-11-20T10:06:00' },
+        },
+      },
+      answer: { success: true },
+    },
+    {
+      params: {
+        conversation: runtimeConversation,
+        event: { action: 'change_agent_state', args: { agent_state: 'stopped' } },
+      },
+      answer: { success: true },
+    },
+  ],
+  'v0.sendMessage': {
+    params: { conversation: runtimeConversation, message: 'continue' },
+    answer: { success: true },
+  },
+  'v0.getRuntimeConfig': {
+    params: { conversation: runtimeConversation },
+    answer: { runtime_id: 'rt-42', session_id: V0_ID },
+  },
+  'v0.getVscodeUrl': {
+    params: { conversation: runtimeConversation },
+    answer: { vscode_url: 'http://localhost:4141/?tkn=x' },
+  },
+  'v0.getWebHosts': {
+    params: { conversation: runtimeConversation },
+    answer: { hosts: { 'http://localhost:50001': 50001 } },
+  },
+  'v0.getConversationMicroagents': {
+    params: { conversation: runtimeConversation },
+    answer: {
+      microagents: [
+        {
+          name: 'testing',
+          type: 'knowledge',
+          content: 'Run pytest.',
+          triggers: ['test'],
+          inputs: [],
+          tools: [],
+        },
+      ],
+    },
+  },
+  'v0.listFiles': {
+    params: { conversation: runtimeConversation, path: 'widgets' },
+    answer: ['widgets/parser.py'],
+  },
+  'v0.selectFile': {
+    params: { conversation: runtimeConversation, file: 'widgets/parser.py' },
+    answer: { code: 'def parse(text): ...' },
+  },
+  'v0.getGitChanges': {
+    params: { conversation: runtimeConversation },
+    answer: [{ status: 'M', path: 'widgets/parser.py' }],
+  },
+  'v0.getGitDiff': {
+    params: { conversation: runtimeConversation, path: 'widgets/parser.py' },
+    answer: { modified: 'b', original: 'a' },
+  },
+  'v0.getTrajectory': {
+    params: { conversation: runtimeConversation },
+    answer: { trajectory: v0Trajectory('v0_traj_wrong_initial_state.json') },
+  },
+  'v0.rememberPrompt': {
+    params: { conversation: runtimeConversation, event_id: 7 },
+    answer: { status: 'success', prompt: 'Remember to run pytest.' },
+  },
+  'v0.getModels': { params: {}, answer: ['anthropic/claude-sonnet-4-5'] },
+  'v0.getAgents': { params: {}, answer: ['CodeActAgent'] },
+  'v0.getSecurityAnalyzers': { params: {}, answer: ['llm', 'invariant'] },
+  'v0.getConfig': {
+    params: {},
+    answer: {
+      APP_MODE: 'oss',
+      GITHUB_CLIENT_ID: '',
+      POSTHOG_CLIENT_KEY: 'phc_x',
+      FEATURE_FLAGS: { ENABLE_BILLING: false, HIDE_LLM_SETTINGS: false },
+    },
+  },
+  'v0.getSettings': {
+    params: {},
+    answer: {
+      llm_model: 'anthropic/claude-sonnet-4-5',
+      llm_api_key: null,
+      llm_api_key_set: true,
+      provider_tokens_set: { github: null },
+      confirmation_mode: false,
+    },
+  },
+  'v0.saveSettings': {
+    params: {
+      llm_model: 'anthropic/claude-sonnet-4-5',
+      llm_api_key: 'sk-test',
+      confirmation_mode: true,
+      max_iterations: 100,
+      mcp_config: mcpConfig,
+    },
+    answer: { message: 'Settings stored' },
+  },
+  'v0.addGitProviders': {
+    params: {
+      provider_tokens: { github: { token: 'ghp_test', user_id: null, host: 'github.com' } },
+      mcp_config: null,
+    },
+    answer: { message: 'Git providers stored' },
+  },
+  'v0.unsetProviderTokens': { params: {}, answer: { message: 'Unset Git provider tokens' } },
+  'v0.listSecrets': {
+    params: {},
+    answer: { custom_secrets: [{ name: 'NPM_TOKEN', description: null }] },
+  },
+  'v0.createSecret': {
+    params: { name: 'NPM_TOKEN', value: 'npm_x', description: 'publishing' },
+    answer: { message: 'Secret created successfully' },
+  },
+  'v0.updateSecret': {
+    params: { secret_id: 'NPM_TOKEN', name: 'NPM_TOKEN', description: 'read-only' },
+    answer: { message: 'Secret updated successfully' },
+    path: { secret_id: 'NPM_TOKEN' },
+  },
+  'v0.deleteSecret': {
+    params: { secret_id: 'NPM_TOKEN' },
+    answer: { message: 'Secret deleted successfully' },
+  },
+  'v0.getInstallations': { params: { provider: 'github' }, answer: ['4711'] },
+  'v0.listRepositories': {
+    params: { sort: 'pushed', selected_provider: 'github', page: 2, per_page: 30 },
+    answer: [{ id: '1', full_name: 'octo-org/widgets', git_provider: 'github', is_public: true }],
+  },
+  'v0.getUserInfo': { params: {}, answer: { id: 1, login: 'octocat', avatar_url: '' } },
+  'v0.searchRepositories': {
+    params: {
+      query: 'widgets',
+      per_page: 5,
+      sort: 'stars',
+      order: 'desc',
+      selected_provider: 'github',
+    },
+    answer: [{ id: 1, full_name: 'octo-org/widgets', git_provider: 'github', is_public: true }],
+  },
+  'v0.searchBranches': {
+    params: {
+      repository: 'octo-org/widgets',
+      query: 'fix',
+      per_page: 30,
+      selected_provider: 'github',
+    },
+    answer: [{ name: 'fix/parser-null', commit_sha: 'abc', protected: false }],
+  },
+  'v0.getSuggestedTasks': {
+    params: {},
+    answer: [
+      {
+        git_provider: 'github',
+        task_type: 'OPEN_PR',
+        repo: 'octo-org/widgets',
+        issue_number: 3,
+        title: 'Parser fix',
+      },
+    ],
+  },
+  'v0.getBranches': {
+    params: { repository: 'octo-org/widgets', page: 1, per_page: 30 },
+    answer: { branches: [], has_next_page: false, current_page: 1, per_page: 30, total_count: 0 },
+  },
+  'v0.listRepositoryMicroagents': {
+    params: { repository_name: 'gitlab.example.com/group/sub/project' },
+    answer: [{ name: 'testing', path: '.openhands/microagents/testing.md', created_at: 'now' }],
+    path: { repository_name: 'gitlab.example.com/group/sub/project' },
+  },
+  'v0.getRepositoryMicroagentContent': {
+    params: {
+      repository_name: 'octo-org/widgets',
+      file_path: '.openhands/microagents/testing.md',
+    },
+    answer: { content: 'Run pytest.', path: '.openhands/microagents/testing.md', triggers: [] },
+    path: { repository_name: 'octo-org/widgets' },
+  },
+
+  'v1.searchAppConversations': {
+    params: {
+      title__contains: 'parser',
+      created_at__gte: '2026-03-01T00:00:00',
+      updated_at__lt: '2026-04-01T00:00:00',
+      sandbox_id__eq: 'sandbox-1',
+      include_sub_conversations: false,
+      limit: 20,
+      page_id: 'next',
+    },
+    answer: { items: [appConversation], next_page_id: null },
+  },
+  'v1.countAppConversations': { params: { title__contains: 'parser' }, answer: 3 },
+  'v1.getAppConversations': { params: { ids: [V1_HEX, V0_ID] }, answer: [appConversation, null] },
+  'v1.startAppConversation': {
+    params: {
+      selected_repository: 'octo-org/widgets',
+      selected_branch: 'fix/parser-null',
+      git_provider: 'github',
+      title: 'Parser fix',
+      conversation_id: V1_UUID,
+      agent_type: 'default',
+      initial_message: {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Fix the failing parser test.' },
+          { type: 'image', image_urls: ['data:image/png;base64,iVBORw0KGgo='] },
+        ],
+      },
+    },
+    answer: startTask,
+  },
+  'v1.streamStartAppConversation': {
+    params: {
+      selected_repository: 'octo-org/widgets',
+      initial_message: { content: [{ type: 'text', text: 'Go.' }] },
+    },
+    answer: textResponse(
+      `[${JSON.stringify(startTask)},\n${JSON.stringify({ ...startTask, status: 'READY', app_conversation_id: V1_HEX })}]`,
+      'application/json',
+    ),
+  },
+  'v1.searchStartTasks': {
+    params: { conversation_id__eq: V1_HEX, sort_order: 'CREATED_AT_DESC', limit: 5 },
+    answer: { items: [startTask], next_page_id: null },
+  },
+  'v1.countStartTasks': { params: { created_at__gte: '2026-03-01T00:00:00' }, answer: 1 },
+  'v1.getStartTasks': { params: { ids: [startTask.id] }, answer: [startTask] },
+  'v1.updateAppConversation': {
+    params: { conversation_id: V1_HEX, title: 'Parser fix (2)' },
+    answer: appConversation,
+    path: { conversation_id: V1_HEX },
+  },
+  'v1.deleteAppConversation': { params: { conversation_id: V1_HEX }, answer: { success: true } },
+  'v1.sendMessage': {
+    params: { conversation_id: V1_UUID, content: textMessage },
+    answer: { success: true, sandbox_status: 'RUNNING', message: null },
+  },
+  'v1.getSkills': {
+    params: { conversation_id: V1_UUID },
+    answer: [{ name: 'testing', type: 'knowledge', triggers: ['test'] }],
+  },
+  'v1.searchSandboxes': { params: { limit: 10 }, answer: { items: [sandbox], next_page_id: null } },
+  'v1.getSandboxes': { params: { id: ['sandbox-1', 'sandbox-2'] }, answer: [sandbox, null] },
+  'v1.createSandbox': { params: { sandbox_spec_id: 'spec-1' }, answer: sandbox },
+  'v1.pauseSandbox': {
+    params: { sandbox_id: 'sandbox-1' },
+    answer: { success: true },
+    path: { sandbox_id: 'sandbox-1' },
+  },
+  'v1.resumeSandbox': { params: { sandbox_id: 'sandbox-1' }, answer: { success: true } },
+  'v1.deleteSandbox': {
+    params: { sandbox_id: 'sandbox-1' },
+    answer: { success: true },
+    path: { id: 'sandbox-1' },
+  },
+  'v1.searchSandboxSpecs': { params: { limit: 5 }, answer: { items: [sandboxSpec] } },
+  'v1.getSandboxSpecs': { params: { id: ['spec-1'] }, answer: [sandboxSpec] },
+  'v1.searchEvents': {
+    params: {
+      conversation_id__eq: V1_HEX,
+      kind__eq: 'MessageEvent',
+      timestamp__gte: '2026-03-02T10:00:00',
+      sort_order: 'TIMESTAMP',
+      limit: 100,
+    },
+    answer: { items: frames.slice(0, 5), next_page_id: 'p2' },
+  },
+  'v1.countEvents': { params: { conversation_id__eq: V1_HEX }, answer: 29 },
+  'v1.getEvents': { params: { id: [frames[2]?.id as string] }, answer: [frames[2], null] },
+  'v1.searchConversationEvents': {
+    params: { conversation_id: V1_HEX, kind__eq: 'ActionEvent', sort_order: 'TIMESTAMP_DESC' },
+    answer: { items: frames.slice(4, 6), next_page_id: null },
+    path: { conversation_id: V1_HEX },
+  },
+  'v1.countConversationEvents': {
+    params: { conversation_id: V1_HEX, timestamp__lt: '2026-03-03T00:00:00' },
+    answer: 29,
+  },
+  'v1.getConversationEvents': {
+    params: { conversation_id: V1_HEX, id: [frames[4]?.id as string] },
+    answer: [frames[4]],
+  },
+
+  'agent.searchEvents': {
+    params: {
+      conversation: agentConversation,
+      kind: 'ActionEvent',
+      source: 'agent',
+      body: 'pytest',
+      sort_order: 'TIMESTAMP',
+      timestamp__gte: '2026-03-02T10:15:00',
+      limit: 100,
+      page_id: 'p1',
+    },
+    answer: { items: frames.slice(4, 8), next_page_id: null },
+    path: { conversation_id: V1_HEX },
+  },
+  'agent.countEvents': { params: { conversation: agentConversation, source: 'user' }, answer: 4 },
+  'agent.getEvent': {
+    params: { conversation: agentConversation, event_id: frames[5]?.id as string },
+    answer: frames[5],
+    path: { conversation_id: V1_HEX, event_id: frames[5]?.id as string },
+  },
+  'agent.sendMessage': {
+    params: { conversation: agentConversation, content: textMessage },
+    answer: { success: true },
+  },
+  'agent.pause': { params: { conversation: agentConversation }, answer: { success: true } },
+  'agent.run': { params: { conversation: agentConversation }, answer: { success: true } },
+  'agent.respondToConfirmation': [
+    { params: { conversation: agentConversation, accept: true }, answer: { success: true } },
+    {
+      params: { conversation: agentConversation, accept: false, reason: 'Not on main.' },
+      answer: { success: true },
+    },
+  ],
+  'agent.getConversation': {
+    params: { conversation: agentConversation },
+    answer: JSON.parse(readShared('fixtures/upstream/v1_sdk_conversation_base_state.json')),
+  },
+};
+
+/** Which upstream document describes each group. */
+const documentOf = {
+  server: 'v0',
+  v0: 'v0',
+  v1: 'cloud',
+  agent: 'agent',
+} as const satisfies Record<string, DocumentName>;
+
+/**
+ * Routes the upstream documents do not contain, checked against service-api.md instead. The
+ * V0 document is 0.53.0 (older than the 0.62.0 server the contract describes) and the Cloud
+ * document is from 2026 (after 0.62.0's app-server event routes moved).
+ */
+const checkedAgainstServiceApiOnly: Partial<
+  Record<EndpointName, { query?: readonly string[]; body?: readonly string[]; reason: string }>
+> = {
+  'v0.sendMessage': {
+    body: ['message'],
+    reason: '§4.4 POST …/message: in 0.62.0, absent from the 0.53.0 document',
+  },
+  'v0.getVscodeUrl': { reason: '§4.4 GET …/vscode-url: absent from the 0.53.0 document' },
+  'v0.getWebHosts': { reason: '§4.4 GET …/web-hosts: absent from the 0.53.0 document' },
+  'v0.searchBranches': {
+    query: ['repository', 'query', 'per_page', 'selected_provider'],
+    reason: '§4.8 GET /api/user/search/branches: added after 0.53.0',
+  },
+  'v1.searchEvents': {
+    query: [
+      'conversation_id__eq',
+      'kind__eq',
+      'timestamp__gte',
+      'timestamp__lt',
+      'sort_order',
+      'page_id',
+      'limit',
+    ],
+    reason: '§7.6: 0.62.0 only; the 2026 Cloud document moved it to /api/v1/conversation/{id}/…',
+  },
+  'v1.countEvents': {
+    query: ['conversation_id__eq', 'kind__eq', 'timestamp__gte', 'timestamp__lt'],
+    reason: '§7.6: 0.62.0 only (moved in 2026)',
+  },
+  'v1.getEvents': { query: ['id'], reason: '§7.6: 0.62.0 only (moved in 2026)' },
+};
+
+/** Routes that exist upstream but gained query parameters after the document was written. */
+const newerQueryParameters: Partial<Record<EndpointName, ContractException>> = {
+  'v0.listConversations': {
+    extraQuery: ['include_sub_conversations'],
+    reason: '§4.2: 0.62.0 adds include_sub_conversations; the 0.53.0 document predates it',
+  },
+  'v0.getBranches': {
+    extraQuery: ['page', 'per_page'],
+    reason: '§4.8: 0.62.0 pages branches; the 0.53.0 document only has `repository`',
+  },
+};
+
+function samplesOf(name: EndpointName): Sample<EndpointName>[] {
+  const entry = samples[name] as Sample<EndpointName> | Sample<EndpointName>[];
+  return Array.isArray(entry) ? entry : [entry];
+}
+
+/** Calls one endpoint against a fake server and returns the request it sent. */
+async function capture(name: EndpointName, sample: Sample<EndpointName>) {
+  const { fetch, requests } = fakeFetch(() =>
+    sample.answer instanceof Response ? sample.answer.clone() : jsonResponse(sample.answer),
+  );
+  const client = createApiClient({ baseUrl: SERVER, apiKey: 'server-key', fetch });
+  const result = await client.call(name, sample.params);
+  expect(requests).toHaveLength(1);
+  return { request: requests[0] as RecordedRequest, result };
+}
+
+/** The request path relative to the API root: runtime and agent-server prefixes removed. */
+function apiPath(name: EndpointName, request: RecordedRequest): string {
+  const spec = apiEndpoints[name];
+  if (spec.target === 'server') {
+    expect(request.url.origin).toBe(SERVER);
+    return request.url.pathname;
+  }
+  const expectedBase =
+    spec.target === 'runtime'
+      ? 'https://runtime.example.test/rt-42'
+      : 'https://sandbox.example.test/agent-7';
+  expect(`${request.url.origin}${request.url.pathname}`.startsWith(expectedBase)).toBe(true);
+  return request.url.pathname.slice(new URL(expectedBase).pathname.length);
+}
+
+describe('every client request is one the upstream server accepts', () => {
+  for (const name of endpointNames) {
+    const spec = apiEndpoints[name];
+    describe(name, () => {
+      for (const [index, sample] of samplesOf(name).entries()) {
+        it(`sample ${index + 1}: ${spec.method} ${spec.path}`, async () => {
+          const { request } = await capture(name, sample);
+          expect(request.method).toBe(spec.method);
+          const path = apiPath(name, request);
+          const values = matchTemplate(spec.path, path, spec.slashParams);
+          expect(values, `${path} should fit ${spec.path}`).not.toBeNull();
+          for (const [key, value] of Object.entries(sample.path ?? {})) {
+            expect(values?.[key]).toBe(value);
+          }
+          if (request.body !== undefined) {
+            expect(request.headers.get('content-type')).toBe('application/json');
+          }
+          const serviceApiOnly = checkedAgainstServiceApiOnly[name];
+          if (serviceApiOnly) {
+            expect(
+              [...request.url.searchParams.keys()].filter(
+                (key) => !serviceApiOnly.query?.includes(key),
+              ),
+            ).toEqual([]);
+            if (request.json !== undefined) {
+              expect(Object.keys(request.json as object).sort()).toEqual(
+                [...(serviceApiOnly.body ?? [])].sort(),
+              );
+            }
+            return;
+          }
+          const problems = contractProblems(
+            documentOf[spec.group],
+            spec.path,
+            {
+              method: request.method,
+              path,
+              query: request.url.searchParams,
+              body: request.json,
+              hasBody: request.body !== undefined,
+            },
+            { slashParams: spec.slashParams, exception: newerQueryParameters[name] },
+          );
+          expect(problems).toEqual([]);
+        });
+      }
+    });
+  }
+
+  it('has a contract sample for every client endpoint and no sample for a missing one', () => {
+    expect(Object.keys(samples).sort()).toEqual([...endpointNames].sort());
+  });
+
+  it('lists only routes that really are missing from the upstream documents', () => {
+    for (const name of Object.keys(checkedAgainstServiceApiOnly) as EndpointName[]) {
+      const spec = apiEndpoints[name];
+      const document = documentOf[spec.group];
+      const problems = contractProblems(document, spec.path, {
+        method: spec.method,
+        path: spec.path,
+        query: new URLSearchParams(),
+        body: undefined,
+        hasBody: false,
+      });
+      expect(problems[0], name).toMatch(/is not in the/);
+    }
+  });
+});
+
+describe('requests that encode contract quirks', () => {
+  it('deletes a sandbox with the id in the path and as query sandbox_id (§7.4)', async () => {
+    const { request } = await capture(
+      'v1.deleteSandbox',
+      samplesOf('v1.deleteSandbox')[0] as never,
+    );
+    expect(request.url.pathname).toBe('/api/v1/sandboxes/sandbox-1');
+    expect(request.url.searchParams.get('sandbox_id')).toBe('sandbox-1');
+  });
+
+  it('always sends a JSON body to start, {} at minimum (§4.2: no body → 422)', async () => {
+    const [withProviders, bare] = samplesOf('v0.startConversation');
+    expect((await capture('v0.startConversation', withProviders as never)).request.json).toEqual({
+      providers_set: ['github'],
+    });
+    expect((await capture('v0.startConversation', bare as never)).request.json).toEqual({});
+  });
+
+  it('repeats ids and uses `id` for sandboxes but `ids` for conversations', async () => {
+    const sandboxes = await capture('v1.getSandboxes', samplesOf('v1.getSandboxes')[0] as never);
+    expect(sandboxes.request.url.searchParams.getAll('id')).toEqual(['sandbox-1', 'sandbox-2']);
+    const conversations = await capture(
+      'v1.getAppConversations',
+      samplesOf('v1.getAppConversations')[0] as never,
+    );
+    expect(conversations.request.url.searchParams.getAll('ids')).toEqual([V1_HEX, V0_ID]);
+  });
+
+  it('keeps the slashes of a repository path unencoded (§4.8)', async () => {
+    const { request } = await capture(
+      'v0.listRepositoryMicroagents',
+      samplesOf('v0.listRepositoryMicroagents')[0] as never,
+    );
+    expect(request.url.pathname).toBe(
+      '/api/user/repository/gitlab.example.com/group/sub/project/microagents',
+    );
+  });
+
+  it('sends agent-server messages with run: true and SDK image content', async () => {
+    const { request } = await capture(
+      'agent.sendMessage',
+      samplesOf('agent.sendMessage')[0] as never,
+    );
+    expect(request.json).toEqual({ role: 'user', content: textMessage, run: true });
+    const start = await capture(
+      'v1.startAppConversation',
+      samplesOf('v1.startAppConversation')[0] as never,
+    );
+    const content = (start.request.json as { initial_message: { content: unknown[] } })
+      .initial_message.content;
+    expect(content[1]).toEqual({
+      type: 'image',
+      image_urls: ['data:image/png;base64,iVBORw0KGgo='],
+    });
+  });
+
+  it('normalises MCP args and env strings before sending (§4.7)', async () => {
+    const { request } = await capture(
+      'v0.createConversation',
+      samplesOf('v0.createConversation')[0] as never,
+    );
+    const mcp = (request.json as { mcp_config: Record<string, unknown> }).mcp_config;
+    expect(mcp.stdio_servers).toEqual([
+      {
+        name: 'fetch',
+        command: 'uvx',
+        args: ['mcp-server-fetch', '--ignore-robots-txt'],
+        env: { LOG: '1' },
+      },
+    ]);
+    expect(mcp.sse_servers).toEqual([{ url: 'https://mcp.example.test/sse' }]);
+  });
+});
+
+// --- Coverage of service-api.md ------------------------------------------------------------
+
+/**
+ * Every `METHOD /path` of service-api.md's reference sections (§2, §3, §4, §7, §8), normalised
+ * (`{…}` and `<…>` → `{}`, §4.4's relative routes under `/api/conversations/{}`), mapped to
+ * the client endpoints that implement it or to the reason a client does not call it.
+ */
+const serviceApiRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
+  '§2 GET /alive': ['server.alive'],
+  '§2 GET /health': ['server.health'],
+  '§2 GET /ready': { notUsed: 'agent-server readiness; /alive answers the same question' },
+  '§2 GET /server_info': { notUsed: 'system statistics; nothing a client shows' },
+  '§3 POST /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },
+  '§3 GET /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },
+  '§3 DELETE /api/keys/{}': { notUsed: 'cookie-authenticated key management of the web UI' },
+  '§3 GET /api/keys/current': { notUsed: 'cookie-authenticated key management of the web UI' },
+  '§3 GET /api/options/config': ['v0.getConfig'],
+  '§3 GET /api/v1/users/me': {
+    notUsed: 'can expose secrets (§3.1); settings come from /api/settings',
+  },
+  '§4 POST /api/conversations': ['v0.createConversation'],
+  '§4 GET /api/conversations': ['v0.listConversations'],
+  '§4 GET /api/conversations/{}': ['v0.getConversation'],
+  '§4 DELETE /api/conversations/{}': ['v0.deleteConversation'],
+  '§4 PATCH /api/conversations/{}': ['v0.updateConversation'],
+  '§4 POST /api/conversations/{}/start': ['v0.startConversation'],
+  '§4 POST /api/conversations/{}/stop': ['v0.stopConversation'],
+  '§4 GET /api/conversations/{}/remember-prompt': ['v0.rememberPrompt'],
+  '§4 GET /api/microagent-management/conversations': {
+    notUsed: 'the web UI’s microagent-management screen; the panel lists conversations itself',
+  },
+  '§4 POST /api/conversations/{}/exp-config': { notUsed: 'internal (§4.2)' },
+  '§4 GET /api/conversations/{}/events': ['v0.getEvents'],
+  '§4 POST /api/conversations/{}/events': ['v0.sendEvent'],
+  '§4 POST /api/conversations/{}/message': ['v0.sendMessage'],
+  '§4 GET /api/conversations/{}/config': ['v0.getRuntimeConfig'],
+  '§4 GET /api/conversations/{}/vscode-url': ['v0.getVscodeUrl'],
+  '§4 GET /api/conversations/{}/web-hosts': ['v0.getWebHosts'],
+  '§4 GET /api/conversations/{}/microagents': ['v0.getConversationMicroagents'],
+  '§4 GET /api/conversations/{}/list-files': ['v0.listFiles'],
+  '§4 GET /api/conversations/{}/select-file': ['v0.selectFile'],
+  '§4 GET /api/conversations/{}/zip-directory': {
+    notUsed: 'binary zip download; the browser downloads it from the web UI',
+  },
+  '§4 GET /api/conversations/{}/git/changes': ['v0.getGitChanges'],
+  '§4 GET /api/conversations/{}/git/diff': ['v0.getGitDiff'],
+  '§4 POST /api/conversations/{}/upload-files': {
+    notUsed: 'multipart upload of File objects, which cannot cross extension messaging',
+  },
+  '§4 GET /api/conversations/{}/trajectory': ['v0.getTrajectory'],
+  '§4 POST /api/conversations/{}/submit-feedback': { notUsed: 'web UI feedback form' },
+  '§4 GET /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy of the web UI' },
+  '§4 POST /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy of the web UI' },
+  '§4 PUT /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy of the web UI' },
+  '§4 DELETE /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy' },
+  '§4 GET /api/options/models': ['v0.getModels'],
+  '§4 GET /api/options/agents': ['v0.getAgents'],
+  '§4 GET /api/options/security-analyzers': ['v0.getSecurityAnalyzers'],
+  '§4 GET /api/options/config': ['v0.getConfig'],
+  '§4 GET /api/settings': ['v0.getSettings'],
+  '§4 POST /api/settings': ['v0.saveSettings'],
+  '§4 POST /api/reset-settings': { notUsed: 'always answers 410' },
+  '§4 POST /api/add-git-providers': ['v0.addGitProviders'],
+  '§4 POST /api/unset-provider-tokens': ['v0.unsetProviderTokens'],
+  '§4 GET /api/secrets': ['v0.listSecrets'],
+  '§4 POST /api/secrets': ['v0.createSecret'],
+  '§4 PUT /api/secrets/{}': ['v0.updateSecret'],
+  '§4 DELETE /api/secrets/{}': ['v0.deleteSecret'],
+  '§4 GET /api/user/installations': ['v0.getInstallations'],
+  '§4 GET /api/user/repositories': ['v0.listRepositories'],
+  '§4 GET /api/user/info': ['v0.getUserInfo'],
+  '§4 GET /api/user/search/repositories': ['v0.searchRepositories'],
+  '§4 GET /api/user/search/branches': ['v0.searchBranches'],
+  '§4 GET /api/user/suggested-tasks': ['v0.getSuggestedTasks'],
+  '§4 GET /api/user/repository/branches': ['v0.getBranches'],
+  '§4 GET /api/user/repository/{}/microagents': ['v0.listRepositoryMicroagents'],
+  '§4 GET /api/user/repository/{}/microagents/content': ['v0.getRepositoryMicroagentContent'],
+  '§4 GET /api/v1/app-conversations/{}/skills': ['v1.getSkills'],
+  '§7 GET /api/v1/app-conversations/search': ['v1.searchAppConversations'],
+  '§7 GET /api/v1/app-conversations/count': ['v1.countAppConversations'],
+  '§7 GET /api/v1/app-conversations': ['v1.getAppConversations'],
+  '§7 POST /api/v1/app-conversations': ['v1.startAppConversation'],
+  '§7 POST /api/v1/app-conversations/stream-start': ['v1.streamStartAppConversation'],
+  '§7 GET /api/v1/app-conversations/start-tasks/search': ['v1.searchStartTasks'],
+  '§7 GET /api/v1/app-conversations/start-tasks/count': ['v1.countStartTasks'],
+  '§7 GET /api/v1/app-conversations/start-tasks': ['v1.getStartTasks'],
+  '§7 PATCH /api/v1/app-conversations/{}': ['v1.updateAppConversation'],
+  '§7 DELETE /api/v1/app-conversations/{}': ['v1.deleteAppConversation'],
+  '§7 POST /api/v1/app-conversations/{}/send-message': ['v1.sendMessage'],
+  '§7 GET /api/v1/app-conversations/{}/skills': ['v1.getSkills'],
+  '§7 DELETE /api/conversations/{}': ['v0.deleteConversation'],
+  '§7 POST /api/conversations': ['v0.createConversation'],
+  '§7 GET /api/v1/sandboxes/search': ['v1.searchSandboxes'],
+  '§7 GET /api/v1/sandboxes': ['v1.getSandboxes'],
+  '§7 POST /api/v1/sandboxes': ['v1.createSandbox'],
+  '§7 POST /api/v1/sandboxes/{}/pause': ['v1.pauseSandbox'],
+  '§7 POST /api/v1/sandboxes/{}/resume': ['v1.resumeSandbox'],
+  '§7 DELETE /api/v1/sandboxes/{}': ['v1.deleteSandbox'],
+  '§7 GET /api/v1/sandbox-specs/search': ['v1.searchSandboxSpecs'],
+  '§7 GET /api/v1/sandbox-specs': ['v1.getSandboxSpecs'],
+  '§7 GET /api/v1/events/search': ['v1.searchEvents'],
+  '§7 GET /api/v1/events/count': ['v1.countEvents'],
+  '§7 GET /api/v1/events': ['v1.getEvents'],
+  // The same row names `…/events/count` and `…/events?id=` in prose.
+  '§7 GET /api/v1/conversation/{}/events/search': [
+    'v1.searchConversationEvents',
+    'v1.countConversationEvents',
+    'v1.getConversationEvents',
+  ],
+  '§7 GET /api/v1/users/me': { notUsed: 'can expose secrets (§3.1)' },
+  '§8 GET /api/conversations/{}/events/search': ['agent.searchEvents'],
+  '§8 GET /api/conversations/{}/events/count': ['agent.countEvents'],
+  '§8 GET /api/conversations/{}/events/{}': ['agent.getEvent'],
+  '§8 GET /api/conversations/{}/events': {
+    notUsed: 'batch get reads a JSON body on a GET, which fetch cannot send (§8.2)',
+  },
+  '§8 POST /api/conversations/{}/events': ['agent.sendMessage'],
+  '§8 POST /api/conversations/{}/events/respond_to_confirmation': ['agent.respondToConfirmation'],
+  '§8 POST /api/conversations/{}/pause': ['agent.pause'],
+  '§8 POST /api/conversations/{}/run': ['agent.run'],
+  '§8 GET /api/conversations/{}': ['agent.getConversation'],
+  '§8 GET /api/conversations/search': {
+    notUsed: 'lists an agent server’s conversations; the app server lists them for the user',
+  },
+  '§8 PATCH /api/conversations/{}': { notUsed: 'renaming goes through the app server (§9.5)' },
+  '§8 DELETE /api/conversations/{}': { notUsed: 'deleting goes through the app server (§9.5)' },
+  '§8 POST /api/conversations/{}/secrets': {
+    notUsed: 'secrets, policies, titles and questions are set up by the app server',
+  },
+  '§8 GET /api/vscode/url': {
+    notUsed: 'the app conversation’s sandbox lists VSCODE in exposed_urls',
+  },
+  '§8 POST /api/file/upload/{}': { notUsed: 'file transfer, not part of the panel' },
+  '§8 GET /api/file/download/{}': { notUsed: 'file transfer, not part of the panel' },
+  '§8 GET /api/git/changes/{}': { notUsed: 'workspace git view, not part of the panel yet' },
+  '§8 GET /api/git/diff/{}': { notUsed: 'workspace git view, not part of the panel yet' },
+};
+
+function routesNamedInServiceApi(): string[] {
+  const routes = new Set<string>();
+  let section = 0;
+  for (const line of readShared('reference/service-api.md').split('\n')) {
+    const heading = /^## (\d+)\./.exec(line);
+    if (heading) {
+      section = Number(heading[1]);
+      continue;
+    }
+    if (![2, 3, 4, 7, 8].includes(section)) continue;
+    for (const match of line.matchAll(
+      /`((?:GET|POST|PUT|PATCH|DELETE)(?:\/(?:GET|POST|PUT|PATCH|DELETE))*) ([^`\s]+)[^`]*`/g,
+    )) {
+      let path = (match[2] as string).replace(/\?.*$/, '');
+      if (section === 4 && !path.startsWith('/api')) path = `/api/conversations/{}${path}`;
+      path = path.replace(/\{[^}]*\}|<[^>]*>/g, '{}');
+      for (const method of (match[1] as string).split('/'))
+        routes.add(`§${section} ${method} ${path}`);
+    }
+  }
+  return [...routes];
+}
+
+function normalisedRoute(name: EndpointName): string {
+  const spec = apiEndpoints[name];
+  return `${spec.method} ${spec.path.replace(/\{[^}]*\}/g, '{}')}`;
+}
+
+describe('the client covers every endpoint service-api.md names', () => {
+  const named = routesNamedInServiceApi();
+
+  it('finds the routes of service-api.md', () => {
+    // Guards the parser itself: a format change must not silently yield an empty list.
+    expect(named.length).toBeGreaterThan(80);
+  });
+
+  it('maps every named route to client endpoints or to a reason not to call it', () => {
+    expect(named.filter((route) => !(route in serviceApiRoutes))).toEqual([]);
+    expect(Object.keys(serviceApiRoutes).filter((route) => !named.includes(route))).toEqual([]);
+  });
+
+  it('implements each mapped route with the same method and path', () => {
+    for (const [route, mapping] of Object.entries(serviceApiRoutes)) {
+      if (!Array.isArray(mapping)) continue;
+      const routeWithoutSection = route.replace(/^§\d+ /, '');
+      const first = mapping[0] as EndpointName;
+      expect(normalisedRoute(first), route).toBe(routeWithoutSection);
+    }
+  });
+
+  it('has no client endpoint that service-api.md does not name', () => {
+    const mapped = new Set(
+      Object.values(serviceApiRoutes).flatMap((mapping) => (Array.isArray(mapping) ? mapping : [])),
+    );
+    expect(endpointNames.filter((name) => !mapped.has(name))).toEqual([]);
+  });
+});

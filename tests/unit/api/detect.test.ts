@@ -1,0 +1,171 @@
+// "Test connection" (§9.1) against fake servers shaped like the real deployments.
+import { describe, expect, it } from 'vitest';
+import { detectServer, type FetchLike } from '@/lib/api';
+import {
+  fakeFetch,
+  htmlPage,
+  jsonResponse,
+  type RecordedRequest,
+  textResponse,
+} from './support/fake-fetch';
+
+const page = { items: [], next_page_id: null };
+const unauthorized = () => jsonResponse({ detail: 'Unauthorized' }, { status: 401 });
+const spaFallback = () => textResponse(htmlPage, 'text/html; charset=utf-8');
+
+/** Self-hosted 0.62.0 with SESSION_API_KEY: V0 behind the key, V1 without auth (§3.1). */
+function selfHosted(key: string | null) {
+  return fakeFetch((request: RecordedRequest) => {
+    const path = request.url.pathname;
+    if (path === '/alive') return jsonResponse({ status: 'ok' });
+    if (path.startsWith('/api/v1/')) return jsonResponse(page);
+    if (key && request.headers.get('x-session-api-key') !== key) return unauthorized();
+    if (path === '/api/options/config') return jsonResponse({ APP_MODE: 'oss', FEATURE_FLAGS: {} });
+    if (path === '/api/settings')
+      return jsonResponse({ error: 'Settings not found' }, { status: 404 });
+    return spaFallback();
+  });
+}
+
+/** The 2026 hosted service: no V0 routes (web UI fallback), V1 behind a Bearer key. */
+function hosted(key: string) {
+  return fakeFetch((request: RecordedRequest) => {
+    const path = request.url.pathname;
+    if (path === '/alive') return jsonResponse({ status: 'ok' });
+    if (path.startsWith('/api/v1/')) {
+      return request.headers.get('authorization') === `Bearer ${key}`
+        ? jsonResponse(page)
+        : unauthorized();
+    }
+    return spaFallback();
+  });
+}
+
+describe('detectServer', () => {
+  it('recognises a self-hosted server with both APIs and a working key', async () => {
+    const { fetch, requests } = selfHosted('s3cret');
+    const result = await detectServer({
+      baseUrl: 'http://localhost:3000',
+      apiKey: 's3cret',
+      fetch,
+    });
+    expect(result).toMatchObject({
+      baseUrl: 'http://localhost:3000',
+      reachable: true,
+      alive: true,
+      mode: 'oss',
+      v0: true,
+      v1: true,
+      keyAccepted: true,
+      keyRequired: true,
+      authScheme: 'session-key',
+    });
+    expect(result.summary).toBe(
+      'Found a self-hosted OpenHands server with the V0 and V1 APIs. The API key works, sent as X-Session-API-Key.',
+    );
+    expect(requests.some((request) => request.headers.get('authorization'))).toBe(false);
+    expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+  });
+
+  it('says the key is wrong when both headers are rejected', async () => {
+    const { fetch } = selfHosted('s3cret');
+    const result = await detectServer({ baseUrl: 'http://localhost:3000', apiKey: 'wrong', fetch });
+    expect(result).toMatchObject({ v0: true, v1: true, keyAccepted: false, authScheme: null });
+    expect(result.summary).toMatch(/rejected the API key \(401\) with both headers/);
+  });
+
+  it('says a key is needed when none is configured', async () => {
+    const { fetch } = selfHosted('s3cret');
+    const result = await detectServer({ baseUrl: 'http://localhost:3000', fetch });
+    expect(result).toMatchObject({ v0: true, keyRequired: true, keyAccepted: null });
+    expect(result.summary).toMatch(/It needs an API key: add it in Handoff's options\.$/);
+  });
+
+  it('tells a key the server does not need from one it checks', async () => {
+    const { fetch } = selfHosted(null);
+    const result = await detectServer({ baseUrl: 'http://localhost:3000', apiKey: 'spare', fetch });
+    expect(result).toMatchObject({ keyAccepted: true, keyRequired: false });
+    expect(result.summary).toMatch(/The API key works \(the server does not require one\)/);
+    const none = await detectServer({ baseUrl: 'http://localhost:3000', fetch });
+    expect(none).toMatchObject({ keyRequired: false, keyAccepted: null });
+    expect(none.summary).toMatch(/No API key is needed\.$/);
+  });
+
+  it('recognises the hosted service: V1 only, Bearer', async () => {
+    const { fetch } = hosted('sk-oh');
+    const result = await detectServer({
+      baseUrl: 'https://app.all-hands.dev',
+      apiKey: 'sk-oh',
+      fetch,
+    });
+    expect(result).toMatchObject({
+      mode: 'saas',
+      v0: false,
+      v1: true,
+      keyAccepted: true,
+      keyRequired: true,
+      authScheme: 'bearer',
+    });
+    expect(result.summary).toBe(
+      'Found the hosted OpenHands service with the V1 API. The API key works, sent as Authorization: Bearer.',
+    );
+  });
+
+  it('falls back to Bearer when X-Session-API-Key is refused', async () => {
+    const { fetch } = hosted('sk-oh');
+    const result = await detectServer({
+      baseUrl: 'https://openhands.example.test',
+      apiKey: 'sk-oh',
+      fetch,
+    });
+    expect(result).toMatchObject({ v1: true, keyAccepted: true, authScheme: 'bearer' });
+    expect(result.checks.map((check) => check.request)).toContain(
+      'GET /api/v1/app-conversations/search?limit=1 (X-Session-API-Key)',
+    );
+  });
+
+  it('notices a server with V1 disabled (HTML fallback on /api/v1)', async () => {
+    const { fetch } = fakeFetch((request) => {
+      const path = request.url.pathname;
+      if (path === '/alive') return jsonResponse({ status: 'ok' });
+      if (path === '/api/options/config') return jsonResponse({ APP_MODE: 'oss' });
+      if (path === '/api/settings') return jsonResponse({ llm_model: 'x', llm_api_key_set: true });
+      return spaFallback();
+    });
+    const result = await detectServer({ baseUrl: 'http://localhost:3000', fetch });
+    expect(result).toMatchObject({ v0: true, v1: false, mode: 'oss' });
+    expect(result.summary).toMatch(/with the V0 API\./);
+  });
+
+  it('reports an unreachable server', async () => {
+    const fetch: FetchLike = () => Promise.reject(new TypeError('fetch failed'));
+    const result = await detectServer({ baseUrl: 'http://localhost:3999', apiKey: 'k', fetch });
+    expect(result).toMatchObject({ reachable: false, v0: false, v1: false, keyAccepted: null });
+    expect(result.error?.kind).toBe('network');
+    expect(result.summary).toMatch(/^Could not reach the server at localhost:3999/);
+  });
+
+  it('reports a web server that is not the service', async () => {
+    const { fetch } = fakeFetch(() => spaFallback());
+    const result = await detectServer({ baseUrl: 'https://example.test', apiKey: 'k', fetch });
+    expect(result).toMatchObject({
+      reachable: true,
+      alive: false,
+      v0: false,
+      v1: false,
+      keyAccepted: null,
+    });
+    expect(result.summary).toBe(
+      'https://example.test answers, but no Agent Conversation Service API was found there (neither V0 nor V1). Check the address.',
+    );
+  });
+
+  it('reports an unusable address without any request', async () => {
+    const { fetch, requests } = fakeFetch(() => jsonResponse({}));
+    const result = await detectServer({ baseUrl: 'localhost:3000', fetch });
+    expect(result.error?.kind).toBe('invalid-url');
+    expect(result.reachable).toBe(false);
+    expect(result.summary).toMatch(/needs to start with http:\/\/ or https:\/\//);
+    expect(requests).toHaveLength(0);
+  });
+});
