@@ -5,7 +5,7 @@
 
 import type { AnchorSpec, DomFieldSources } from '../types';
 
-const CLASSIC_NOTE = 'TODO [2027-06-30]: drop once GitHub and supported GHES no longer serve it';
+const CLASSIC_NOTE = 'TODO [2027-06-30]: drop when no supported GitHub serves it';
 
 export const githubAnchors: readonly AnchorSpec[] = [
   {

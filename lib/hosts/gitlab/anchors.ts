@@ -19,7 +19,7 @@ export const gitlabAnchors: readonly AnchorSpec[] = [
     selector: '.detail-page-header-actions',
     position: 'prepend',
     layout: 'issuable-2024',
-    note: 'For issues: TODO [2027-06-30] drop once supported GitLab versions all show work items',
+    note: 'TODO [2027-06-30]: drop issues here once all GitLabs show work items',
   },
   {
     id: 'gitlab-blob-controls',
@@ -34,7 +34,7 @@ export const gitlabAnchors: readonly AnchorSpec[] = [
     selector: '.js-file-title .file-actions',
     position: 'prepend',
     layout: 'haml-blob-2023',
-    note: 'TODO [2027-06-30]: drop once supported GitLab versions all render blob-controls',
+    note: 'TODO [2027-06-30]: drop with GitLab 16',
   },
   {
     // "Find file / Edit / Code" above the file tree, on the project page and on tree pages.
