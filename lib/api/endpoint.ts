@@ -19,9 +19,23 @@ export type QueryValue =
   | undefined
   | readonly (string | number)[];
 
+/**
+ * Upstream rejects ids longer than 100 characters or containing `..`, slashes, NUL or control
+ * characters with 400 (§4); checking first also keeps ids from rewriting the request path.
+ */
+export const ConversationIdSchema = z
+  .string()
+  .min(1, 'A conversation id is required')
+  .max(100, 'A conversation id has at most 100 characters')
+  .refine(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
+    (value) => !/(\.\.|[/\\]|[\u0000-\u001f\u007f])/.test(value),
+    'A conversation id cannot contain "..", slashes or control characters',
+  );
+
 /** Where the conversation's own API lives, for V0 per-conversation routes (§3.2). */
 export const V0ConversationRefSchema = z.object({
-  conversation_id: z.string(),
+  conversation_id: ConversationIdSchema,
   /** `ConversationInfo.url`; null → `/api/conversations/{id}` on the server. */
   url: z.string().nullish(),
   /** `ConversationInfo.session_api_key`; null → the server key (never the hosted Bearer key). */
@@ -31,9 +45,17 @@ export type V0ConversationRef = z.input<typeof V0ConversationRefSchema>;
 
 /** Where a V1 conversation's agent server lives (§8.1): pass the AppConversation itself. */
 export const AgentConversationRefSchema = z.object({
+  /** `<agent server>/api/conversations/<id>` (§7.3); the calls append to it. */
   conversation_url: z
     .string({ error: 'The conversation has no agent server address: is its sandbox running?' })
-    .min(1, 'The conversation has no agent server address: is its sandbox running?'),
+    .min(1, {
+      error: 'The conversation has no agent server address: is its sandbox running?',
+      abort: true,
+    })
+    .regex(
+      /\/api\/conversations\/[^/?#]+\/?$/,
+      'The agent server address should end with /api/conversations/<id>',
+    ),
   session_api_key: z.string().nullish(),
 });
 export type AgentConversationRef = z.input<typeof AgentConversationRefSchema>;
@@ -86,20 +108,6 @@ export function defineEndpoint<P extends z.ZodType, R>(
 }
 
 // --- Shared parameter schemas ----------------------------------------------------------------
-
-/**
- * Upstream rejects ids longer than 100 characters or containing `..`, slashes, NUL or control
- * characters with 400 (§4); checking first also keeps ids from rewriting the request path.
- */
-export const ConversationIdSchema = z
-  .string()
-  .min(1, 'A conversation id is required')
-  .max(100, 'A conversation id has at most 100 characters')
-  .refine(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
-    (value) => !/(\.\.|[/\\]|[\u0000-\u001f\u007f])/.test(value),
-    'A conversation id cannot contain "..", slashes or control characters',
-  );
 
 /** Any other id placed in a path segment (sandbox, secret, event). */
 export const PathIdSchema = z

@@ -145,8 +145,9 @@ export type V1OtherPayload = { kind: string } & Record<string, unknown>;
 type V1ActionEventBase = V1Variant<'v1.action', 'ActionEvent', 'action'>;
 /**
  * A V1 ActionEvent; narrow on `actionKind` to type `action`. Legacy kinds are mapped
- * (`ExecuteBashAction` → `TerminalAction`); `other` keeps an unknown kind's object; `null` is a
- * tool call that could not be executed.
+ * (`ExecuteBashAction` → `TerminalAction`); `other` keeps the object of an unknown kind (or of a
+ * known kind whose fields did not fit) so the event still pairs; `null` is a tool call that could
+ * not be executed.
  */
 export type V1ActionEvent =
   | {
@@ -169,8 +170,21 @@ export type V1ObservationEvent =
     }[V1ObservationKind]
   | (V1ObservationEventBase & { observationKind: 'other'; observation: V1OtherPayload });
 
-type V1StateUpdateBase = V1Variant<'v1.state-update', 'ConversationStateUpdateEvent', 'value'>;
-/** A ConversationStateUpdateEvent; narrow on `stateKey` to type `value`. */
+type V1StateUpdateBase = V1Variant<
+  'v1.state-update',
+  'ConversationStateUpdateEvent',
+  'value' | 'key'
+> & {
+  /**
+   * The state field that changed: the wire `key` (`full_state`, `execution_status`, `stats`,
+   * `confirmation_policy`, …). Renamed because `key` is the de-duplication key here.
+   */
+  stateField: string;
+};
+/**
+ * A ConversationStateUpdateEvent; narrow on `stateKey` to type `value`. `stateKey` is the
+ * wire key when the contract names it and its value fits, else `other` (see `stateField`).
+ */
 export type V1StateUpdateEvent =
   | (V1StateUpdateBase & { stateKey: 'full_state'; value: ConversationState })
   | (V1StateUpdateBase & { stateKey: 'execution_status'; value: ConversationExecutionStatus })
@@ -494,12 +508,15 @@ function readKinded<K extends string>(
   return { kind: 'other', payload: value };
 }
 
-function readStateValue(key: string, value: unknown): { stateKey: string; value: unknown } {
+function readStateValue(
+  key: string,
+  value: unknown,
+): { stateKey: string; stateField: string; value: unknown } {
   if (key === 'full_state' || key === 'execution_status' || key === 'stats') {
     const parsed = v1StateValueSchemas[key].safeParse(value);
-    if (parsed.success) return { stateKey: key, value: parsed.data };
+    if (parsed.success) return { stateKey: key, stateField: key, value: parsed.data };
   }
-  return { stateKey: 'other', value };
+  return { stateKey: 'other', stateField: key, value };
 }
 
 function parseV1(raw: Record<string, unknown>): ApiEvent {
@@ -560,10 +577,30 @@ export function parseEvent(raw: unknown): ApiEvent {
   return typeof record.kind === 'string' ? parseV1(record) : parseV0(record);
 }
 
-/** A zod schema that turns any event object into an ApiEvent (for pages of events). */
+/**
+ * A zod schema that turns any event object into an ApiEvent (for pages of events). It checks
+ * rather than copies, so `raw` is the very object that was parsed.
+ */
 export const ApiEventSchema = z
-  .record(z.string(), z.unknown())
+  .custom<Record<string, unknown>>(
+    (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    'An event must be a JSON object',
+  )
   .transform((raw): ApiEvent => parseEvent(raw));
+
+/** `GET …/events` of V0: `{events, has_more}` (§4.4). */
+export const V0EventPageSchema = z.looseObject({
+  events: z.array(ApiEventSchema),
+  has_more: z.boolean(),
+});
+export type V0EventPage = z.infer<typeof V0EventPageSchema>;
+
+/** V1 event searches (app server and agent server): `{items, next_page_id}`. */
+export const V1EventPageSchema = z.looseObject({
+  items: z.array(ApiEventSchema),
+  next_page_id: z.string().nullish(),
+});
+export type V1EventPage = z.infer<typeof V1EventPageSchema>;
 
 // --- Contract facts consumers need ----------------------------------------------------------
 

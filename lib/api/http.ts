@@ -346,7 +346,7 @@ export function errorFromResponse(request: HttpRequest, response: HttpResponse):
     default:
       message = withServerWords(`The server rejected the request (${status})`, words, statusText);
   }
-  if (!/[.!?)]$/.test(message)) message += '.';
+  if (!/[.!?]$/.test(message)) message += '.';
   return new ApiError(kind, message, details);
 }
 

@@ -8,7 +8,7 @@ import {
   V0ConversationRefSchema,
 } from '../endpoint';
 import { ConversationTriggerRequestSchema, ProviderTypeRequestSchema } from '../enums';
-import { ApiEventSchema } from '../events';
+import { ApiEventSchema, V0EventPageSchema } from '../events';
 import {
   BranchSchema,
   ConversationInfoResultSetSchema,
@@ -46,7 +46,7 @@ import {
 const noParams = z.strictObject({});
 const byConversationId = z.strictObject({ conversation_id: ConversationIdSchema });
 /** Per-conversation routes take the conversation (a ConversationInfo will do). */
-const conversation = V0ConversationRefSchema.extend({ conversation_id: ConversationIdSchema });
+const conversation = V0ConversationRefSchema;
 const onConversation = <S extends z.ZodRawShape>(shape: S) =>
   z.strictObject({ conversation, ...shape });
 
@@ -193,7 +193,7 @@ export const v0Endpoints = {
       limit: z.number().int().min(0).max(100).optional(),
     }),
     request: ({ conversation: ref, ...query }) => ({ ...onRuntime(ref), query }),
-    response: z.looseObject({ events: z.array(ApiEventSchema), has_more: z.boolean() }),
+    response: V0EventPageSchema,
   }),
   'v0.sendEvent': defineEndpoint({
     group: 'v0',

@@ -11,7 +11,7 @@ import {
   eventSourceValues,
   StartTaskSortOrderRequestSchema,
 } from '../enums';
-import { ApiEventSchema } from '../events';
+import { ApiEventSchema, V1EventPageSchema } from '../events';
 import {
   AppConversationPageSchema,
   AppConversationSchema,
@@ -37,11 +37,6 @@ const optionalText = z.string().nullish();
 
 /** 0.62.0 asserts on 100 or more ids (500); stay below. */
 const BatchIdsSchema = z.array(PathIdSchema).min(1).max(99);
-
-const EventPageSchema = z.looseObject({
-  items: z.array(ApiEventSchema),
-  next_page_id: z.string().nullish(),
-});
 
 const appConversationFilters = {
   title__contains: optionalText,
@@ -345,7 +340,7 @@ export const v1Endpoints = {
       ...paging,
     }),
     request: (query) => ({ query }),
-    response: EventPageSchema,
+    response: V1EventPageSchema,
   }),
   'v1.countEvents': defineEndpoint({
     group: 'v1',
@@ -380,7 +375,7 @@ export const v1Endpoints = {
       ...paging,
     }),
     request: ({ conversation_id, ...query }) => ({ path: { conversation_id }, query }),
-    response: EventPageSchema,
+    response: V1EventPageSchema,
   }),
   'v1.countConversationEvents': defineEndpoint({
     group: 'v1',
@@ -445,7 +440,7 @@ export const agentEndpoints = {
       ...paging,
     }),
     request: ({ conversation: ref, ...query }) => ({ ...onAgent(ref), query }),
-    response: EventPageSchema,
+    response: V1EventPageSchema,
   }),
   'agent.countEvents': defineEndpoint({
     group: 'agent',

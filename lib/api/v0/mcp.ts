@@ -64,7 +64,7 @@ const envNamePattern = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 const McpUrlSchema = z
   .string()
   .trim()
-  .min(1, 'URL cannot be empty')
+  .min(1, { error: 'URL cannot be empty', abort: true })
   .superRefine((value, context) => {
     const match = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)/.exec(value);
     if (!match) {
@@ -157,7 +157,7 @@ export const MCPStdioServerConfigSchema = z.strictObject({
   name: z
     .string()
     .trim()
-    .min(1, 'Server name cannot be empty')
+    .min(1, { error: 'Server name cannot be empty', abort: true })
     .regex(
       /^[a-zA-Z0-9_-]+$/,
       'Server name can only contain letters, numbers, hyphens, and underscores',
@@ -165,7 +165,7 @@ export const MCPStdioServerConfigSchema = z.strictObject({
   command: z
     .string()
     .trim()
-    .min(1, 'Command cannot be empty')
+    .min(1, { error: 'Command cannot be empty', abort: true })
     .refine(
       (value) => !value.includes(' '),
       'Command should be a single executable without spaces (use arguments field for parameters)',

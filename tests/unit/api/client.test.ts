@@ -181,6 +181,15 @@ describe('agent-server routes (§8)', () => {
     expect(credentialsOf(request)).toEqual({ sessionKey: 'sandbox-key', authorization: null });
   });
 
+  it('refuses an agent-server address that is not a conversation URL', async () => {
+    const { fetch, requests } = recorder();
+    const client = createApiClient({ baseUrl: 'http://localhost:3000', fetch });
+    await expect(
+      client.agent.pause({ conversation: { conversation_url: 'http://localhost:8000' } }),
+    ).rejects.toMatchObject({ kind: 'invalid-params' });
+    expect(requests).toHaveLength(0);
+  });
+
   it('derives the agent-server base for the WebSocket, keeping the path prefix', () => {
     expect(agentServerBaseUrl(conversation.conversation_url)).toBe(
       'https://sandbox.example.test/agent-7',

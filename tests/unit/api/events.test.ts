@@ -420,6 +420,19 @@ describe('unknown and malformed input', () => {
     });
     expect(executionStatusOf(event)).toBe('hibernating');
     expect(event.raw.shard).toBe(7);
+    const policy = parseEvent({
+      kind: 'ConversationStateUpdateEvent',
+      id: 'e2',
+      key: 'confirmation_policy',
+      value: { kind: 'AlwaysConfirm' },
+    });
+    expect(policy).toMatchObject({
+      type: 'v1.state-update',
+      stateKey: 'other',
+      stateField: 'confirmation_policy',
+      key: 'v1:e2',
+      value: { kind: 'AlwaysConfirm' },
+    });
     const v0 = parseEvent({ id: 1, action: 'message', args: { content: 'hi', mood: 'happy' } });
     if (v0.type !== 'v0.action' || v0.action !== 'message') throw new Error('message');
     expect(v0.args.mood).toBe('happy');

@@ -20,7 +20,7 @@ describe('types', () => {
       expectTypeOf(event.id).toEqualTypeOf<number | null>();
     }
     if (event.type === 'v0.observation' && event.observation === 'run') {
-      expectTypeOf(event.extras.metadata).toMatchTypeOf<
+      expectTypeOf(event.extras.metadata).toExtend<
         { exit_code?: number | null } | null | undefined
       >();
     }
