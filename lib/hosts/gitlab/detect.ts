@@ -35,7 +35,7 @@ const PROJECT_SECTIONS = new Set(
     ' ',
   ),
 );
-/** Pre-`/-/` routes that GitLab still redirects: such a URL is not a project page itself. */
+/** Pre-`/-/` routes GitLab still redirects (after namespace and project): not a project page. */
 const LEGACY_ROUTES = new Set('blob commit commits issues merge_requests tree wikis'.split(' '));
 
 export const detectGitLab = makeDetector('gitlab', gitlabDomFields, (segments, url, options) => {
@@ -52,7 +52,7 @@ export const detectGitLab = makeDetector('gitlab', gitlabDomFields, (segments, u
     project.length < 2 ||
     RESERVED.has(project[0]?.toLowerCase() ?? '') ||
     !project.every((s) => SEGMENT.test(s)) ||
-    (dash < 0 && !confirmed && project.some((s) => LEGACY_ROUTES.has(s)))
+    (dash < 0 && !confirmed && project.slice(2).some((s) => LEGACY_ROUTES.has(s)))
   ) {
     return null;
   }

@@ -1,0 +1,123 @@
+// What a document adds to URL-only detection, case by case, on small hand-written pages.
+
+import { parseHTML } from 'linkedom';
+import { describe, expect, it } from 'vitest';
+import { detectPage } from '@/lib/hosts';
+
+const page = (head: string, body = '', bodyAttributes = '') =>
+  parseHTML(
+    `<!doctype html><html><head>${head}</head><body ${bodyAttributes}>${body}</body></html>`,
+  ).document as unknown as Document;
+
+describe('GitHub', () => {
+  it('takes owner/repository capitalisation from og:url when it names the same repository', () => {
+    const document = page('<meta property="og:url" content="https://github.com/Octo/Widgets">');
+    expect(detectPage('https://github.com/octo/widgets/issues/1', { document })?.repository).toBe(
+      'Octo/Widgets',
+    );
+    const other = page('<meta property="og:url" content="https://github.com/someone/else">');
+    expect(detectPage('https://github.com/octo/widgets', { document: other })?.repository).toBe(
+      'octo/widgets',
+    );
+  });
+
+  it('reads the title from document.title when no title element is known', () => {
+    const pull = page(
+      '<title>Cache rendered widgets by mona · Pull Request #34 · octo/widgets</title>',
+    );
+    expect(detectPage('https://github.com/octo/widgets/pull/34', { document: pull })?.title).toBe(
+      'Cache rendered widgets',
+    );
+    const issue = page('<title>Fix it by Friday · Issue #9 · octo/widgets · GitHub</title>');
+    expect(detectPage('https://github.com/octo/widgets/issues/9', { document: issue })?.title).toBe(
+      'Fix it by Friday',
+    );
+    // A title for another number (a stale title after navigation) is not used.
+    expect(
+      detectPage('https://github.com/octo/widgets/issues/10', { document: issue }),
+    ).not.toHaveProperty('title');
+  });
+
+  it('uses the title ref only when the URL starts with it', () => {
+    const stale = page('<title>widgets/src at release/2.x · octo/widgets</title>');
+    expect(
+      detectPage('https://github.com/octo/widgets/tree/feature/x/src', { document: stale }),
+    ).toMatchObject({ branch: 'feature', path: 'x/src' });
+    const spaced = page('<title>widgets/docs/Meet at noon.md at feature/x · octo/widgets</title>');
+    expect(
+      detectPage('https://github.com/octo/widgets/blob/feature/x/docs/Meet%20at%20noon.md', {
+        document: spaced,
+      }),
+    ).toMatchObject({ branch: 'feature/x', path: 'docs/Meet at noon.md' });
+  });
+
+  it('keeps a pull request head branch only when it is in this repository', () => {
+    const label = (title: string) =>
+      page('', `<div class="gh-header-meta"><span class="head-ref" title="${title}"></span></div>`);
+    const url = 'https://github.com/octo/widgets/pull/2';
+    expect(detectPage(url, { document: label('octo/widgets:feature/x') })?.branch).toBe(
+      'feature/x',
+    );
+    expect(detectPage(url, { document: label('Octo/Widgets:feature/x') })?.branch).toBe(
+      'feature/x',
+    );
+    expect(detectPage(url, { document: label('forker/widgets:feature/x') })).not.toHaveProperty(
+      'branch',
+    );
+    expect(detectPage(url, { document: label('forker:feature/x') })).not.toHaveProperty('branch');
+  });
+});
+
+describe('GitLab', () => {
+  it('returns null on group and user pages, whatever the URL looks like', () => {
+    const group = page('', '', 'data-page="groups:show" data-group-full-path="acme/platform"');
+    expect(detectPage('https://gitlab.com/acme/platform', { document: group })).toBeNull();
+    const user = page('', '', 'data-page="users:show"');
+    expect(detectPage('https://gitlab.com/jdoe/projects', { document: user })).toBeNull();
+  });
+
+  it('spells the project path as the page does and finds the relative root', () => {
+    const document = page('', '', 'data-page="projects:show" data-project-full-path="Acme/API"');
+    expect(
+      detectPage('https://code.example.com/git/acme/api', { provider: 'gitlab', document }),
+    ).toMatchObject({ repository: 'Acme/API', baseUrl: 'https://code.example.com/git' });
+  });
+
+  it('accepts a legacy-looking path when the page confirms it is the project', () => {
+    const document = page('', '', 'data-page="projects:show" data-project-full-path="acme/issues"');
+    expect(detectPage('https://gitlab.com/acme/issues', { document })?.repository).toBe(
+      'acme/issues',
+    );
+    expect(detectPage('https://gitlab.com/acme/issues')?.repository).toBe('acme/issues');
+    expect(detectPage('https://gitlab.com/acme/api/issues')).toBeNull();
+  });
+
+  it('ignores a data-find-file ref that the URL does not start with', () => {
+    const document = page('', '', 'data-find-file="/acme/api/-/find_file/release/1.0"');
+    expect(
+      detectPage('https://gitlab.com/acme/api/-/tree/feature/x/src', { document }),
+    ).toMatchObject({ branch: 'feature', path: 'x/src' });
+  });
+});
+
+describe('Bitbucket', () => {
+  it('strips refs/heads/ from a Data Center source ref and drops a fork branch on Cloud', () => {
+    const server = page(
+      '',
+      '<div class="pull-request-branches"><span class="source-branch"><span data-ref-id="refs/heads/feature/x"></span></span></div>',
+    );
+    expect(
+      detectPage('https://git.example.com/projects/P/repos/r/pull-requests/1', {
+        provider: 'bitbucket',
+        document: server,
+      })?.branch,
+    ).toBe('feature/x');
+    const fork = page(
+      '',
+      '<div data-qa="pr-branches-and-state-styles"><span aria-hidden="true">someone/widgets-fork:fix</span></div>',
+    );
+    expect(
+      detectPage('https://bitbucket.org/acme/widgets/pull-requests/3', { document: fork }),
+    ).not.toHaveProperty('branch');
+  });
+});
