@@ -1,6 +1,6 @@
 // GitHub (github.com and Enterprise Server) page detection.
 //
-// Decisions on pages the brief leaves open (each is tested in tests/unit/hosts):
+// Decisions on ambiguous pages (each is tested in tests/unit/hosts):
 // - `/pull/{n}/files|commits|checks|changes…` are pull request #n; `/issues/{n}/…` issue #n.
 // - Repository-wide sections (actions, branches, compare, wiki, pulls and issues lists, releases,
 //   …) are kind 'repo': the repository is certain and the button hands over the repository.
