@@ -6,10 +6,15 @@ import { defineConfig } from 'wxt';
 const codeHostOrigins = ['https://github.com/*', 'https://gitlab.com/*', 'https://bitbucket.org/*'];
 // A local server needs no prompt; match patterns ignore ports, so these cover every port.
 const localServerOrigins = ['http://localhost/*', 'http://127.0.0.1/*'];
+// End-to-end builds only: Chromium's permission prompt cannot be answered under automation, so
+// the test build holds the reserved example domains its self-hosted fixtures use (RFC 2606). The product's
+// code path is unchanged: permissions.request() resolves at once for a granted origin.
+const e2e = process.env.HANDOFF_E2E === '1';
+const e2eOrigins = e2e ? ['https://*.example.com/*', 'https://*.example.org/*'] : [];
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
-  outDir: '.output',
+  outDir: e2e ? '.output/e2e' : '.output',
   hooks: {
     // Content scripts run on every code-host page and have an 8 KB gzipped budget; the
     // polyfill alone is ~3 KB there. They only need runtime.sendMessage and runtime.id, which
@@ -38,7 +43,7 @@ export default defineConfig({
       // WebSocket traffic keeps an MV3 worker alive only from Chrome 116 on.
       minimum_chrome_version: '116',
       permissions,
-      host_permissions: [...codeHostOrigins, ...localServerOrigins],
+      host_permissions: [...codeHostOrigins, ...localServerOrigins, ...e2eOrigins],
       ...(firefox
         ? { optional_permissions: ['*://*/*'] }
         : { optional_host_permissions: ['*://*/*'] }),

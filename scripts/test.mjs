@@ -35,6 +35,7 @@ step('lint', 'npx', ['biome', 'check', '.']);
 step('unit and contract tests', 'npx', ['vitest', 'run']);
 step('build (chrome)', 'npx', ['wxt', 'build']);
 step('build (firefox)', 'npx', ['wxt', 'build', '-b', 'firefox']);
+step('build (chrome, end-to-end variant)', 'npx', ['wxt', 'build'], { HANDOFF_E2E: '1' });
 const chromium = ensureChromium();
 step('end-to-end tests in Chromium', 'npx', ['playwright', 'test'], {
   CHROMIUM_PATH: chromium,

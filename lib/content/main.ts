@@ -6,25 +6,23 @@ import { type ButtonAction, createButtonUi } from './button-ui';
 import { ButtonMount } from './mount';
 
 export interface HostDetection {
-  /** The provider serving this origin by default, if any (github.com → 'github'). */
-  providerForHost(host: string): Provider | null;
   detect(url: string, options: DetectOptions): PageContextData | null;
   anchorsFor(context: PageContextData): readonly AnchorSpec[];
-  isMicroagentFile(repository: string, path: string): boolean;
+  isMicroagentFile(repository: string, path: string, provider?: Provider): boolean;
 }
 
 /** How long a page may take to render its header before the floating fallback shows. */
 const FLOATING_GRACE_MS = 1500;
 
-declare global {
-  // Set by the one-line marker script registered with the content script for a self-hosted
-  // origin the person added, so the content script knows which host software it runs on.
-  var __handoffProvider: Provider | undefined;
-}
-
-export function startContentScript(ctx: ContentScriptContext, hosts: HostDetection): void {
-  const provider = hosts.providerForHost(location.host) ?? globalThis.__handoffProvider;
-  if (!provider) return;
+/**
+ * Runs on one host software's pages (its default host, or a self-hosted origin the person
+ * added for that software), keeping one button where it belongs as the page changes.
+ */
+export function startContentScript(
+  ctx: ContentScriptContext,
+  provider: Provider,
+  hosts: HostDetection,
+): void {
   const detect = () => hosts.detect(location.href, { document, provider });
 
   const onAction = (action: ButtonAction, event: MouseEvent) => {
@@ -56,7 +54,7 @@ export function startContentScript(ctx: ContentScriptContext, hosts: HostDetecti
       if (
         context.kind === 'blob' &&
         context.path &&
-        hosts.isMicroagentFile(context.repository, context.path)
+        hosts.isMicroagentFile(context.repository, context.path, context.provider)
       ) {
         return 'view-microagent';
       }

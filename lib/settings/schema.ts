@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 export const ProviderSchema = z.enum(['github', 'gitlab', 'bitbucket']);
 
@@ -9,9 +9,16 @@ export const SelfHostedHostSchema = z.object({
 export type SelfHostedHost = z.infer<typeof SelfHostedHostSchema>;
 
 export const NotificationSwitchesSchema = z.object({
-  awaitingInput: z.boolean().default(true),
-  finished: z.boolean().default(true),
-  errors: z.boolean().default(true),
+  awaitingInput: z._default(z.boolean(), true),
+  finished: z._default(z.boolean(), true),
+  errors: z._default(z.boolean(), true),
+});
+
+export const ServerInfoSchema = z.object({
+  v0: z.boolean(),
+  v1: z.boolean(),
+  mode: z.nullable(z.string()),
+  checkedAt: z.string(),
 });
 
 /**
@@ -19,33 +26,25 @@ export const NotificationSwitchesSchema = z.object({
  * read that area, so the API key is never stored here (see ./secrets.ts).
  */
 export const SettingsSchema = z.object({
-  serverUrl: z.string().nullable().default(null),
+  serverUrl: z._default(z.nullable(z.string()), null),
   /** X-Session-API-Key for self-hosted servers; Bearer for the hosted service. */
-  authScheme: z.enum(['session-key', 'bearer']).default('session-key'),
+  authScheme: z._default(z.enum(['session-key', 'bearer']), 'session-key'),
   /** Which interface new conversations use when the server serves both. */
-  apiPreference: z.enum(['auto', 'v0', 'v1']).default('auto'),
-  selfHostedHosts: z.array(SelfHostedHostSchema).default([]),
-  notifications: NotificationSwitchesSchema.default({
+  apiPreference: z._default(z.enum(['auto', 'v0', 'v1']), 'auto'),
+  selfHostedHosts: z._default(z.array(SelfHostedHostSchema), []),
+  notifications: z._default(NotificationSwitchesSchema, {
     awaitingInput: true,
     finished: true,
     errors: true,
   }),
   /** Instructions added to every new conversation, kept out of the visible chat. */
-  defaultInstructions: z.string().default(''),
+  defaultInstructions: z._default(z.string(), ''),
   /** What a plain click on the page button does; Alt-click always does the other. */
-  clickBehaviour: z.enum(['form', 'start']).default('form'),
+  clickBehaviour: z._default(z.enum(['form', 'start']), 'form'),
   /** Default MCP servers for new conversations, as the service's MCPConfig. */
-  defaultMcpConfig: z.unknown().nullable().default(null),
+  defaultMcpConfig: z._default(z.nullable(z.unknown()), null),
   /** What the last connection test found, so pages know V0/V1 without probing again. */
-  serverInfo: z
-    .object({
-      v0: z.boolean(),
-      v1: z.boolean(),
-      mode: z.string().nullable(),
-      checkedAt: z.string(),
-    })
-    .nullable()
-    .default(null),
+  serverInfo: z._default(z.nullable(ServerInfoSchema), null),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -1,0 +1,14 @@
+import { startContentScript } from '@/lib/content/main';
+import { gitlabAdapter } from '@/lib/hosts/gitlab';
+import { createHostDetection } from '@/lib/hosts/runtime';
+
+// One content script per host software, so each page carries only its own adapter (the
+// content-script budget is 8 KB gzipped). Self-hosted gitlab origins the person adds get this
+// same file through dynamic registration (lib/background/host-registration.ts).
+export default defineContentScript({
+  matches: ['https://gitlab.com/*'],
+  runAt: 'document_end',
+  main(ctx) {
+    startContentScript(ctx, 'gitlab', createHostDetection([gitlabAdapter]));
+  },
+});

@@ -1,0 +1,35 @@
+import { browser } from 'wxt/browser';
+import type { Settings } from '@/lib/settings/schema';
+import { launchFromTab } from './page-launch';
+import { defaultCodeHostOrigins } from './senders';
+
+const START_HERE = 'handoff-start-here';
+const START_WITH_SELECTION = 'handoff-start-with-selection';
+
+/** Menus are rebuilt whenever the set of code hosts changes, so they only show where they work. */
+export async function buildMenus(settings: Pick<Settings, 'selfHostedHosts'>): Promise<void> {
+  const origins = [...defaultCodeHostOrigins, ...settings.selfHostedHosts.map((h) => h.origin)];
+  await browser.contextMenus.removeAll();
+  browser.contextMenus.create({
+    id: START_HERE,
+    title: 'Start conversation here',
+    contexts: ['action'],
+  });
+  browser.contextMenus.create({
+    id: START_WITH_SELECTION,
+    title: 'Start a conversation with “%s”',
+    contexts: ['selection'],
+    documentUrlPatterns: origins.map((origin) => `${origin}/*`),
+  });
+}
+
+export function listenToMenusAndCommands(): void {
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (info.menuItemId === START_HERE) launchFromTab(tab);
+    if (info.menuItemId === START_WITH_SELECTION)
+      launchFromTab(tab, info.selectionText?.slice(0, 20_000));
+  });
+  browser.commands.onCommand.addListener((command, tab) => {
+    if (command === 'start-conversation') launchFromTab(tab);
+  });
+}

@@ -1,0 +1,47 @@
+import type { Runtime } from 'webextension-polyfill';
+import { browser } from 'wxt/browser';
+import type { Settings } from '@/lib/settings/schema';
+
+/** Code hosts served without the person adding them. */
+export const defaultCodeHosts = [
+  { origin: 'https://github.com', provider: 'github' },
+  { origin: 'https://gitlab.com', provider: 'gitlab' },
+  { origin: 'https://bitbucket.org', provider: 'bitbucket' },
+] as const;
+export const defaultCodeHostOrigins: readonly string[] = defaultCodeHosts.map((h) => h.origin);
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+export function extensionOrigin(): string {
+  return new URL(browser.runtime.getURL('/')).origin;
+}
+
+/** One of our own pages (options, side panel, also when opened as a tab). */
+export function isExtensionPageSender(sender: Runtime.MessageSender): boolean {
+  return sender.id === browser.runtime.id && originOf(sender.url) === extensionOrigin();
+}
+
+/**
+ * Our content script in a top-level code-host page: the only other sender we answer, and only
+ * for the narrow requests in lib/messages/content-schema.ts.
+ */
+export function isCodeHostContentScript(
+  sender: Runtime.MessageSender,
+  settings: Pick<Settings, 'selfHostedHosts'>,
+): boolean {
+  if (sender.id !== browser.runtime.id || !sender.tab?.id) return false;
+  if (sender.frameId !== undefined && sender.frameId !== 0) return false;
+  const origin = originOf(sender.url);
+  if (!origin) return false;
+  return (
+    defaultCodeHostOrigins.includes(origin) ||
+    settings.selfHostedHosts.some((host) => host.origin === origin)
+  );
+}

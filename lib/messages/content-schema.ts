@@ -1,0 +1,22 @@
+import * as z from 'zod/mini';
+import { PageContextSchema } from '@/lib/hosts/page-context';
+import type { ContentRequest } from './content-protocol';
+
+/** What the worker accepts from a content script: nothing else, whatever a page tries. */
+export const ContentRequestSchema = z.discriminatedUnion('type', [
+  z.strictObject({
+    type: z.literal('handoff/start-from-page'),
+    context: PageContextSchema,
+    immediate: z.boolean(),
+  }),
+  z.strictObject({
+    type: z.literal('handoff/open-panel'),
+    context: PageContextSchema,
+    view: z.literal('microagents'),
+    filePath: z.optional(z.string().check(z.maxLength(4096))),
+  }),
+]);
+
+// The content script builds these objects without zod: this assignment fails to compile when
+// the schema and the protocol types drift apart.
+export const contentRequestMatchesProtocol: z.ZodMiniType<ContentRequest> = ContentRequestSchema;
