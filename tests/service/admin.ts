@@ -1,0 +1,205 @@
+// Typed client of the service's fault-control endpoint (`/__admin/…` on the main port), for
+// vitest and Playwright tests. It talks plain HTTP, so it works against a service started in
+// another process too (`new AdminClient('http://127.0.0.1:3000')`).
+import type { ScenarioName } from './options';
+
+export type ListenerKind = 'main' | 'runtime' | 'agent' | 'any';
+
+export interface FaultTarget {
+  /** HTTP method to match; any when absent. */
+  method?: string;
+  /** Route template (`/api/conversations/{conversation_id}`), exact path, or prefix ending `*`. */
+  path?: string;
+  /** Which listener(s): the main server, nested runtimes, agent servers. Default any. */
+  listener?: ListenerKind;
+}
+
+export interface FailOptions extends FaultTarget {
+  /** The status to answer with. Default 500. */
+  status?: number;
+  /** How many matching requests fail. Default 1. */
+  times?: number;
+  /** JSON body to send (default: Starlette's plain "Internal Server Error" page). */
+  body?: unknown;
+  /** Send `body` as plain text. */
+  text?: boolean;
+}
+
+export interface DelayOptions extends FaultTarget {
+  ms: number;
+  /** How many matching requests to delay; unlimited when absent. */
+  times?: number;
+}
+
+export type FrameKind = 'malformed' | 'raw' | 'not-an-event' | 'oversized';
+
+export interface ServiceState {
+  generation: number;
+  url: string;
+  options: Record<string, unknown>;
+  default_scenario: ScenarioName;
+  /** Running nested runtimes: conversation id → per-conversation url. */
+  runtimes: Record<string, string>;
+  /** Running agent servers: sandbox id → base url. */
+  agent_servers: Record<string, string>;
+  faults: { failures: FailOptions[]; delays: DelayOptions[] };
+  v0_conversations: number;
+  v1_conversations: number;
+}
+
+export type StoredLog =
+  | { version: 'V0'; conversation_id: string; events: (Record<string, unknown> & { id: number })[] }
+  | {
+      version: 'V1';
+      conversation_id: string;
+      events: (Record<string, unknown> & { id: string })[];
+    };
+
+export class AdminClient {
+  constructor(readonly baseUrl: string) {}
+
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.baseUrl}/__admin${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      throw new Error(`admin ${method} ${path} → ${response.status}: ${text.slice(0, 300)}`);
+    }
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  state(): Promise<ServiceState> {
+    return this.call('GET', '/state');
+  }
+
+  /** Cuts every live stream (V0 Socket.IO and V1 WebSocket) like a network failure. */
+  async dropSockets(): Promise<number> {
+    return (await this.call<{ dropped: number }>('POST', '/drop-sockets')).dropped;
+  }
+
+  /** Every listener stops accepting for `seconds` (connection refused), then comes back. */
+  async refuseConnections(seconds: number): Promise<void> {
+    await this.call('POST', '/refuse-connections', { seconds });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  /** Restarts the server (same ports, state kept) and waits until it answers again. */
+  async restart(timeoutMs = 10_000): Promise<void> {
+    const { generation } = await this.call<{ generation: number }>('POST', '/restart');
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      try {
+        if ((await this.state()).generation >= generation) return;
+      } catch {
+        // Down while restarting.
+      }
+    }
+    throw new Error('The service did not come back after the restart');
+  }
+
+  /** The next `times` matching requests answer `status` (and `body`). */
+  failNext(options: FailOptions): Promise<ServiceState['faults']> {
+    return this.call('POST', '/faults/fail', options);
+  }
+
+  delay(options: DelayOptions): Promise<ServiceState['faults']> {
+    return this.call('POST', '/faults/delay', options);
+  }
+
+  clearFaults(): Promise<ServiceState['faults']> {
+    return this.call('DELETE', '/faults');
+  }
+
+  /**
+   * Changes a key so the client starts getting 401s: `server` (the main key), `runtime` (the
+   * server secret every nested-runtime key derives from) or one `sandbox`'s key.
+   */
+  async rotateKey(
+    options: { key?: string; target?: 'server' | 'runtime' | 'sandbox'; sandboxId?: string } = {},
+  ): Promise<string> {
+    const result = await this.call<{ key: string }>('POST', '/rotate-key', {
+      key: options.key,
+      target: options.target,
+      sandbox_id: options.sandboxId,
+    });
+    return result.key;
+  }
+
+  /** The scenario new conversations play. */
+  setDefaultScenario(scenario: ScenarioName): Promise<unknown> {
+    return this.call('POST', '/scenario', { scenario });
+  }
+
+  /** A conversation's scenario; it plays on its next start / first message. */
+  setScenario(conversationId: string, scenario: ScenarioName): Promise<unknown> {
+    return this.call('POST', `/conversations/${conversationId}/scenario`, { scenario });
+  }
+
+  /** Replaces the stored settings (`null` = a fresh install) and optionally the provider tokens. */
+  setSettings(
+    settings: Record<string, unknown> | null,
+    providerTokens?: Record<
+      string,
+      { token: string | null; user_id: string | null; host: string | null }
+    >,
+  ): Promise<unknown> {
+    return this.call('PUT', '/settings', { settings, provider_tokens: providerTokens });
+  }
+
+  /** Everything the service holds for a conversation, for exact comparisons. */
+  storedEvents(conversationId: string): Promise<StoredLog> {
+    return this.call('GET', `/conversations/${conversationId}/events`);
+  }
+
+  /**
+   * Stores and broadcasts arbitrary events (XSS payloads, huge outputs, unknown types). V0: ids
+   * and timestamps are filled in when absent; the socket gets the live form unless `raw`. V1: the
+   * frames are stored and sent as given.
+   */
+  async appendEvents(
+    conversationId: string,
+    events: Record<string, unknown>[],
+    options: { raw?: boolean } = {},
+  ): Promise<Record<string, unknown>[]> {
+    const result = await this.call<{ events: Record<string, unknown>[] }>(
+      'POST',
+      `/conversations/${conversationId}/events`,
+      { events, raw: options.raw },
+    );
+    return result.events;
+  }
+
+  /** Sends a transport-level oddity on the conversation's live stream(s); nothing is stored. */
+  async sendFrame(
+    conversationId: string,
+    kind: FrameKind,
+    options: { bytes?: number; text?: string; payload?: unknown } = {},
+  ): Promise<number> {
+    const result = await this.call<{ delivered_to: number }>(
+      'POST',
+      `/conversations/${conversationId}/frames`,
+      { kind, ...options },
+    );
+    return result.delivered_to;
+  }
+
+  /** Resolves when the conversation's scripted agent has nothing left to play. */
+  async waitIdle(conversationId: string): Promise<void> {
+    await this.call('POST', `/conversations/${conversationId}/idle`);
+  }
+
+  /** Deletes a conversation behind the client's back. */
+  async deleteConversation(conversationId: string): Promise<boolean> {
+    return (await this.call<{ deleted: boolean }>('DELETE', `/conversations/${conversationId}`))
+      .deleted;
+  }
+
+  /** Deletes a sandbox behind the client's back (its conversations become MISSING). */
+  async deleteSandbox(sandboxId: string): Promise<boolean> {
+    return (await this.call<{ deleted: boolean }>('DELETE', `/sandboxes/${sandboxId}`)).deleted;
+  }
+}

@@ -1,0 +1,188 @@
+// Everything the service remembers, in one JSON-serialisable object, plus its persistence to a
+// data file. Running things (agent loops, listeners, sockets) live elsewhere and are rebuilt from
+// this on start; what was running when the file was written comes back stopped or paused, as
+// after a real server restart.
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { randomKey } from './ids';
+
+export interface ProviderTokenRecord {
+  token: string | null;
+  user_id: string | null;
+  host: string | null;
+}
+
+export interface CustomSecretRecord {
+  secret: string;
+  description: string;
+}
+
+export interface SecretsRecord {
+  provider_tokens: Record<string, ProviderTokenRecord>;
+  custom_secrets: Record<string, CustomSecretRecord>;
+}
+
+/** The upstream `Settings` model as stored (secrets in clear, like the file settings store). */
+export type SettingsRecord = Record<string, unknown>;
+
+/** A stored V0 event (`event_to_dict` output) with its integer id. */
+export type V0Event = Record<string, unknown> & { id: number };
+
+export interface V0ConversationRecord {
+  conversation_id: string;
+  title: string | null;
+  created_at: string;
+  last_updated_at: string;
+  selected_repository: string | null;
+  selected_branch: string | null;
+  git_provider: string | null;
+  trigger: string | null;
+  pr_number: number[];
+  conversation_instructions: string | null;
+  /** The scenario its scripted agent plays (see agent/scenarios.ts). */
+  scenario: string;
+  /** Whether the initial message and scenario were already played (false: play on first start). */
+  scenario_started: boolean;
+  initial_user_msg: string | null;
+  image_urls: string[];
+  /** Last known agent state, so a restarted loop resumes sensibly. */
+  agent_state: string;
+  events: V0Event[];
+}
+
+/** A stored V1 event as the agent server serialises it. */
+export type V1Event = Record<string, unknown> & { id: string; timestamp: string; kind: string };
+
+export type SandboxStatus = 'STARTING' | 'RUNNING' | 'PAUSED' | 'ERROR' | 'MISSING';
+
+export interface SandboxRecord {
+  id: string;
+  created_by_user_id: string | null;
+  sandbox_spec_id: string;
+  status: SandboxStatus;
+  /** Always kept; exposed only while RUNNING (null while STARTING/PAUSED, as upstream). */
+  session_api_key: string;
+  created_at: string;
+  /** The agent-server port while running (kept so a resume or restart rebinds the same one). */
+  agent_port: number | null;
+  status_detail: string | null;
+}
+
+export interface SandboxSpecRecord {
+  id: string;
+  command: string[] | null;
+  created_at: string;
+  initial_env: Record<string, string>;
+  working_dir: string;
+}
+
+export interface AppConversationRecord {
+  id: string;
+  created_by_user_id: string | null;
+  sandbox_id: string;
+  selected_repository: string | null;
+  selected_branch: string | null;
+  git_provider: string | null;
+  title: string | null;
+  trigger: string | null;
+  pr_number: number[];
+  llm_model: string | null;
+  metrics: Record<string, unknown> | null;
+  parent_conversation_id: string | null;
+  sub_conversation_ids: string[];
+  public: boolean | null;
+  created_at: string;
+  updated_at: string;
+  execution_status: string;
+  confirmation_policy: string;
+  scenario: string;
+  scenario_started: boolean;
+  initial_text: string | null;
+  /** Titles set through the agent server (PATCH there) are kept apart, like upstream. */
+  agent_title: string | null;
+  events: V1Event[];
+}
+
+export interface StartTaskRecord {
+  id: string;
+  created_by_user_id: string | null;
+  status: string;
+  detail: string | null;
+  app_conversation_id: string | null;
+  sandbox_id: string | null;
+  agent_server_url: string | null;
+  request: Record<string, unknown>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServiceData {
+  version: 1;
+  /** The server secret the nested-runtime keys are derived from (JWT secret upstream). */
+  server_secret: string;
+  settings: SettingsRecord | null;
+  secrets: SecretsRecord;
+  v0: Record<string, V0ConversationRecord>;
+  app_conversations: Record<string, AppConversationRecord>;
+  start_tasks: Record<string, StartTaskRecord>;
+  sandboxes: Record<string, SandboxRecord>;
+  sandbox_specs: SandboxSpecRecord[];
+}
+
+export function emptyData(): ServiceData {
+  return {
+    version: 1,
+    server_secret: randomKey(24),
+    settings: null,
+    secrets: { provider_tokens: {}, custom_secrets: {} },
+    v0: {},
+    app_conversations: {},
+    start_tasks: {},
+    sandboxes: {},
+    sandbox_specs: [],
+  };
+}
+
+/** Loads a data file, or null when there is none yet. */
+export function loadData(file: string): ServiceData | null {
+  if (!existsSync(file)) return null;
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as ServiceData;
+  if (parsed.version !== 1) throw new Error(`Unsupported data file version in ${file}`);
+  return parsed;
+}
+
+/** Writes atomically (temp file + rename) so a crash never leaves half a file. */
+export function saveData(file: string, data: ServiceData): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(data));
+  renameSync(temp, file);
+}
+
+/** Debounced persistence: many changes in a burst cost one write. */
+export class Persister {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly file: string | null,
+    private readonly snapshot: () => ServiceData,
+    private readonly delayMs = 250,
+  ) {}
+
+  markDirty(): void {
+    if (!this.file || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.flush();
+    }, this.delayMs);
+    this.timer.unref();
+  }
+
+  flush(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.file) saveData(this.file, this.snapshot());
+  }
+}

@@ -1,0 +1,257 @@
+// Route tables and the request pipeline of one listener, in FastAPI's order:
+//   1. the JSON body is decoded (a decode error is a 422 before anything else runs),
+//   2. router dependencies (the key check → 401) and route dependencies (e.g. the id check → 400),
+//   3. path, query and body validation (all errors together → 422),
+//   4. the handler.
+// Every route also names where the upstream contract defines it, which the contract test uses.
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  INVALID,
+  type ModelSchema,
+  type PydanticError,
+  model as pydanticModel,
+  type Schema,
+} from './pydantic';
+import { PyJsonError, parsePythonJson } from './pyjson';
+import {
+  HttpError,
+  internalServerError,
+  isServiceResponse,
+  json,
+  type ServiceResponse,
+  validationError,
+} from './respond';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call a route. `v0`: the server key (self-hosted) or hosted credentials; `v1`: nothing
+ * self-hosted, hosted credentials in hosted mode; `runtime`: the conversation's nested-runtime
+ * key; `agent`: a sandbox's key; `admin`: the fault-control endpoint; `none`: health probes.
+ */
+export type AuthRule = 'none' | 'v0' | 'v1' | 'runtime' | 'agent' | 'admin';
+
+/**
+ * Where the route is defined upstream. `v0` = v0_openapi_0.53.0.json, `cloud` =
+ * cloud_openapi.json, `agent` = agent_server_openapi.json, `documented` = only in
+ * service-api.md (0.62.0 routes absent from those documents; `why` says where it is described),
+ * `internal` = this service's own admin endpoint.
+ */
+export interface ContractRef {
+  source: 'v0' | 'cloud' | 'agent' | 'documented' | 'internal';
+  /** The path as written in the document when it differs from the route's path. */
+  path?: string;
+  why?: string;
+}
+
+export interface Incoming {
+  method: string;
+  /** Percent-decoded path, as Starlette matches it. */
+  path: string;
+  url: URL;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  remoteAddress: string;
+}
+
+export interface RouteContext<P, Q, B> {
+  req: Incoming;
+  params: P;
+  query: Q;
+  body: B;
+  /** The decoded JSON of a raw-JSON route; throws a 500 like `await request.json()` would. */
+  rawJson: () => unknown;
+}
+
+export type BodySpec<B> =
+  | { kind: 'model'; schema: Schema<B>; required: boolean }
+  /** `await request.json()` inside the handler: a decode error is an unhandled 500. */
+  | { kind: 'raw-json' }
+  /** A JSON body FastAPI reads even on GET (e.g. `EventFilter`); absent → null. */
+  | { kind: 'optional-model'; schema: Schema<B> };
+
+export interface RouteSpec<P, Q, B> {
+  method: HttpMethod;
+  path: string;
+  auth: AuthRule;
+  contract: ContractRef;
+  params?: ModelSchema<P>;
+  query?: ModelSchema<Q>;
+  body?: BodySpec<B>;
+  /** Dependencies run after auth and before validation errors are reported. */
+  depends?: ((req: Incoming, rawParams: Record<string, string>) => void | Promise<void>)[];
+  handle: (ctx: RouteContext<P, Q, B>) => unknown | Promise<unknown>;
+}
+
+export interface Route extends RouteSpec<unknown, unknown, unknown> {
+  readonly pattern: RegExp;
+  readonly paramNames: readonly string[];
+}
+
+/** Path parameter names used by the route tables (only a route's own ones are present). */
+export type PathParams = Record<
+  'conversation_id' | 'secret_id' | 'sandbox_id' | 'id' | 'repository_name' | 'event_id' | 'path',
+  string
+>;
+
+export function defineRoute<P = PathParams, Q = Record<string, never>, B = undefined>(
+  spec: RouteSpec<P, Q, B>,
+): Route {
+  const paramNames: string[] = [];
+  const source = spec.path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const match = /^\{([^}:]+)(:path)?\}$/.exec(part);
+      if (!match) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      paramNames.push(match[1] as string);
+      return match[2] ? '(.+)' : '([^/]+)';
+    })
+    .join('');
+  return {
+    ...(spec as unknown as RouteSpec<unknown, unknown, unknown>),
+    pattern: new RegExp(`^${source}$`),
+    paramNames,
+  };
+}
+
+export interface RouteMatch {
+  route: Route;
+  rawParams: Record<string, string>;
+}
+
+export function matchRoute(
+  routes: readonly Route[],
+  method: string,
+  path: string,
+): { match?: RouteMatch; pathMatched: boolean } {
+  const wanted = method === 'HEAD' ? 'GET' : method;
+  let pathMatched = false;
+  for (const route of routes) {
+    const found = route.pattern.exec(path);
+    if (!found) continue;
+    pathMatched = true;
+    if (route.method !== wanted) continue;
+    const rawParams: Record<string, string> = {};
+    route.paramNames.forEach((name, index) => {
+      rawParams[name] = found[index + 1] as string;
+    });
+    return { match: { route, rawParams }, pathMatched };
+  }
+  return { pathMatched };
+}
+
+function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** FastAPI's choice of body decoding by content type. */
+function decodeBody(req: Incoming): { present: boolean; value: unknown } {
+  if (req.body.length === 0) return { present: false, value: null };
+  const contentType = headerValue(req.headers, 'content-type');
+  const textBody = req.body.toString('utf8');
+  const isJson =
+    !contentType ||
+    /^application\/([\w.+-]*\+)?json\b/i.test(contentType.split(';')[0]?.trim() ?? '');
+  if (!isJson) return { present: true, value: textBody };
+  try {
+    return { present: true, value: parsePythonJson(textBody) };
+  } catch (error) {
+    if (error instanceof PyJsonError) {
+      throw validationError([
+        {
+          type: 'json_invalid',
+          loc: ['body', error.pos],
+          msg: 'JSON decode error',
+          input: {},
+          ctx: { error: error.pythonMessage },
+        },
+      ]);
+    }
+    throw error;
+  }
+}
+
+/** Query values the way Starlette hands them to FastAPI: scalars take the last occurrence. */
+function queryInput(url: URL, schema: ModelSchema<unknown>, listFields: ReadonlySet<string>) {
+  const out: Record<string, unknown> = {};
+  for (const name of schema.fieldNames) {
+    const all = url.searchParams.getAll(name);
+    if (all.length === 0) continue;
+    out[name] = listFields.has(name) ? all : all[all.length - 1];
+  }
+  return out;
+}
+
+/** Query fields declared as lists take every occurrence of the parameter. */
+export const queryListFields = new WeakMap<ModelSchema<unknown>, ReadonlySet<string>>();
+
+export function queryModel<F extends Parameters<typeof pydanticModel>[0]>(
+  fields: F,
+  lists: string[] = [],
+) {
+  const schema = pydanticModel(fields, { extra: 'ignore' });
+  queryListFields.set(schema as ModelSchema<unknown>, new Set(lists));
+  return schema;
+}
+
+export async function runRoute(
+  match: RouteMatch,
+  req: Incoming,
+  authorize: (route: Route, req: Incoming, rawParams: Record<string, string>) => void,
+): Promise<ServiceResponse> {
+  const { route, rawParams } = match;
+  try {
+    let decoded: { present: boolean; value: unknown } = { present: false, value: null };
+    if (route.body && route.body.kind !== 'raw-json') decoded = decodeBody(req);
+
+    authorize(route, req, rawParams);
+    for (const dependency of route.depends ?? []) await dependency(req, rawParams);
+
+    const errors: PydanticError[] = [];
+    let params: unknown = rawParams;
+    if (route.params) params = route.params.validate(rawParams, ['path'], errors, 'query');
+    let query: unknown = {};
+    if (route.query) {
+      const lists = queryListFields.get(route.query) ?? new Set<string>();
+      query = route.query.validate(
+        queryInput(req.url, route.query, lists),
+        ['query'],
+        errors,
+        'query',
+      );
+    }
+    let body: unknown;
+    if (route.body?.kind === 'model') {
+      if (!decoded.present) {
+        if (route.body.required) {
+          errors.push({ type: 'missing', loc: ['body'], msg: 'Field required', input: null });
+        } else body = null;
+      } else body = route.body.schema.validate(decoded.value, ['body'], errors, 'json');
+    } else if (route.body?.kind === 'optional-model') {
+      body =
+        decoded.present && decoded.value !== null
+          ? route.body.schema.validate(decoded.value, ['body'], errors, 'json')
+          : null;
+    }
+    if (errors.length > 0) throw validationError(errors);
+    if (params === INVALID || query === INVALID || body === INVALID) {
+      throw validationError(errors);
+    }
+
+    const rawJson = () => {
+      try {
+        return parsePythonJson(req.body.toString('utf8'));
+      } catch {
+        throw new HttpError(internalServerError());
+      }
+    };
+    const result = await route.handle({ req, params, query, body, rawJson });
+    if (isServiceResponse(result)) return result;
+    return json(result);
+  } catch (error) {
+    if (error instanceof HttpError) return error.response;
+    console.error(`[service] ${req.method} ${req.path} failed:`, error);
+    return internalServerError();
+  }
+}

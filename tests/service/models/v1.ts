@@ -1,0 +1,95 @@
+// The V1 request models: app server (openhands/app_server/**, 0.62.0 plus the 2026 additions of
+// service-api.md §7.1) and agent server (software-agent-sdk: agent_server/models.py, sdk Message).
+import {
+  any,
+  bool,
+  int,
+  list,
+  model,
+  oneOf,
+  opt,
+  optional,
+  str,
+  union,
+  uuid,
+} from '../http/pydantic';
+import { conversationTriggerValues, ProviderTypeField, SuggestedTaskModel } from './v0';
+
+export const TextContentModel = model(
+  {
+    cache_prompt: optional(bool(), () => false),
+    type: optional(oneOf(['text'] as const, 'literal'), () => 'text' as const),
+    text: str(),
+  },
+  { extra: 'forbid' },
+);
+
+export const ImageContentModel = model({
+  cache_prompt: optional(bool(), () => false),
+  type: optional(oneOf(['image'] as const, 'literal'), () => 'image' as const),
+  image_urls: list(str()),
+});
+
+export const ContentItemModel = union<Record<string, unknown>>([
+  ['TextContent', TextContentModel as never],
+  ['ImageContent', ImageContentModel as never],
+]);
+
+export const messageRoles = ['user', 'system', 'assistant', 'tool'] as const;
+
+/** Agent server `SendMessageRequest`: note `run` defaults to false. */
+export const SendMessageRequestModel = model({
+  role: optional(oneOf(messageRoles, 'literal'), () => 'user' as const),
+  content: optional(list(ContentItemModel), () => []),
+  run: optional(bool(), () => false),
+});
+
+/** The SDK `Message` a WebSocket client sends (only role and content matter here). */
+export const sdkMessageSchema = model({
+  role: oneOf(messageRoles, 'literal'),
+  content: optional(list(ContentItemModel), () => []),
+});
+
+export const AppConversationStartRequestModel = model({
+  sandbox_id: opt(str()),
+  conversation_id: opt(uuid()),
+  initial_message: opt(SendMessageRequestModel),
+  system_message_suffix: opt(str()),
+  processors: opt(list(any())),
+  llm_model: opt(str()),
+  selected_repository: opt(str()),
+  selected_branch: opt(str()),
+  git_provider: opt(ProviderTypeField),
+  title: opt(str()),
+  trigger: opt(oneOf([...conversationTriggerValues, 'automation'] as const)),
+  pr_number: optional(list(int()), () => []),
+  parent_conversation_id: opt(uuid()),
+  agent_type: optional(oneOf(['default', 'plan'] as const), () => 'default' as const),
+  // 2026 additions (accepted, stored, otherwise unused).
+  agent_profile_id: opt(str()),
+  suggested_task: opt(SuggestedTaskModel),
+  public: opt(bool()),
+});
+
+export const AppConversationUpdateRequestModel = model({
+  title: opt(str()),
+  public: opt(bool()),
+  selected_repository: opt(str()),
+  selected_branch: opt(str()),
+  git_provider: opt(ProviderTypeField),
+});
+
+export const AppSendMessageRequestModel = model({
+  role: optional(oneOf(['user'] as const, 'literal'), () => 'user' as const),
+  content: list(ContentItemModel, { minLength: 1 }),
+  run: optional(bool(), () => true),
+});
+
+export const ConfirmationResponseRequestModel = model({
+  accept: bool(),
+  reason: optional(str(), () => 'User rejected the action.'),
+});
+
+export const AgentUpdateConversationRequestModel = model({
+  title: str({ minLength: 1, maxLength: 200 }),
+});

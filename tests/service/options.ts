@@ -1,0 +1,185 @@
+// Options of the local reference service, their defaults, and the command-line flags that set them.
+
+export const scenarioNames = [
+  'default',
+  'long',
+  'burst',
+  'awaiting-confirmation',
+  'error',
+  'finish-quickly',
+] as const;
+export type ScenarioName = (typeof scenarioNames)[number];
+
+export function isScenarioName(value: unknown): value is ScenarioName {
+  return typeof value === 'string' && (scenarioNames as readonly string[]).includes(value);
+}
+
+export interface ServiceOptions {
+  /** Interface to bind. Default `127.0.0.1`. */
+  host?: string;
+  /** Main port. Default 3000; 0 picks a free port. */
+  port?: number;
+  /**
+   * The server key. Self-hosted: `SESSION_API_KEY`, required as `X-Session-API-Key` on every V0
+   * `/api` route. Hosted: the API key sent as `Authorization: Bearer`. Default none.
+   */
+  apiKey?: string | null;
+  /** Hosted ("saas") mode: Bearer auth everywhere, no V0 conversation routes. Default false. */
+  hosted?: boolean;
+  /**
+   * How V0 conversations run. `nested` (default): like the Docker nested runtime, each running
+   * conversation gets its own listener, an absolute `url` and a per-conversation key.
+   * `standalone`: relative url, null key, REST and Socket.IO on the main port.
+   */
+  runtime?: 'nested' | 'standalone';
+  /** A JSON file the state is restored from and written to. Default none (memory only). */
+  dataFile?: string | null;
+  /** Seed repositories, settings and finished conversations. Default true; false = fresh install. */
+  seed?: boolean;
+  /** The scenario new conversations play unless told otherwise. Default `default`. */
+  scenario?: ScenarioName;
+  /** Multiplies every scripted delay: 1 = realistic, 0.01 = tests, 0 = no delays. Default 1. */
+  pace?: number;
+  /** When set, live events are emitted at this steady rate instead of the scripted pacing. */
+  eventsPerSecond?: number | null;
+  /** The upstream per-IP limiter (10 req/s delayed, 20 req/s → 429). Default true. */
+  rateLimit?: boolean;
+  /** Bodies above this many bytes are refused with 413. Default 32 MiB. */
+  maxBodyBytes?: number;
+  /** `PERMITTED_CORS_ORIGINS`; when set, the localhost rule is off. Default unset. */
+  corsOrigins?: string[] | null;
+  /** Log requests and lifecycle to the console. Default false. */
+  log?: boolean;
+}
+
+export type ResolvedOptions = Required<
+  Omit<ServiceOptions, 'apiKey' | 'dataFile' | 'corsOrigins' | 'eventsPerSecond'>
+> & {
+  apiKey: string | null;
+  dataFile: string | null;
+  corsOrigins: string[] | null;
+  eventsPerSecond: number | null;
+};
+
+export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
+  return {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 3000,
+    apiKey: options.apiKey ?? null,
+    hosted: options.hosted ?? false,
+    runtime: options.runtime ?? 'nested',
+    dataFile: options.dataFile ?? null,
+    seed: options.seed ?? true,
+    scenario: options.scenario ?? 'default',
+    pace: options.pace ?? 1,
+    eventsPerSecond: options.eventsPerSecond ?? null,
+    rateLimit: options.rateLimit ?? true,
+    maxBodyBytes: options.maxBodyBytes ?? 32 * 1024 * 1024,
+    corsOrigins: options.corsOrigins ?? null,
+    log: options.log ?? false,
+  };
+}
+
+export const usage = `Local reference service for Handoff (an OpenHands-compatible Agent Conversation Service).
+
+Usage: npm run service -- [flags]
+
+  --port <n>             main port (default 3000; 0 = any free port)
+  --host <addr>          interface to bind (default 127.0.0.1)
+  --api-key <key>        server key: X-Session-API-Key on V0 routes (self-hosted) or the Bearer
+                         key (--hosted). Default: none (no auth, like a default self-hosted server)
+  --hosted               hosted ("saas") mode: Bearer auth on /api and /api/v1, no V0 routes
+  --standalone           V0 conversations on the main port (relative url, null session key)
+                         instead of per-conversation nested runtimes
+  --data <file>          restore state from and persist it to this JSON file
+  --no-seed, --fresh     start empty: a fresh install (GET /api/settings → 404)
+  --scenario <name>      default scenario: ${scenarioNames.join(', ')}
+  --pace <x>             delay multiplier: 1 realistic (default), 0.05 brisk, 0 none
+  --rate <n>             emit live events at a steady n events per second
+  --no-rate-limit        disable the upstream per-IP rate limiter
+  --cors-origins <list>  comma-separated PERMITTED_CORS_ORIGINS (turns the localhost rule off)
+  --quiet                no request log
+  --help                 this text
+`;
+
+export function parseArgs(argv: readonly string[]): ServiceOptions & { help?: boolean } {
+  const out: ServiceOptions & { help?: boolean } = { log: true };
+  const args = [...argv];
+  const value = (flag: string): string => {
+    const next = args.shift();
+    if (next === undefined) throw new Error(`${flag} needs a value`);
+    return next;
+  };
+  while (args.length > 0) {
+    const raw = args.shift() as string;
+    const [flag, inline] = raw.includes('=') ? raw.split(/=(.*)/s, 2) : [raw, undefined];
+    const take = () => inline ?? value(flag as string);
+    switch (flag) {
+      case '--port':
+        out.port = Number(take());
+        break;
+      case '--host':
+        out.host = take();
+        break;
+      case '--api-key':
+        out.apiKey = take();
+        break;
+      case '--hosted':
+        out.hosted = true;
+        break;
+      case '--standalone':
+        out.runtime = 'standalone';
+        break;
+      case '--nested':
+        out.runtime = 'nested';
+        break;
+      case '--data':
+        out.dataFile = take();
+        break;
+      case '--no-seed':
+      case '--fresh':
+        out.seed = false;
+        break;
+      case '--scenario': {
+        const name = take();
+        if (!isScenarioName(name)) throw new Error(`unknown scenario ${name}`);
+        out.scenario = name;
+        break;
+      }
+      case '--pace':
+        out.pace = Number(take());
+        break;
+      case '--rate':
+        out.eventsPerSecond = Number(take());
+        break;
+      case '--no-rate-limit':
+        out.rateLimit = false;
+        break;
+      case '--cors-origins':
+        out.corsOrigins = take()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        break;
+      case '--quiet':
+        out.log = false;
+        break;
+      case '--help':
+      case '-h':
+        out.help = true;
+        break;
+      default:
+        throw new Error(`unknown flag ${raw}`);
+    }
+  }
+  for (const [name, n] of [
+    ['--port', out.port],
+    ['--pace', out.pace],
+    ['--rate', out.eventsPerSecond],
+  ] as const) {
+    if (n !== undefined && n !== null && (!Number.isFinite(n) || n < 0)) {
+      throw new Error(`${name} needs a non-negative number`);
+    }
+  }
+  return out;
+}

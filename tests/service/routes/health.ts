@@ -1,0 +1,99 @@
+// Health probes, never behind a key (upstream openhands/server/routes/health.py and the agent
+// server's server_details_router).
+import { cpus, freemem, totalmem } from 'node:os';
+import { defineRoute, type Route } from '../http/router';
+import type { RouteHost } from './common';
+
+/** `get_system_info()`: uptime, idle time and resource figures. */
+function systemInfo(host: RouteHost) {
+  const memory = process.memoryUsage();
+  return {
+    uptime: (Date.now() - host.startedAt) / 1000,
+    idle_time: (Date.now() - host.lastRequestAt) / 1000,
+    resources: {
+      cpu_percent: Math.round(Math.random() * 200) / 10,
+      cpu_count: cpus().length,
+      memory: {
+        rss: memory.rss,
+        vms: memory.heapTotal,
+        percent: Math.round(((totalmem() - freemem()) / totalmem()) * 1000) / 10,
+      },
+      disk: { total: 107374182400, used: 32212254720, free: 75161927680, percent: 30.0 },
+      io: { read_bytes: 1048576, write_bytes: 524288 },
+    },
+  };
+}
+
+export function healthRoutes(host: RouteHost): Route[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/alive',
+      auth: 'none',
+      contract: { source: 'v0' },
+      handle: () => ({ status: 'ok' }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/health',
+      auth: 'none',
+      contract: { source: 'v0' },
+      handle: () => 'OK',
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/server_info',
+      auth: 'none',
+      contract: { source: 'documented', why: 'service-api.md §2 (not in the 0.53.0 document)' },
+      handle: () => systemInfo(host),
+    }),
+  ];
+}
+
+export function agentServerHealthRoutes(host: RouteHost): Route[] {
+  const serverInfo = () => ({
+    uptime: (Date.now() - host.startedAt) / 1000,
+    idle_time: (Date.now() - host.lastRequestAt) / 1000,
+    title: 'OpenHands Agent Server',
+    version: '1.3.0',
+    docs: '/docs',
+    redoc: '/redoc',
+  });
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/alive',
+      auth: 'none',
+      contract: { source: 'agent' },
+      handle: () => ({ status: 'ok' }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/health',
+      auth: 'none',
+      contract: { source: 'agent' },
+      handle: () => 'OK',
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/ready',
+      auth: 'none',
+      contract: { source: 'agent' },
+      handle: () => ({ status: 'ready' }),
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/server_info',
+      auth: 'none',
+      contract: { source: 'agent' },
+      handle: serverInfo,
+    }),
+    defineRoute({
+      method: 'GET',
+      path: '/',
+      auth: 'none',
+      contract: { source: 'agent' },
+      handle: serverInfo,
+    }),
+  ];
+}

@@ -1,0 +1,833 @@
+// V1: sandboxes (each running one gets its own agent-server listener and key), app conversations,
+// their start tasks, the agent server's event log and the scripted agent that plays V1 events.
+// Statuses follow §7: sandboxes STARTING → RUNNING ⇄ PAUSED (key hidden unless RUNNING), start
+// tasks WORKING → … → READY/ERROR, execution_status from ConversationStateUpdateEvents.
+import { randomBytes } from 'node:crypto';
+import type { WebSocket } from 'ws';
+import { StepRunner } from '../agent/runner';
+import {
+  assistantMessageEvent,
+  fullStateTemplate,
+  replyTemplates,
+  stateUpdate,
+  statsValue,
+  systemPromptEvent,
+  textContent,
+  userMessageEvent,
+  type V1Template,
+  v1Scenario,
+  v1TerminalObservation,
+} from '../agent/v1-scenarios';
+import type { ServiceHost } from '../core/host';
+import { base62OfHex, dashedUuid, hexId, randomKey, toDashed } from '../core/ids';
+import type {
+  AppConversationRecord,
+  SandboxRecord,
+  SandboxSpecRecord,
+  StartTaskRecord,
+  V1Event,
+} from '../core/state';
+import { naiveNow, utcNow } from '../core/time';
+import type { Listener } from '../http/listener';
+import type { ScenarioName } from '../options';
+import {
+  findRepository,
+  globalMicroagents,
+  listMicroagentFiles,
+  microagentType,
+  parseMicroagent,
+  triggersOf,
+} from '../seed/git-world';
+import { scenarioMarker } from '../v0/domain';
+
+export const startTaskStatuses = [
+  'WORKING',
+  'WAITING_FOR_SANDBOX',
+  'PREPARING_REPOSITORY',
+  'RUNNING_SETUP_SCRIPT',
+  'SETTING_UP_GIT_HOOKS',
+  'SETTING_UP_SKILLS',
+  'STARTING_CONVERSATION',
+  'READY',
+] as const;
+
+export const defaultSandboxSpecId = 'ghcr.io/openhands/agent-server:1.3.0-python';
+
+export function seedSandboxSpecs(now: string): SandboxSpecRecord[] {
+  return [
+    {
+      id: defaultSandboxSpecId,
+      command: ['--port', '8000'],
+      created_at: now,
+      initial_env: {
+        OPENVSCODE_SERVER_ROOT: '/openhands/.openvscode-server',
+        OH_ENABLE_VNC: '0',
+        LOG_JSON: 'true',
+        OH_CONVERSATIONS_PATH: '/workspace/conversations',
+        OH_BASH_EVENTS_DIR: '/workspace/bash_events',
+      },
+      working_dir: '/workspace/project',
+    },
+    {
+      id: 'ghcr.io/openhands/agent-server:1.3.0-java',
+      command: ['--port', '8000'],
+      created_at: now,
+      initial_env: { OH_CONVERSATIONS_PATH: '/workspace/conversations' },
+      working_dir: '/workspace/project',
+    },
+  ];
+}
+
+interface AgentState {
+  runner: StepRunner;
+  refs: Map<string, string>;
+  pending: V1Event | null;
+  /** User messages sent with run=false that the agent has not acted on yet. */
+  unanswered: string[];
+  /** The first user message arrived with run=false: the next run plays the scenario. */
+  scenarioWaiting: boolean;
+}
+
+export class V1Domain {
+  /** Live agent-server listeners by sandbox id. */
+  readonly servers = new Map<string, Listener>();
+  /** WebSocket subscribers by conversation id (hex). */
+  readonly subscribers = new Map<string, Set<WebSocket>>();
+  private readonly agents = new Map<string, AgentState>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+
+  constructor(private readonly host: ServiceHost) {}
+
+  private get data() {
+    return this.host.data;
+  }
+
+  private later(ms: number, fn: () => void): void {
+    const delay = ms * this.host.pacing().multiplier;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      fn();
+    }, delay);
+    this.timers.add(timer);
+  }
+
+  dispose(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    for (const agent of this.agents.values()) agent.runner.dispose();
+    this.agents.clear();
+  }
+
+  // --- sandboxes -------------------------------------------------------------------------------
+
+  sandbox(id: string): SandboxRecord | undefined {
+    return this.data.sandboxes[id];
+  }
+
+  agentServerUrl(sandbox: SandboxRecord): string | null {
+    const server = this.servers.get(sandbox.id);
+    return sandbox.status === 'RUNNING' && server?.isListening
+      ? `http://localhost:${server.port}`
+      : null;
+  }
+
+  sandboxInfo(sandbox: SandboxRecord): Record<string, unknown> {
+    const url = this.agentServerUrl(sandbox);
+    const port = url ? Number(new URL(url).port) : null;
+    const info: Record<string, unknown> = {
+      id: sandbox.id,
+      created_by_user_id: sandbox.created_by_user_id,
+      sandbox_spec_id: sandbox.sandbox_spec_id,
+      status: sandbox.status,
+      session_api_key: sandbox.status === 'RUNNING' ? sandbox.session_api_key : null,
+      exposed_urls:
+        url && port
+          ? [
+              { name: 'AGENT_SERVER', url, port },
+              {
+                name: 'VSCODE',
+                url: `http://localhost:${port + 1}/?tkn=${sandbox.session_api_key}&folder=/workspace/project`,
+                port: port + 1,
+              },
+              { name: 'WORKER_1', url: `http://localhost:${port + 2}`, port: port + 2 },
+              { name: 'WORKER_2', url: `http://localhost:${port + 3}`, port: port + 3 },
+            ]
+          : null,
+      created_at: sandbox.created_at,
+    };
+    if (this.host.options.hosted) info.status_detail = sandbox.status_detail;
+    return info;
+  }
+
+  /** `POST /api/v1/sandboxes`: a new sandbox, STARTING until its agent server listens. */
+  startSandbox(specId: string | null): SandboxRecord {
+    const spec = specId ?? defaultSandboxSpecId;
+    const sandbox: SandboxRecord = {
+      id: base62OfHex(randomBytes(16).toString('hex')),
+      created_by_user_id: null,
+      sandbox_spec_id: spec,
+      status: 'STARTING',
+      session_api_key: randomKey(32),
+      created_at: utcNow(),
+      agent_port: null,
+      status_detail: null,
+    };
+    this.data.sandboxes[sandbox.id] = sandbox;
+    this.host.persist();
+    this.later(700, () => void this.bringUp(sandbox));
+    return sandbox;
+  }
+
+  private async bringUp(sandbox: SandboxRecord): Promise<void> {
+    if (this.data.sandboxes[sandbox.id] !== sandbox || sandbox.status !== 'STARTING') return;
+    try {
+      const listener = await this.host.openAgentServer(sandbox.id, sandbox.agent_port);
+      if (this.data.sandboxes[sandbox.id] !== sandbox || sandbox.status !== 'STARTING') {
+        await listener.close();
+        return;
+      }
+      this.servers.set(sandbox.id, listener);
+      sandbox.agent_port = listener.port;
+      sandbox.status = 'RUNNING';
+      this.host.persist();
+    } catch (error) {
+      sandbox.status = 'ERROR';
+      sandbox.status_detail = String(error);
+      this.host.persist();
+    }
+  }
+
+  /** Waits (tests, start tasks) until a STARTING sandbox has left that state. */
+  async whenSettled(sandbox: SandboxRecord): Promise<void> {
+    while (sandbox.status === 'STARTING' && this.data.sandboxes[sandbox.id] === sandbox) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  private async bringDown(sandboxId: string): Promise<void> {
+    const listener = this.servers.get(sandboxId);
+    this.servers.delete(sandboxId);
+    for (const conversation of this.conversationsOn(sandboxId)) {
+      this.agents.get(conversation.id)?.runner.pause();
+      for (const socket of this.subscribers.get(conversation.id) ?? []) socket.terminate();
+      this.subscribers.delete(conversation.id);
+    }
+    await listener?.close();
+  }
+
+  async pauseSandbox(id: string): Promise<boolean> {
+    const sandbox = this.sandbox(id);
+    if (!sandbox) return false;
+    if (sandbox.status === 'RUNNING' || sandbox.status === 'STARTING') {
+      sandbox.status = 'PAUSED';
+      this.host.persist();
+      await this.bringDown(id);
+    }
+    return true;
+  }
+
+  async resumeSandbox(id: string): Promise<boolean> {
+    const sandbox = this.sandbox(id);
+    if (!sandbox) return false;
+    if (sandbox.status === 'PAUSED' || sandbox.status === 'ERROR') {
+      sandbox.status = 'STARTING';
+      sandbox.status_detail = null;
+      this.host.persist();
+      this.later(700, () => {
+        void this.bringUp(sandbox).then(() => {
+          for (const conversation of this.conversationsOn(id)) {
+            const agent = this.agents.get(conversation.id);
+            if (agent?.runner.paused && conversation.execution_status === 'running') {
+              agent.runner.resume();
+            }
+          }
+        });
+      });
+    }
+    return true;
+  }
+
+  async deleteSandbox(id: string): Promise<boolean> {
+    const sandbox = this.sandbox(id);
+    if (!sandbox) return false;
+    delete this.data.sandboxes[id];
+    this.host.persist();
+    await this.bringDown(id);
+    return true;
+  }
+
+  conversationsOn(sandboxId: string): AppConversationRecord[] {
+    return Object.values(this.data.app_conversations).filter((c) => c.sandbox_id === sandboxId);
+  }
+
+  // --- app conversations -----------------------------------------------------------------------
+
+  conversation(id: string): AppConversationRecord | undefined {
+    return this.data.app_conversations[id];
+  }
+
+  sandboxStatusOf(conversation: AppConversationRecord): string {
+    return this.sandbox(conversation.sandbox_id)?.status ?? 'MISSING';
+  }
+
+  appConversation(record: AppConversationRecord): Record<string, unknown> {
+    const sandbox = this.sandbox(record.sandbox_id);
+    const running = sandbox?.status === 'RUNNING';
+    const base = sandbox ? this.agentServerUrl(sandbox) : null;
+    const out: Record<string, unknown> = {
+      id: record.id,
+      created_by_user_id: record.created_by_user_id,
+      sandbox_id: record.sandbox_id,
+      selected_repository: record.selected_repository,
+      selected_branch: record.selected_branch,
+      git_provider: record.git_provider,
+      title: record.title,
+      trigger: record.trigger,
+      pr_number: record.pr_number,
+      llm_model: record.llm_model,
+      metrics: record.metrics,
+      parent_conversation_id: record.parent_conversation_id,
+      sub_conversation_ids: record.sub_conversation_ids,
+      created_at: record.created_at,
+      updated_at: record.updated_at,
+      sandbox_status: sandbox?.status ?? 'MISSING',
+      execution_status: running ? record.execution_status : null,
+      conversation_url: running && base ? `${base}/api/conversations/${record.id}` : null,
+      session_api_key: running ? (sandbox?.session_api_key ?? null) : null,
+    };
+    if (this.host.options.hosted) {
+      Object.assign(out, { agent_kind: 'openhands', public: record.public, tags: {} });
+    }
+    return out;
+  }
+
+  defaultTitle(record: AppConversationRecord): string {
+    return `Conversation ${base62OfHex(record.id)}`;
+  }
+
+  /** The app conversation seen through the V0 routes (`_to_conversation_info`). */
+  asConversationInfo(record: AppConversationRecord): Record<string, unknown> {
+    const app = this.appConversation(record);
+    const statusMap: Record<string, string> = {
+      RUNNING: 'RUNNING',
+      STARTING: 'STARTING',
+      PAUSED: 'STOPPED',
+      ERROR: 'ERROR',
+      MISSING: 'ARCHIVED',
+    };
+    const status = statusMap[String(app.sandbox_status)] ?? 'STOPPED';
+    let runtimeStatus: string | null = null;
+    if (status === 'RUNNING') {
+      runtimeStatus = ['error', 'stuck'].includes(record.execution_status)
+        ? 'STATUS$ERROR'
+        : ['idle', 'running', 'paused', 'waiting_for_confirmation', 'finished'].includes(
+              record.execution_status,
+            )
+          ? 'STATUS$READY'
+          : 'STATUS$ERROR';
+    }
+    return {
+      conversation_id: record.id,
+      title: record.title || this.defaultTitle(record),
+      last_updated_at: record.updated_at,
+      status,
+      runtime_status: runtimeStatus,
+      selected_repository: record.selected_repository,
+      selected_branch: record.selected_branch,
+      git_provider: record.git_provider,
+      trigger: record.trigger,
+      num_connections: 0,
+      url: app.conversation_url,
+      session_api_key: app.session_api_key,
+      created_at: record.created_at,
+      pr_number: record.pr_number,
+      conversation_version: 'V1',
+      sub_conversation_ids: record.sub_conversation_ids,
+    };
+  }
+
+  async deleteConversation(id: string): Promise<boolean> {
+    const record = this.conversation(id);
+    if (!record) return false;
+    this.agents.get(id)?.runner.dispose();
+    this.agents.delete(id);
+    for (const socket of this.subscribers.get(id) ?? []) socket.close(1000);
+    this.subscribers.delete(id);
+    delete this.data.app_conversations[id];
+    this.host.persist();
+    // Upstream deletes the sandbox in the background once no conversation uses it.
+    if (this.conversationsOn(record.sandbox_id).length === 0) {
+      void this.deleteSandbox(record.sandbox_id);
+    }
+    return true;
+  }
+
+  // --- start tasks -----------------------------------------------------------------------------
+
+  task(id: string): StartTaskRecord | undefined {
+    return this.data.start_tasks[id];
+  }
+
+  /** `POST /api/v1/app-conversations`: the task's first state; the walk continues in the background. */
+  startConversation(request: Record<string, unknown>): StartTaskRecord {
+    const now = utcNow();
+    const task: StartTaskRecord = {
+      id: hexId(),
+      created_by_user_id: null,
+      status: 'WORKING',
+      detail: null,
+      app_conversation_id: null,
+      sandbox_id: null,
+      agent_server_url: null,
+      request,
+      created_at: now,
+      updated_at: now,
+    };
+    this.data.start_tasks[task.id] = task;
+    this.host.persist();
+    void this.walkTask(task).catch((error) => this.failTask(task, String(error)));
+    return structuredClone(task);
+  }
+
+  /** Resolves with the task's successive states (for `stream-start`). */
+  onTaskUpdate = new Map<string, ((task: StartTaskRecord) => void)[]>();
+
+  private setTaskStatus(task: StartTaskRecord, status: string, detail: string | null = null) {
+    task.status = status;
+    task.detail = detail;
+    task.updated_at = utcNow();
+    this.host.persist();
+    for (const listener of this.onTaskUpdate.get(task.id) ?? []) listener(structuredClone(task));
+  }
+
+  private failTask(task: StartTaskRecord, detail: string): void {
+    this.setTaskStatus(task, 'ERROR', detail);
+  }
+
+  private step(ms: number): Promise<void> {
+    return new Promise((resolve) => this.later(ms, resolve));
+  }
+
+  private async walkTask(task: StartTaskRecord): Promise<void> {
+    const request = task.request;
+    await this.step(300);
+    this.setTaskStatus(task, 'WAITING_FOR_SANDBOX');
+    let sandbox: SandboxRecord | undefined;
+    const wantedSandbox = request.sandbox_id;
+    if (typeof wantedSandbox === 'string' && wantedSandbox) {
+      sandbox = this.sandbox(wantedSandbox);
+      if (!sandbox) {
+        this.failTask(task, `Sandbox not found: ${wantedSandbox}`);
+        return;
+      }
+      if (sandbox.status === 'PAUSED') await this.resumeSandbox(sandbox.id);
+    } else {
+      sandbox = this.startSandbox(null);
+    }
+    await this.whenSettled(sandbox);
+    if (sandbox.status !== 'RUNNING') {
+      this.failTask(task, `Sandbox ${sandbox.id} failed to start: ${sandbox.status}`);
+      return;
+    }
+    task.sandbox_id = sandbox.id;
+    task.agent_server_url = this.agentServerUrl(sandbox);
+
+    this.setTaskStatus(task, 'PREPARING_REPOSITORY');
+    await this.step(600);
+    const repository = request.selected_repository;
+    if (typeof repository === 'string' && repository) {
+      const repo = findRepository(repository);
+      const tokens = this.data.secrets.provider_tokens;
+      if (!repo || !tokens[repo.git_provider]?.token) {
+        this.failTask(
+          task,
+          `Error cloning repository ${repository}: repository not found or not accessible with the configured git provider tokens`,
+        );
+        return;
+      }
+    }
+    for (const status of ['RUNNING_SETUP_SCRIPT', 'SETTING_UP_GIT_HOOKS', 'SETTING_UP_SKILLS']) {
+      this.setTaskStatus(task, status);
+      await this.step(400);
+    }
+    this.setTaskStatus(task, 'STARTING_CONVERSATION');
+    await this.step(500);
+    if (!this.data.settings) {
+      this.failTask(task, 'Settings not found');
+      return;
+    }
+    const conversation = this.createConversation(task, sandbox);
+    task.app_conversation_id = conversation.id;
+    this.setTaskStatus(task, 'READY');
+    this.beginConversation(conversation);
+  }
+
+  private createConversation(task: StartTaskRecord, sandbox: SandboxRecord): AppConversationRecord {
+    const request = task.request;
+    const initial = request.initial_message as {
+      content?: { type?: string; text?: string }[];
+    } | null;
+    const initialText =
+      initial?.content
+        ?.filter((c) => c.type === 'text' || c.type === undefined)
+        .map((c) => c.text ?? '')
+        .join('\n') ?? null;
+    const now = utcNow();
+    const id = typeof request.conversation_id === 'string' ? request.conversation_id : hexId();
+    const settings = this.data.settings ?? {};
+    const record: AppConversationRecord = {
+      id,
+      created_by_user_id: null,
+      sandbox_id: sandbox.id,
+      selected_repository: (request.selected_repository as string | null) ?? null,
+      selected_branch: (request.selected_branch as string | null) ?? null,
+      git_provider: (request.git_provider as string | null) ?? null,
+      title: (request.title as string | null) ?? null,
+      trigger:
+        (request.trigger as string | null) ?? (this.host.options.hosted ? 'openhands_api' : 'gui'),
+      pr_number: (request.pr_number as number[] | undefined) ?? [],
+      llm_model:
+        (request.llm_model as string | null) ?? (settings.llm_model as string | null) ?? null,
+      metrics: null,
+      parent_conversation_id: (request.parent_conversation_id as string | null) ?? null,
+      sub_conversation_ids: [],
+      public: (request.public as boolean | null | undefined) ?? null,
+      created_at: now,
+      updated_at: now,
+      execution_status: 'idle',
+      confirmation_policy: settings.confirmation_mode ? 'AlwaysConfirm' : 'NeverConfirm',
+      scenario: scenarioMarker(initialText) ?? this.host.defaultScenario(),
+      scenario_started: false,
+      initial_text: initialText,
+      agent_title: null,
+      events: [],
+    };
+    if (record.scenario === 'awaiting-confirmation') record.confirmation_policy = 'AlwaysConfirm';
+    const parent = record.parent_conversation_id
+      ? this.conversation(record.parent_conversation_id)
+      : undefined;
+    parent?.sub_conversation_ids.push(id);
+    this.data.app_conversations[id] = record;
+    this.host.persist();
+    return record;
+  }
+
+  // --- agent-server events -------------------------------------------------------------------
+
+  /** The subscriber's first frame: the whole state. */
+  fullState(record: AppConversationRecord): Record<string, unknown> {
+    const value = fullStateTemplate();
+    const agent = value.agent as { llm?: Record<string, unknown> } | undefined;
+    if (agent?.llm && record.llm_model) agent.llm.model = record.llm_model;
+    const lastStats = [...record.events]
+      .reverse()
+      .find((e) => e.kind === 'ConversationStateUpdateEvent' && e.key === 'stats');
+    Object.assign(value, {
+      id: toDashed(record.id),
+      workspace: { working_dir: '/workspace/project', kind: 'LocalWorkspace' },
+      persistence_dir: `/workspace/conversations/${record.id}`,
+      execution_status: record.execution_status,
+      confirmation_policy: { kind: record.confirmation_policy },
+      stats: lastStats?.value ?? { usage_to_metrics: {} },
+    });
+    return {
+      id: dashedUuid(),
+      timestamp: naiveNow(),
+      source: 'environment',
+      key: 'full_state',
+      value,
+      kind: 'ConversationStateUpdateEvent',
+    };
+  }
+
+  /** Agent-server `ConversationInfo`: the state plus title, metrics and times. */
+  agentConversationInfo(record: AppConversationRecord): Record<string, unknown> {
+    const state = this.fullState(record).value as Record<string, unknown>;
+    return {
+      ...state,
+      title: record.agent_title ?? record.title,
+      metrics: record.metrics,
+      created_at: record.created_at,
+      updated_at: record.updated_at,
+    };
+  }
+
+  append(
+    record: AppConversationRecord,
+    partial: Record<string, unknown>,
+    actionId?: string,
+  ): V1Event {
+    const { id: _id, timestamp: _ts, kind, ...rest } = partial;
+    const event = {
+      id: dashedUuid(),
+      timestamp: naiveNow(),
+      ...rest,
+      ...(actionId ? { action_id: actionId } : {}),
+      kind: String(kind),
+    } as V1Event;
+    this.store(record, event);
+    return event;
+  }
+
+  /** Stores an event as given and sends it to every subscriber of the conversation. */
+  store(record: AppConversationRecord, event: V1Event, frame?: unknown): void {
+    record.events.push(event);
+    record.updated_at = utcNow();
+    if (event.kind === 'ConversationStateUpdateEvent') {
+      if (event.key === 'execution_status' && typeof event.value === 'string') {
+        record.execution_status = event.value;
+      }
+      if (event.key === 'stats') record.metrics = metricsSnapshot(event.value);
+    }
+    this.host.persist();
+    this.broadcast(record.id, frame ?? event);
+  }
+
+  broadcast(conversationId: string, frame: unknown): void {
+    const payload = typeof frame === 'string' ? frame : JSON.stringify(frame);
+    for (const socket of this.subscribers.get(conversationId) ?? []) {
+      if (socket.readyState === socket.OPEN) socket.send(payload);
+    }
+  }
+
+  private agentOf(record: AppConversationRecord): AgentState {
+    let agent = this.agents.get(record.id);
+    if (!agent) {
+      agent = {
+        runner: new StepRunner(() => this.host.pacing()),
+        refs: new Map(),
+        pending: null,
+        unanswered: [],
+        scenarioWaiting: false,
+      };
+      this.agents.set(record.id, agent);
+    }
+    return agent;
+  }
+
+  private play(record: AppConversationRecord, templates: V1Template[]): void {
+    const agent = this.agentOf(record);
+    for (const template of templates) {
+      agent.runner.push({
+        delay: template.delay,
+        kind: template.burst ? 'burst' : 'event',
+        run: () => {
+          if (!this.conversation(record.id)) return;
+          const actionId = template.actionRef ? agent.refs.get(template.actionRef) : undefined;
+          const event = this.append(record, template.event, actionId);
+          if (template.ref) agent.refs.set(template.ref, event.id);
+          if (template.awaitsConfirmation) agent.pending = event;
+        },
+      });
+    }
+  }
+
+  /** The conversation starts on the agent server: system prompt, first message, scenario. */
+  private beginConversation(record: AppConversationRecord): void {
+    record.scenario_started = record.initial_text !== null;
+    if (record.title === null && record.initial_text) {
+      const firstLine =
+        record.initial_text
+          .replace(/\[scenario:[a-z-]+\]/, '')
+          .trim()
+          .split('\n')[0] ?? '';
+      record.title = firstLine.length > 30 ? `${firstLine.slice(0, 27)}...` : firstLine || null;
+    }
+    const templates: V1Template[] = [{ delay: 50, event: systemPromptEvent() }];
+    if (record.confirmation_policy !== 'NeverConfirm') {
+      templates.push({
+        delay: 10,
+        event: stateUpdate('confirmation_policy', { kind: record.confirmation_policy }),
+      });
+    }
+    if (record.initial_text !== null) {
+      templates.push(
+        {
+          delay: 60,
+          event: userMessageEvent(
+            [textContent(record.initial_text)],
+            this.skillsTriggered(record, record.initial_text),
+          ),
+        },
+        { delay: 20, event: stateUpdate('execution_status', 'running') },
+        ...v1Scenario(record.scenario as ScenarioName),
+      );
+    }
+    this.play(record, templates);
+  }
+
+  private skillsTriggered(record: AppConversationRecord, text: string): string[] {
+    const lowered = text.toLowerCase();
+    return this.skills(record)
+      .filter(
+        (s) => s.type === 'knowledge' && s.triggers.some((t) => lowered.includes(t.toLowerCase())),
+      )
+      .map((s) => s.name);
+  }
+
+  /** The conversation's skills (2026 `…/skills`). */
+  skills(record: AppConversationRecord) {
+    const out: { name: string; type: string; content: string; triggers: string[] }[] = [];
+    const repo = record.selected_repository
+      ? findRepository(record.selected_repository)
+      : undefined;
+    if (repo) {
+      for (const file of listMicroagentFiles(repo)) {
+        try {
+          const parsed = parseMicroagent(repo.files[file.path] ?? '');
+          const type = microagentType(parsed.metadata);
+          out.push({
+            name: String(parsed.metadata.name ?? file.name),
+            type: type === 'task' ? 'knowledge' : type,
+            content: parsed.content,
+            triggers: triggersOf(parsed.metadata),
+          });
+        } catch {
+          // Unloadable skills are skipped.
+        }
+      }
+    }
+    for (const agent of globalMicroagents) out.push({ ...agent, type: 'knowledge' });
+    return out;
+  }
+
+  // --- controls --------------------------------------------------------------------------------
+
+  /** A user message (REST `POST …/events` or a WebSocket frame). */
+  sendMessage(
+    record: AppConversationRecord,
+    role: string,
+    content: Record<string, unknown>[],
+    run: boolean,
+  ) {
+    const agent = this.agentOf(record);
+    const event = userMessageEvent(content);
+    if (role !== 'user') (event.llm_message as Record<string, unknown>).role = role;
+    this.append(record, event);
+    const text = content
+      .filter((c) => c.type === 'text')
+      .map((c) => String(c.text ?? ''))
+      .join('\n');
+    const startsScenario = !record.scenario_started;
+    if (startsScenario) {
+      // A conversation started without a first message plays its scenario on the first one.
+      record.scenario_started = true;
+      record.initial_text = text;
+      record.scenario = scenarioMarker(text) ?? record.scenario;
+    }
+    if (!run) {
+      agent.unanswered.push(text);
+      if (startsScenario) agent.scenarioWaiting = true;
+      return;
+    }
+    this.runConversation(record, [text], startsScenario);
+  }
+
+  /** `run()`: 409 when already running; otherwise resumes or answers what is waiting. */
+  run(record: AppConversationRecord): 'started' | 'already-running' {
+    if (record.execution_status === 'running') return 'already-running';
+    this.runConversation(record, [], false);
+    return 'started';
+  }
+
+  private runConversation(record: AppConversationRecord, fresh: string[], startScenario: boolean) {
+    const agent = this.agentOf(record);
+    if (agent.pending) return;
+    const texts = [...agent.unanswered, ...fresh];
+    agent.unanswered = [];
+    if (record.execution_status !== 'running') {
+      this.append(record, stateUpdate('execution_status', 'running'));
+    }
+    if (agent.runner.paused) agent.runner.resume();
+    if (startScenario || agent.scenarioWaiting) {
+      agent.scenarioWaiting = false;
+      this.play(record, v1Scenario(record.scenario as ScenarioName));
+      return;
+    }
+    if (texts.length > 0) {
+      this.play(record, replyTemplates(texts[texts.length - 1] as string));
+    } else if (agent.runner.idle) {
+      this.play(record, [{ delay: 300, event: stateUpdate('execution_status', 'finished') }]);
+    }
+  }
+
+  /** `pause()`: only from idle or running (a PauseEvent, then `paused`). */
+  pause(record: AppConversationRecord): void {
+    const agent = this.agentOf(record);
+    if (record.execution_status !== 'idle' && record.execution_status !== 'running') return;
+    agent.runner.pause();
+    this.append(record, { source: 'user', kind: 'PauseEvent' });
+    this.append(record, stateUpdate('execution_status', 'paused'));
+  }
+
+  respondToConfirmation(record: AppConversationRecord, accept: boolean, reason: string): void {
+    const agent = this.agentOf(record);
+    const pending = agent.pending;
+    if (accept) {
+      if (!pending) {
+        if (record.execution_status !== 'running') this.runConversation(record, [], false);
+        return;
+      }
+      agent.pending = null;
+      this.append(record, stateUpdate('execution_status', 'running'));
+      this.play(record, [
+        {
+          delay: 900,
+          event: v1TerminalObservation(pending, 'Build finished: 0 errors, 0 warnings.'),
+          actionRef: 'pending',
+        },
+        {
+          delay: 800,
+          event: assistantMessageEvent('The build succeeded after the clean rebuild.'),
+        },
+        { delay: 10, event: stateUpdate('execution_status', 'finished') },
+      ]);
+      return;
+    }
+    // Newer agent servers reject the pending actions (v1.3.0 only paused, which did nothing
+    // while waiting for confirmation): one UserRejectObservation each, then `idle`.
+    agent.pending = null;
+    if (pending) {
+      this.append(
+        record,
+        {
+          source: 'environment',
+          tool_name: pending.tool_name,
+          tool_call_id: pending.tool_call_id,
+          rejection_reason: reason,
+          kind: 'UserRejectObservation',
+        },
+        pending.id,
+      );
+    }
+    if (record.execution_status === 'waiting_for_confirmation') {
+      this.append(record, stateUpdate('execution_status', 'idle'));
+    }
+  }
+
+  /** Resumes agents after a restart of the service (paused sandboxes stay paused). */
+  restoreAfterRestart(): void {
+    for (const record of Object.values(this.data.app_conversations)) {
+      if (record.execution_status === 'running') record.execution_status = 'paused';
+    }
+  }
+
+  whenIdle(conversationId: string): Promise<void> {
+    return this.agents.get(conversationId)?.runner.whenIdle() ?? Promise.resolve();
+  }
+}
+
+/** A `MetricsSnapshot` from a stats update (`usage_to_metrics.agent`). */
+function metricsSnapshot(stats: unknown): Record<string, unknown> | null {
+  const agent = (stats as { usage_to_metrics?: Record<string, Record<string, unknown>> })
+    ?.usage_to_metrics?.agent;
+  if (!agent) return null;
+  return {
+    model_name: agent.model_name ?? 'default',
+    accumulated_cost: agent.accumulated_cost ?? 0,
+    max_budget_per_task: agent.max_budget_per_task ?? null,
+    accumulated_token_usage: agent.accumulated_token_usage ?? null,
+  };
+}
+
+export { statsValue };
