@@ -184,15 +184,15 @@ export class Listener {
     return count;
   }
 
+  /** The whole body, or null when it exceeds the limit (the rest is read and dropped). */
   private async readBody(req: IncomingMessage): Promise<Buffer | null> {
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of req) {
       size += (chunk as Buffer).length;
-      if (size > this.config.maxBodyBytes) return null;
-      chunks.push(chunk as Buffer);
+      if (size <= this.config.maxBodyBytes) chunks.push(chunk as Buffer);
     }
-    return Buffer.concat(chunks);
+    return size > this.config.maxBodyBytes ? null : Buffer.concat(chunks);
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -204,6 +204,7 @@ export class Listener {
     } catch {
       path = url.pathname;
     }
+    const remoteAddress = req.socket.remoteAddress ?? '';
     const body = await this.readBody(req);
     const incoming: Incoming = {
       method: (req.method ?? 'GET').toUpperCase(),
@@ -211,7 +212,7 @@ export class Listener {
       url,
       headers: req.headers,
       body: body ?? Buffer.alloc(0),
-      remoteAddress: req.socket.remoteAddress ?? '',
+      remoteAddress,
     };
     let response: ServiceResponse;
     if (body === null) {

@@ -464,6 +464,11 @@ export interface ModelOptions {
   extra?: 'forbid' | 'ignore' | 'allow';
   /** A model_validator(mode="before"), applied to the raw object. */
   before?: (raw: Record<string, unknown>) => Record<string, unknown>;
+  /**
+   * FastAPI reports missing query/path/header parameters with `input: null`; pydantic reports a
+   * missing model field with the whole object as input.
+   */
+  missingInputIsNull?: boolean;
 }
 
 export interface ModelSchema<T> extends Schema<T> {
@@ -504,7 +509,12 @@ export function model<F extends Record<string, FieldSpec>>(
             out[name] = field.options.default();
             continue;
           }
-          errors.push({ type: 'missing', loc: [...loc, key], msg: 'Field required', input: raw });
+          errors.push({
+            type: 'missing',
+            loc: [...loc, key],
+            msg: 'Field required',
+            input: opts.missingInputIsNull ? null : raw,
+          });
           failed = true;
           continue;
         }

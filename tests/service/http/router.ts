@@ -190,7 +190,7 @@ export function queryModel<F extends Parameters<typeof pydanticModel>[0]>(
   fields: F,
   lists: string[] = [],
 ) {
-  const schema = pydanticModel(fields, { extra: 'ignore' });
+  const schema = pydanticModel(fields, { extra: 'ignore', missingInputIsNull: true });
   queryListFields.set(schema as ModelSchema<unknown>, new Set(lists));
   return schema;
 }
