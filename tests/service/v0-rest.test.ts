@@ -385,7 +385,7 @@ describe('listing and history paging', () => {
     const versions = new Set<unknown>();
     let page: string | null = first.body.next_page_id;
     const seen = first.body.results.map((r) => r.conversation_id);
-    first.body.results.forEach((r) => versions.add(r.conversation_version));
+    for (const r of first.body.results) versions.add(r.conversation_version);
     while (page) {
       const next = await call<{ results: Record<string, unknown>[]; next_page_id: string | null }>(
         api(`/api/conversations?limit=2&page_id=${encodeURIComponent(page)}`),
