@@ -90,6 +90,12 @@ export function validationError(errors: PydanticError[]): HttpError {
   return new HttpError(json({ detail: errors }, 422));
 }
 
+/**
+ * An exception upstream does not handle (an assertion, an AttributeError…), reproduced on
+ * purpose: it becomes the plain-text 500 below and is not logged as a fault of this service.
+ */
+export class UpstreamCrash extends Error {}
+
 /** An unhandled exception: Starlette's ServerErrorMiddleware answers with plain text. */
 export function internalServerError(): ServiceResponse {
   return text('Internal Server Error', 500);

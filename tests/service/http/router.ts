@@ -19,6 +19,7 @@ import {
   isServiceResponse,
   json,
   type ServiceResponse,
+  UpstreamCrash,
   validationError,
 } from './respond';
 
@@ -251,6 +252,7 @@ export async function runRoute(
     return json(result);
   } catch (error) {
     if (error instanceof HttpError) return error.response;
+    if (error instanceof UpstreamCrash) return internalServerError();
     console.error(`[service] ${req.method} ${req.path} failed:`, error);
     return internalServerError();
   }

@@ -18,6 +18,7 @@ import {
   str,
   ValueError,
 } from '../http/pydantic';
+import { UpstreamCrash } from '../http/respond';
 
 /** `ProviderType` values: 0.53.0 plus `azure_devops` (service-api.md §0.1). */
 export const providerTypeValues = [
@@ -120,7 +121,7 @@ export function shlexSplit(input: string): string[] {
 const stringRequired = (raw: unknown, what: string): string => {
   if (typeof raw !== 'string') {
     // `v.strip()` on a non-string raises AttributeError: an unhandled 500 upstream.
-    throw new TypeError(`'${typeof raw}' object has no attribute 'strip' (${what})`);
+    throw new UpstreamCrash(`'${typeof raw}' object has no attribute 'strip' (${what})`);
   }
   return raw;
 };

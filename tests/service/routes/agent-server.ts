@@ -8,7 +8,7 @@ import { parseUuid, toDashed } from '../core/ids';
 import type { AppConversationRecord, V1Event } from '../core/state';
 import { toNaiveLocal } from '../core/time';
 import { any, datetime, int, list, model, oneOf, opt, optional, str, uuid } from '../http/pydantic';
-import { httpException } from '../http/respond';
+import { httpException, UpstreamCrash } from '../http/respond';
 import { defineRoute, type Incoming, queryModel, type Route } from '../http/router';
 import {
   AgentUpdateConversationRequestModel,
@@ -97,7 +97,7 @@ export function agentServerRoutes(host: RouteHost, sandboxId: string): Route[] {
   const conversationsHere = () => v1.conversationsOn(sandboxId);
   const agentLimit = { schema: int({ gt: 0 }), options: { default: () => 100 } };
   const assertLimit = (limit: number) => {
-    if (limit > 100) throw new Error('AssertionError');
+    if (limit > 100) throw new UpstreamCrash('AssertionError');
   };
 
   return [

@@ -1,7 +1,7 @@
 // Pieces shared by the route modules: what they may use of the service, the listener scope a
 // route table is built for, and the upstream dependencies that several routes share.
 import type { ServiceHost } from '../core/host';
-import { httpException } from '../http/respond';
+import { httpException, UpstreamCrash } from '../http/respond';
 import type { Incoming } from '../http/router';
 import type { V0Domain } from '../v0/domain';
 import type { V1Domain } from '../v1/domain';
@@ -50,7 +50,7 @@ export function requireMetadata(host: RouteHost, scope: Scope, conversationId: s
  */
 export function requireAttached(host: RouteHost, scope: Scope, conversationId: string) {
   if (scope.kind === 'main' && host.options.runtime === 'nested') {
-    throw new Error('unsupported_operation');
+    throw new UpstreamCrash('unsupported_operation');
   }
   const record = requireMetadata(host, scope, conversationId);
   const loop = host.v0.loops.get(conversationId);

@@ -6,7 +6,13 @@
 import { parseUuid } from '../core/ids';
 import type { V0Event } from '../core/state';
 import { bool, int, opt, str } from '../http/pydantic';
-import { httpException, json, RESPONSE, type ServiceResponse } from '../http/respond';
+import {
+  httpException,
+  json,
+  RESPONSE,
+  type ServiceResponse,
+  UpstreamCrash,
+} from '../http/respond';
 import { defineRoute, type Incoming, queryModel, type Route } from '../http/router';
 import { AddMessageRequestModel, EventFilterModel } from '../models/v0';
 import { findRepository } from '../seed/git-world';
@@ -48,7 +54,7 @@ function eventFilter(filter: {
   return (event: V0Event): boolean => {
     if (filter.include_types?.length || filter.exclude_types?.length) {
       // Types arrive as JSON values, not classes: isinstance() raises upstream.
-      throw new TypeError('isinstance() arg 2 must be a type, a tuple of types, or a union');
+      throw new UpstreamCrash('isinstance() arg 2 must be a type, a tuple of types, or a union');
     }
     const args = event.args as Record<string, unknown> | undefined;
     const extras = event.extras as Record<string, unknown> | undefined;
@@ -125,7 +131,7 @@ export function v0ConversationScopedRoutes(host: RouteHost, scope: Scope): Route
       handle: ({ params, rawJson }) => {
         const data = rawJson();
         if (!v0.dispatch(params.conversation_id, data)) {
-          throw new Error(`Unknown event type: ${JSON.stringify(data).slice(0, 200)}`);
+          throw new UpstreamCrash(`Unknown event type: ${JSON.stringify(data).slice(0, 200)}`);
         }
         return { success: true };
       },
@@ -305,7 +311,8 @@ export function v0ConversationScopedRoutes(host: RouteHost, scope: Scope): Route
       depends: [attached],
       handle: ({ req }) => {
         const type = String(req.headers['content-type'] ?? '');
-        if (!type.startsWith('multipart/form-data')) throw new Error('missing multipart body');
+        if (!type.startsWith('multipart/form-data'))
+          throw new UpstreamCrash('missing multipart body');
         const names = [
           ...req.body.toString('latin1').matchAll(/name="files"; filename="([^"]*)"/g),
         ].map((m) => m[1] as string);

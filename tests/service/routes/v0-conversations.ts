@@ -3,7 +3,7 @@
 import { parseUuid } from '../core/ids';
 import { parseIsoMicros, utcNow } from '../core/time';
 import { bool, dict, int, model, oneOf, opt, str } from '../http/pydantic';
-import { json } from '../http/respond';
+import { json, UpstreamCrash } from '../http/respond';
 import { defineRoute, queryModel, type Route } from '../http/router';
 import {
   conversationTriggerValues,
@@ -36,7 +36,7 @@ function suggestedTaskPrompt(task: {
     case 'OPEN_ISSUE':
       return `You are working on issue #${task.issue_number} in repository ${task.repo}. Read the issue and resolve it.`;
     default:
-      throw new Error(`Unsupported task type: ${task.task_type}`);
+      throw new UpstreamCrash(`Unsupported task type: ${task.task_type}`);
   }
 }
 
@@ -53,7 +53,9 @@ export function verifyRepository(host: RouteHost, repository: string, provider: 
 
 function paged<T>(items: T[], pageId: string | null, limit: number): [T[], string | null] {
   const start = pageId ? Number.parseInt(pageId, 10) : 0;
-  if (Number.isNaN(start)) throw new Error(`invalid literal for int() with base 10: '${pageId}'`);
+  if (Number.isNaN(start)) {
+    throw new UpstreamCrash(`invalid literal for int() with base 10: '${pageId}'`);
+  }
   const end = start + limit;
   return [items.slice(start, end), end < items.length ? String(end) : null];
 }
@@ -332,7 +334,7 @@ export function v0ConversationRoutes(host: RouteHost): Route[] {
       ],
       query: queryModel({ event_id: int() }),
       handle: ({ params, query }) => {
-        if (!host.data.settings) throw new Error('Settings not found');
+        if (!host.data.settings) throw new UpstreamCrash('Settings not found');
         const record = requireMetadata(host, { kind: 'main' }, params.conversation_id);
         const around = record.events.filter(
           (e) => Math.abs(e.id - query.event_id) <= 4 && typeof e.message === 'string' && e.message,

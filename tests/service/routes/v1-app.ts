@@ -5,7 +5,13 @@
 import type { AppConversationRecord, StartTaskRecord, V1Event } from '../core/state';
 import { parseIsoMicros, toNaiveLocal, utcNow } from '../core/time';
 import { bool, datetime, int, list, model, oneOf, opt, str, uuid } from '../http/pydantic';
-import { httpException, json, RESPONSE, type ServiceResponse } from '../http/respond';
+import {
+  httpException,
+  json,
+  RESPONSE,
+  type ServiceResponse,
+  UpstreamCrash,
+} from '../http/respond';
 import { defineRoute, queryModel, type Route } from '../http/router';
 import {
   AppConversationStartRequestModel,
@@ -65,7 +71,7 @@ function page<T>(items: T[], pageId: string | null, limit: number) {
 
 /** Batch gets assert fewer than 100 ids: beyond that upstream fails with a 500. */
 function assertBatch(ids: unknown[], max = 99): void {
-  if (ids.length > max) throw new Error('AssertionError');
+  if (ids.length > max) throw new UpstreamCrash('AssertionError');
 }
 
 const micros = (iso: string) => parseIsoMicros(iso) ?? 0;
@@ -509,7 +515,7 @@ export function v1AppRoutes(host: RouteHost): Route[] {
           query.sandbox_spec_id &&
           !host.data.sandbox_specs.some((s) => s.id === query.sandbox_spec_id)
         ) {
-          throw new Error(`Sandbox spec not found: ${query.sandbox_spec_id}`);
+          throw new UpstreamCrash(`Sandbox spec not found: ${query.sandbox_spec_id}`);
         }
         return v1.sandboxInfo(v1.startSandbox(query.sandbox_spec_id));
       },
