@@ -2,7 +2,8 @@
 // schemas. Servers of different versions add values over time (§0.1 "enum drift"), so a value
 // we have never seen must never make a response or an event fail to parse: responses use the
 // lenient schemas below, and only request schemas restrict to the known values.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-english';
 
 /**
  * A known value, or any other string a newer server may send. `string & {}` keeps editor
@@ -10,11 +11,16 @@ import { z } from 'zod';
  */
 export type Lenient<T extends string> = T | (string & {});
 
-/** Accepts any string; typed as the known values plus "anything else". */
+/**
+ * Accepts any string; typed as the known values plus "anything else". Marked free of side
+ * effects so that bundles drop the lenient schemas (and their value lists) they do not use:
+ * the worker only needs the request enums.
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function lenientEnum<const T extends readonly [string, ...string[]]>(
   _known: T,
-): z.ZodType<Lenient<T[number]>, string> {
-  return z.string() as z.ZodType<Lenient<T[number]>, string>;
+): z.ZodMiniType<Lenient<T[number]>, string> {
+  return z.string() as z.ZodMiniType<Lenient<T[number]>, string>;
 }
 
 /** Narrows a lenient value to the known ones, e.g. before indexing a label table. */

@@ -2,8 +2,10 @@
 // result is a typed union that never loses the original object and never throws on content:
 // an unknown type or a malformed event becomes an `unknown` variant, so a newer server can
 // never break the timeline.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod-english';
 import type { AgentState, ConversationExecutionStatus, EventSource, RuntimeStatus } from './enums';
+import { eventKeyOf, stringOrNull, v0IdOf } from './envelope';
 import {
   type LlmMetrics,
   type ToolCallMetadata,
@@ -135,7 +137,7 @@ interface V1Base extends EventBase {
   parent_id: string | null;
 }
 
-type V1Fields<K extends V1EventKind> = z.output<z.ZodObject<(typeof v1EventShapes)[K]>>;
+type V1Fields<K extends V1EventKind> = z.output<z.ZodMiniObject<(typeof v1EventShapes)[K]>>;
 type V1Variant<T extends string, K extends V1EventKind, Omitted extends string = never> = V1Base &
   Omit<V1Fields<K>, Omitted> & { type: T; kind: K };
 
@@ -265,35 +267,16 @@ export interface UnknownEvent extends EventBase {
 export type ApiEvent = V0Event | V1Event | UnknownEvent;
 export type ApiEventType = ApiEvent['type'];
 
-// --- Keys ------------------------------------------------------------------------------------
-
-const uuidPattern = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-
-/**
- * The key of an event id. V1 UUIDs are normalised (lower case, no dashes) because the agent
- * server writes them with dashes while the app server writes UUIDs as bare hex.
- */
-export function eventKeyOf(generation: 'v0' | 'v1', id: number | string): string {
-  if (generation === 'v0') return `v0:${id}`;
-  const text = String(id);
-  return `v1:${uuidPattern.test(text) ? text.replace(/-/g, '').toLowerCase() : text}`;
-}
-
-function v0IdOf(value: unknown): number | null {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : null;
-}
+/** Keys are computed the same way by the zod-free envelope reader the worker uses. */
+export { eventKeyOf };
 
 // --- Parsing ---------------------------------------------------------------------------------
 
-function summariseIssue(error: z.ZodError): string {
+function summariseIssue(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'invalid';
   const path = issue.path.map(String).join('.');
   return path ? `${path}: ${issue.message}` : issue.message;
-}
-
-function stringOrNull(value: unknown): string | null {
-  return typeof value === 'string' ? value : null;
 }
 
 function unknownEvent(
@@ -337,11 +320,11 @@ const v0ActionSchemas = Object.fromEntries(
     z.object({
       ...v0EnvelopeShape,
       action: z.literal(action),
-      args: z.preprocess(emptyToObject, args),
-      timeout: z.number().nullish(),
+      args: z.pipe(z.transform(emptyToObject), args),
+      timeout: z.nullish(z.number()),
     }),
   ]),
-) as unknown as Record<V0ActionType, z.ZodType<Record<string, unknown>>>;
+) as unknown as Record<V0ActionType, z.ZodMiniType<Record<string, unknown>>>;
 
 const v0ObservationSchemas = Object.fromEntries(
   Object.entries(v0ObservationExtrasSchemas).map(([observation, extras]) => [
@@ -349,13 +332,13 @@ const v0ObservationSchemas = Object.fromEntries(
     z.object({
       ...v0EnvelopeShape,
       observation: z.literal(observation),
-      extras: z.preprocess(emptyToObject, extras),
-      content: z.string().nullish(),
-      cause: z.number().int().nullish(),
-      success: z.boolean().nullish(),
+      extras: z.pipe(z.transform(emptyToObject), extras),
+      content: z.nullish(z.string()),
+      cause: z.nullish(z.number().check(z.int())),
+      success: z.nullish(z.boolean()),
     }),
   ]),
-) as unknown as Record<V0ObservationType, z.ZodType<Record<string, unknown>>>;
+) as unknown as Record<V0ObservationType, z.ZodMiniType<Record<string, unknown>>>;
 
 function v0Common(raw: Record<string, unknown>, parsed: Record<string, unknown>) {
   const id = v0IdOf(parsed.id);
@@ -491,12 +474,12 @@ const v1WholeEventSchemas = Object.fromEntries(
     kind,
     z.object({ ...v1EnvelopeShape, ...shape, kind: z.literal(kind) }),
   ]),
-) as unknown as Record<V1EventKind, z.ZodType<Record<string, unknown>>>;
+) as unknown as Record<V1EventKind, z.ZodMiniType<Record<string, unknown>>>;
 
 /** Reads a nested action/observation against its kind table; unknown or unfit → `other`. */
 function readKinded<K extends string>(
   value: Record<string, unknown>,
-  schemas: Record<K, z.ZodType>,
+  schemas: Record<K, z.ZodMiniType>,
   legacy: Readonly<Record<string, K>>,
 ): { kind: K | 'other'; payload: unknown } {
   const wireKind = String(value.kind);
@@ -581,12 +564,13 @@ export function parseEvent(raw: unknown): ApiEvent {
  * A zod schema that turns any event object into an ApiEvent (for pages of events). It checks
  * rather than copies, so `raw` is the very object that was parsed.
  */
-export const ApiEventSchema = z
-  .custom<Record<string, unknown>>(
+export const ApiEventSchema = z.pipe(
+  z.custom<Record<string, unknown>>(
     (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
     'An event must be a JSON object',
-  )
-  .transform((raw): ApiEvent => parseEvent(raw));
+  ),
+  z.transform((raw: Record<string, unknown>): ApiEvent => parseEvent(raw)),
+);
 
 /** `GET …/events` of V0: `{events, has_more}` (§4.4). */
 export const V0EventPageSchema = z.looseObject({
@@ -598,7 +582,7 @@ export type V0EventPage = z.infer<typeof V0EventPageSchema>;
 /** V1 event searches (app server and agent server): `{items, next_page_id}`. */
 export const V1EventPageSchema = z.looseObject({
   items: z.array(ApiEventSchema),
-  next_page_id: z.string().nullish(),
+  next_page_id: z.nullish(z.string()),
 });
 export type V1EventPage = z.infer<typeof V1EventPageSchema>;
 

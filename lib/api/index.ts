@@ -4,11 +4,19 @@
 // - Client: `createApiClient(config)` → `client.v0.getConversation({conversation_id})`, or by
 //   name through `client.call('v0.getConversation', params)`; the method table is
 //   `apiEndpoints` (each with a zod `params` schema for validating remote calls).
+// - The same client in two halves, for the background worker (whose whole bundle must stay
+//   under 40 KB gzipped): `createRawClient(config).call(name, params)` sends a call and
+//   resolves with the unvalidated JSON answer, using only the request table
+//   `endpointRequests`; pages validate that answer with `parseEndpointResult(name, raw)`
+//   against the response table `endpointResponses`. The worker reads events with the zod-free
+//   `readEventEnvelope(raw)` instead of `parseEvent`. Bundles that must stay small import
+//   those from their modules (./raw-client, ./endpoints/requests, ./envelope), not from here.
 // - Events: `parseEvent(raw)` → `ApiEvent` (discriminated on `type`), plus pairing helpers.
 // - Errors: every failure is an `ApiError` with a `kind`; `serializeError` / `reviveError`
 //   carry it across extension messaging.
 // - Detection: `detectServer(config)` for "Test connection".
-// - Schemas: every resource, enumeration and request body, for the worker and the test service.
+// - Schemas (zod/mini): every resource, enumeration and request body, for the worker and the
+//   test service.
 
 export {
   type ApiClient,
@@ -30,6 +38,8 @@ export {
   type EndpointGroup,
   type EndpointSpec,
   type HttpMethod,
+  type RequestParts,
+  type RequestSpec,
   type V0ConversationRef,
   V0ConversationRefSchema,
 } from './endpoint';
@@ -37,11 +47,18 @@ export {
   type ApiEndpoints,
   apiEndpoints,
   type EndpointName,
+  type EndpointRequests,
+  type EndpointResponses,
   endpointNames,
+  endpointRequests,
+  endpointResponses,
   isEndpointName,
+  parseEndpointResult,
   parseStreamedArray,
+  type ResultContext,
 } from './endpoints';
 export * from './enums';
+export { type EnvelopeForm, type EventEnvelope, readEventEnvelope } from './envelope';
 export {
   ApiError,
   type ApiErrorDetails,
@@ -98,9 +115,12 @@ export {
   type V1UserRejectEvent,
 } from './events';
 export { DEFAULT_TIMEOUT_MS, type FetchLike } from './http';
+export { createRawClient, type RawClient } from './raw-client';
 export { agentServerBaseUrl, isHostedServiceUrl, parseServerUrl, resolveServerUrl } from './url';
 export * from './v0/events';
 export * from './v0/mcp';
 export * from './v0/models';
+export * from './v0/requests';
 export * from './v1/events';
 export * from './v1/models';
+export * from './v1/requests';

@@ -1,21 +1,40 @@
-// The method table: every endpoint of the client by name. The worker can expose exactly this
-// table over extension messaging (`apiEndpoints[name].params` validates a remote call).
-import { serverEndpoints, v0Endpoints } from './v0';
-import { agentEndpoints, v1Endpoints } from './v1';
+// The method table: every endpoint of the client by name, both halves together. The worker
+// imports the request half only (./requests, with the raw client); pages validate with the
+// response half (./responses); this whole table is for the full client, tests and the
+// reference service.
+import type { RequestSpec } from '../endpoint';
+import {
+  type EndpointName,
+  type EndpointRequests,
+  endpointNames,
+  endpointRequests,
+} from './requests';
+import { type EndpointResponses, endpointResponses } from './responses';
 
-export const apiEndpoints = {
-  ...serverEndpoints,
-  ...v0Endpoints,
-  ...v1Endpoints,
-  ...agentEndpoints,
+export type ApiEndpoints = {
+  [N in EndpointName]: EndpointRequests[N] & { response: EndpointResponses[N] };
 };
 
-export type ApiEndpoints = typeof apiEndpoints;
-export type EndpointName = keyof ApiEndpoints;
-export const endpointNames = Object.keys(apiEndpoints) as EndpointName[];
+export const apiEndpoints = Object.fromEntries(
+  endpointNames.map((name) => [
+    name,
+    { ...(endpointRequests[name] as RequestSpec), response: endpointResponses[name] },
+  ]),
+) as ApiEndpoints;
 
-export function isEndpointName(value: unknown): value is EndpointName {
-  return typeof value === 'string' && Object.hasOwn(apiEndpoints, value);
-}
-
+export {
+  type EndpointName,
+  type EndpointParams,
+  type EndpointRequests,
+  endpointNames,
+  endpointRequests,
+  isEndpointName,
+} from './requests';
+export {
+  type EndpointResponses,
+  type EndpointResult,
+  endpointResponses,
+  parseEndpointResult,
+  type ResultContext,
+} from './responses';
 export { parseStreamedArray } from './v1';

@@ -1,53 +1,30 @@
-// V0 REST (§4) and the health probes (§2). Parameter names are the wire names.
-import { z } from 'zod';
+// V0 REST (§4) and the health probes (§2): the request half of each endpoint. Parameter
+// names are the wire names. The answers' schemas are in ./v0-responses; this module imports
+// none, so the worker can send every call without bundling them (40 KB gzipped budget).
+import * as z from 'zod/mini';
+import '../zod-english';
 import {
   ConversationIdSchema,
-  defineEndpoint,
+  defineRequest,
   PathIdSchema,
   RepositoryPathSchema,
   V0ConversationRefSchema,
 } from '../endpoint';
 import { ConversationTriggerRequestSchema, ProviderTypeRequestSchema } from '../enums';
-import { ApiEventSchema, V0EventPageSchema } from '../events';
 import {
-  BranchSchema,
-  ConversationInfoResultSetSchema,
-  ConversationInfoSchema,
-  ConversationMicroagentsSchema,
-  ConversationResponseSchema,
-  ConversationRuntimeConfigSchema,
   CustomSecretCreateRequestSchema,
-  CustomSecretsSchema,
   CustomSecretUpdateRequestSchema,
-  FileListSchema,
-  GitChangesSchema,
-  GitDiffSchema,
-  GitUserSchema,
   InitSessionRequestSchema,
-  MessageResponseSchema,
-  MicroagentContentSchema,
-  MicroagentListItemSchema,
-  OptionsConfigSchema,
-  PaginatedBranchesSchema,
   POSTProviderModelSchema,
-  RememberPromptSchema,
-  RepositorySchema,
-  SelectedFileSchema,
-  SettingsSchema,
   SettingsUpdateRequestSchema,
-  StringListSchema,
-  SuccessResponseSchema,
-  SuggestedTaskSchema,
   V0UserActionSchema,
-  VscodeUrlSchema,
-  WebHostsSchema,
-} from '../v0/models';
+} from '../v0/requests';
 
 const noParams = z.strictObject({});
 const byConversationId = z.strictObject({ conversation_id: ConversationIdSchema });
 /** Per-conversation routes take the conversation (a ConversationInfo will do). */
 const conversation = V0ConversationRefSchema;
-const onConversation = <S extends z.ZodRawShape>(shape: S) =>
+const onConversation = <S extends z.core.$ZodShape>(shape: S) =>
   z.strictObject({ conversation, ...shape });
 
 const pathOf = (params: { conversation_id: string }) => ({
@@ -61,509 +38,468 @@ const onRuntime = (ref: z.output<typeof conversation>) => ({
 const runtimeOf = (params: { conversation: z.output<typeof conversation> }) =>
   onRuntime(params.conversation);
 
-/** Some V0 answers are `true`/`false`; accept what FastAPI sends. */
-const BooleanAnswerSchema = z.boolean();
-
-export const serverEndpoints = {
-  'server.alive': defineEndpoint({
+export const serverRequests = {
+  /** Liveness probe, no auth: `{"status":"ok"}` on an OpenHands-family server. */
+  'server.alive': defineRequest({
     group: 'server',
     method: 'GET',
     path: '/alive',
     target: 'server',
-    summary: 'Liveness probe, no auth: `{"status":"ok"}` on an OpenHands-family server.',
     params: noParams,
     request: () => ({}),
-    response: z.looseObject({ status: z.string() }),
     anonymous: true,
   }),
-  'server.health': defineEndpoint({
+  /** Health probe, no auth: the JSON string "OK". */
+  'server.health': defineRequest({
     group: 'server',
     method: 'GET',
     path: '/health',
     target: 'server',
-    summary: 'Health probe, no auth: the JSON string "OK".',
     params: noParams,
     request: () => ({}),
-    response: z.unknown(),
     anonymous: true,
   }),
 };
 
-export const v0Endpoints = {
+export const v0Requests = {
   // --- Conversations (§4.2) ---
-  'v0.createConversation': defineEndpoint({
+  /** Create a conversation; the agent starts at once. Unknown fields are rejected. */
+  'v0.createConversation': defineRequest({
     group: 'v0',
     method: 'POST',
     path: '/api/conversations',
     target: 'server',
-    summary: 'Create a conversation; the agent starts at once. Unknown fields are rejected.',
     params: InitSessionRequestSchema,
     request: (body) => ({ body }),
-    response: ConversationResponseSchema,
   }),
-  'v0.listConversations': defineEndpoint({
+  /** A page of conversations, newest first (0.62.0 includes V1 ones). Best-effort paging. */
+  'v0.listConversations': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations',
     target: 'server',
-    summary: 'A page of conversations, newest first (0.62.0 includes V1 ones). Best-effort paging.',
     params: z.strictObject({
-      page_id: z.string().nullish(),
-      limit: z.number().int().min(1).optional(),
-      selected_repository: z.string().nullish(),
-      conversation_trigger: ConversationTriggerRequestSchema.nullish(),
-      include_sub_conversations: z.boolean().optional(),
+      page_id: z.nullish(z.string()),
+      limit: z.optional(z.number().check(z.int(), z.gte(1))),
+      selected_repository: z.nullish(z.string()),
+      conversation_trigger: z.nullish(ConversationTriggerRequestSchema),
+      include_sub_conversations: z.optional(z.boolean()),
     }),
     request: (query) => ({ query }),
-    response: ConversationInfoResultSetSchema,
   }),
-  'v0.getConversation': defineEndpoint({
+  /** One conversation, or null when it does not exist (the server answers 200 null). */
+  'v0.getConversation': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}',
     target: 'server',
-    summary: 'One conversation, or null when it does not exist (the server answers 200 null).',
     params: byConversationId,
     request: (params) => ({ path: pathOf(params) }),
-    response: ConversationInfoSchema.nullable(),
   }),
-  'v0.deleteConversation': defineEndpoint({
+  /** Stop and delete a conversation (0.62.0: V1 ones too). False when not found. */
+  'v0.deleteConversation': defineRequest({
     group: 'v0',
     method: 'DELETE',
     path: '/api/conversations/{conversation_id}',
     target: 'server',
-    summary: 'Stop and delete a conversation (0.62.0: V1 ones too). False when not found.',
     params: byConversationId,
     request: (params) => ({ path: pathOf(params) }),
-    response: BooleanAnswerSchema,
   }),
-  'v0.updateConversation': defineEndpoint({
+  /** Rename a conversation (1–200 characters; 0.62.0: V1 ones too). */
+  'v0.updateConversation': defineRequest({
     group: 'v0',
     method: 'PATCH',
     path: '/api/conversations/{conversation_id}',
     target: 'server',
-    summary: 'Rename a conversation (1–200 characters; 0.62.0: V1 ones too).',
     params: z.strictObject({
       conversation_id: ConversationIdSchema,
-      title: z.string().min(1).max(200),
+      title: z.string().check(z.minLength(1), z.maxLength(200)),
     }),
     request: ({ conversation_id, title }) => ({ path: { conversation_id }, body: { title } }),
-    response: BooleanAnswerSchema,
   }),
-  'v0.startConversation': defineEndpoint({
+  /** Start (or attach to) the agent loop. Always sends a JSON body: none → 422. */
+  'v0.startConversation': defineRequest({
     group: 'v0',
     method: 'POST',
     path: '/api/conversations/{conversation_id}/start',
     target: 'server',
-    summary: 'Start (or attach to) the agent loop. Always sends a JSON body: none → 422.',
     params: z.strictObject({
       conversation_id: ConversationIdSchema,
-      providers_set: z.array(ProviderTypeRequestSchema).nullish(),
+      providers_set: z.nullish(z.array(ProviderTypeRequestSchema)),
     }),
     request: ({ conversation_id, providers_set }) => ({
       path: { conversation_id },
       body: providers_set === undefined ? {} : { providers_set },
     }),
-    response: ConversationResponseSchema,
   }),
-  'v0.stopConversation': defineEndpoint({
+  /** Stop the runtime; `conversation_status` is the status before stopping. */
+  'v0.stopConversation': defineRequest({
     group: 'v0',
     method: 'POST',
     path: '/api/conversations/{conversation_id}/stop',
     target: 'server',
-    summary: 'Stop the runtime; `conversation_status` is the status before stopping.',
     params: byConversationId,
     request: (params) => ({ path: pathOf(params) }),
-    response: ConversationResponseSchema,
   }),
 
   // --- Per-conversation routes (§4.4), on the conversation's own base (§3.2) ---
-  'v0.getEvents': defineEndpoint({
+  /**
+   * Stored events by id range (ends inclusive). Newest first: reverse=true, then end_id=oldest−1.
+   * No server-side filter (§4.5).
+   */
+  'v0.getEvents': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}/events',
     target: 'runtime',
-    summary:
-      'Stored events by id range (ends inclusive). Newest first: reverse=true, then end_id=oldest−1. No server-side filter (§4.5).',
     params: onConversation({
-      start_id: z.number().int().min(0).optional(),
-      end_id: z.number().int().min(0).optional(),
-      reverse: z.boolean().optional(),
+      start_id: z.optional(z.number().check(z.int(), z.gte(0))),
+      end_id: z.optional(z.number().check(z.int(), z.gte(0))),
+      reverse: z.optional(z.boolean()),
       /** The server answers 400 above 100. */
-      limit: z.number().int().min(0).max(100).optional(),
+      limit: z.optional(z.number().check(z.int(), z.gte(0), z.lte(100))),
     }),
     request: ({ conversation: ref, ...query }) => ({ ...onRuntime(ref), query }),
-    response: V0EventPageSchema,
   }),
-  'v0.sendEvent': defineEndpoint({
+  /** Send a user action (message or change_agent_state), as over the socket. */
+  'v0.sendEvent': defineRequest({
     group: 'v0',
     method: 'POST',
     path: '/api/conversations/{conversation_id}/events',
     target: 'runtime',
-    summary: 'Send a user action (message or change_agent_state), as over the socket.',
     params: onConversation({ event: V0UserActionSchema }),
     request: ({ conversation: ref, event }) => ({ ...onRuntime(ref), body: event }),
-    response: SuccessResponseSchema,
   }),
-  'v0.sendMessage': defineEndpoint({
+  /** Send a plain text message to a running conversation. */
+  'v0.sendMessage': defineRequest({
     group: 'v0',
     method: 'POST',
     path: '/api/conversations/{conversation_id}/message',
     target: 'runtime',
-    summary: 'Send a plain text message to a running conversation.',
     params: onConversation({ message: z.string() }),
     request: ({ conversation: ref, message }) => ({
       ...onRuntime(ref),
       body: { message },
     }),
-    response: SuccessResponseSchema,
   }),
-  'v0.getRuntimeConfig': defineEndpoint({
+  /** `{runtime_id, session_id}` (V1: runtime_id is the sandbox id). */
+  'v0.getRuntimeConfig': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}/config',
     target: 'runtime',
-    summary: '`{runtime_id, session_id}` (V1: runtime_id is the sandbox id).',
     params: onConversation({}),
     request: runtimeOf,
-    response: ConversationRuntimeConfigSchema,
   }),
-  'v0.getVscodeUrl': defineEndpoint({
+  /** The VS Code URL of a running conversation. */
+  'v0.getVscodeUrl': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}/vscode-url',
     target: 'runtime',
-    summary: 'The VS Code URL of a running conversation.',
     params: onConversation({}),
     request: runtimeOf,
-    response: VscodeUrlSchema,
   }),
-  'v0.getWebHosts': defineEndpoint({
+  /** Web hosts the runtime exposes: `{hosts: {<url>: <port>}}`. */
+  'v0.getWebHosts': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}/web-hosts',
     target: 'runtime',
-    summary: 'Web hosts the runtime exposes: `{hosts: {<url>: <port>}}`.',
     params: onConversation({}),
     request: runtimeOf,
-    response: WebHostsSchema,
   }),
-  'v0.getConversationMicroagents': defineEndpoint({
+  /** Microagents loaded in a running conversation, with content. */
+  'v0.getConversationMicroagents': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}/microagents',
     target: 'runtime',
-    summary: 'Microagents loaded in a running conversation, with content.',
     params: onConversation({}),
     request: runtimeOf,
-    response: ConversationMicroagentsSchema,
   }),
-  'v0.listFiles': defineEndpoint({
+  /** Workspace file paths (optionally under `path`). */
+  'v0.listFiles': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}/list-files',
     target: 'runtime',
-    summary: 'Workspace file paths (optionally under `path`).',
-    params: onConversation({ path: z.string().nullish() }),
+    params: onConversation({ path: z.nullish(z.string()) }),
     request: ({ conversation: ref, path }) => ({ ...onRuntime(ref), query: { path } }),
-    response: FileListSchema,
   }),
-  'v0.selectFile': defineEndpoint({
+  /** A workspace file’s text (`415` for binary files). */
+  'v0.selectFile': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}/select-file',
     target: 'runtime',
-    summary: 'A workspace file’s text (`415` for binary files).',
-    params: onConversation({ file: z.string().min(1) }),
+    params: onConversation({ file: z.string().check(z.minLength(1)) }),
     request: ({ conversation: ref, file }) => ({ ...onRuntime(ref), query: { file } }),
-    response: SelectedFileSchema,
   }),
-  'v0.getGitChanges': defineEndpoint({
+  /** Changed files in the workspace repository (`404` when not a git repository). */
+  'v0.getGitChanges': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}/git/changes',
     target: 'runtime',
-    summary: 'Changed files in the workspace repository (`404` when not a git repository).',
     params: onConversation({}),
     request: runtimeOf,
-    response: GitChangesSchema,
   }),
-  'v0.getGitDiff': defineEndpoint({
+  /** Original and modified text of one changed file. */
+  'v0.getGitDiff': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}/git/diff',
     target: 'runtime',
-    summary: 'Original and modified text of one changed file.',
-    params: onConversation({ path: z.string().min(1) }),
+    params: onConversation({ path: z.string().check(z.minLength(1)) }),
     request: ({ conversation: ref, path }) => ({ ...onRuntime(ref), query: { path } }),
-    response: GitDiffSchema,
   }),
-  'v0.getTrajectory': defineEndpoint({
+  /** The whole history (browser screenshots stripped), for export. */
+  'v0.getTrajectory': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}/trajectory',
     target: 'runtime',
-    summary: 'The whole history (browser screenshots stripped), for export.',
     params: onConversation({}),
     request: runtimeOf,
-    response: z.looseObject({ trajectory: z.array(ApiEventSchema) }),
   }),
-  'v0.rememberPrompt': defineEndpoint({
+  /** A prompt to turn an event into a microagent. */
+  'v0.rememberPrompt': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/conversations/{conversation_id}/remember-prompt',
     target: 'runtime',
-    summary: 'A prompt to turn an event into a microagent.',
-    params: onConversation({ event_id: z.number().int().min(0) }),
+    params: onConversation({ event_id: z.number().check(z.int(), z.gte(0)) }),
     request: ({ conversation: ref, event_id }) => ({
       ...onRuntime(ref),
       query: { event_id },
     }),
-    response: RememberPromptSchema,
   }),
 
   // --- Options, settings, secrets (§4.6, §4.7) ---
-  'v0.getModels': defineEndpoint({
+  /** LLM model names the server knows. */
+  'v0.getModels': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/options/models',
     target: 'server',
-    summary: 'LLM model names the server knows.',
     params: noParams,
     request: () => ({}),
-    response: StringListSchema,
   }),
-  'v0.getAgents': defineEndpoint({
+  /** Agent class names. */
+  'v0.getAgents': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/options/agents',
     target: 'server',
-    summary: 'Agent class names.',
     params: noParams,
     request: () => ({}),
-    response: StringListSchema,
   }),
-  'v0.getSecurityAnalyzers': defineEndpoint({
+  /** Security analyzer names. */
+  'v0.getSecurityAnalyzers': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/options/security-analyzers',
     target: 'server',
-    summary: 'Security analyzer names.',
     params: noParams,
     request: () => ({}),
-    response: StringListSchema,
   }),
-  'v0.getConfig': defineEndpoint({
+  /** Server configuration; `APP_MODE` is `oss` (self-hosted) or `saas` (hosted). */
+  'v0.getConfig': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/options/config',
     target: 'server',
-    summary: 'Server configuration; `APP_MODE` is `oss` (self-hosted) or `saas` (hosted).',
     params: noParams,
     request: () => ({}),
-    response: OptionsConfigSchema,
   }),
-  'v0.getSettings': defineEndpoint({
+  /** Stored settings (secrets only as *_set flags), or null on a fresh install (404). */
+  'v0.getSettings': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/settings',
     target: 'server',
-    summary: 'Stored settings (secrets only as *_set flags), or null on a fresh install (404).',
     params: noParams,
     request: () => ({}),
-    response: SettingsSchema.nullable(),
     // A JSON 404 means "Settings not found"; an HTML answer means no such route and stays an error.
     recover: (error) =>
       error.kind === 'not-found' && error.status === 404 && error.bodyType === 'json'
         ? null
         : undefined,
   }),
-  'v0.saveSettings': defineEndpoint({
+  /** Store settings (partial; null keeps a stored key). */
+  'v0.saveSettings': defineRequest({
     group: 'v0',
     method: 'POST',
     path: '/api/settings',
     target: 'server',
-    summary: 'Store settings (partial; null keeps a stored key).',
     params: SettingsUpdateRequestSchema,
     request: (body) => ({ body }),
-    response: MessageResponseSchema,
   }),
-  'v0.addGitProviders': defineEndpoint({
+  /** Store git provider tokens (validated live; the map replaces the stored one). */
+  'v0.addGitProviders': defineRequest({
     group: 'v0',
     method: 'POST',
     path: '/api/add-git-providers',
     target: 'server',
-    summary: 'Store git provider tokens (validated live; the map replaces the stored one).',
     params: POSTProviderModelSchema,
     request: (body) => ({ body }),
-    response: MessageResponseSchema,
   }),
-  'v0.unsetProviderTokens': defineEndpoint({
+  /** Forget all stored git provider tokens. */
+  'v0.unsetProviderTokens': defineRequest({
     group: 'v0',
     method: 'POST',
     path: '/api/unset-provider-tokens',
     target: 'server',
-    summary: 'Forget all stored git provider tokens.',
     params: noParams,
     request: () => ({}),
-    response: MessageResponseSchema,
   }),
-  'v0.listSecrets': defineEndpoint({
+  /** Custom secrets (names and descriptions only). */
+  'v0.listSecrets': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/secrets',
     target: 'server',
-    summary: 'Custom secrets (names and descriptions only).',
     params: noParams,
     request: () => ({}),
-    response: CustomSecretsSchema,
   }),
-  'v0.createSecret': defineEndpoint({
+  /** Create a custom secret (400 if the name exists). */
+  'v0.createSecret': defineRequest({
     group: 'v0',
     method: 'POST',
     path: '/api/secrets',
     target: 'server',
-    summary: 'Create a custom secret (400 if the name exists).',
     params: CustomSecretCreateRequestSchema,
     request: (body) => ({ body }),
-    response: MessageResponseSchema,
   }),
-  'v0.updateSecret': defineEndpoint({
+  /** Rename or describe a secret; its value is kept. */
+  'v0.updateSecret': defineRequest({
     group: 'v0',
     method: 'PUT',
     path: '/api/secrets/{secret_id}',
     target: 'server',
-    summary: 'Rename or describe a secret; its value is kept.',
-    params: CustomSecretUpdateRequestSchema.extend({ secret_id: PathIdSchema }),
+    params: z.extend(CustomSecretUpdateRequestSchema, { secret_id: PathIdSchema }),
     request: ({ secret_id, ...body }) => ({ path: { secret_id }, body }),
-    response: MessageResponseSchema,
   }),
-  'v0.deleteSecret': defineEndpoint({
+  /** Delete a custom secret. */
+  'v0.deleteSecret': defineRequest({
     group: 'v0',
     method: 'DELETE',
     path: '/api/secrets/{secret_id}',
     target: 'server',
-    summary: 'Delete a custom secret.',
     params: z.strictObject({ secret_id: PathIdSchema }),
     request: ({ secret_id }) => ({ path: { secret_id } }),
-    response: MessageResponseSchema,
   }),
 
   // --- Git provider routes (§4.8) ---
-  'v0.getInstallations': defineEndpoint({
+  /** App installations / workspaces / organizations of a provider. */
+  'v0.getInstallations': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/user/installations',
     target: 'server',
-    summary: 'App installations / workspaces / organizations of a provider.',
     params: z.strictObject({ provider: ProviderTypeRequestSchema }),
     request: (query) => ({ query }),
-    response: z.array(z.union([z.string(), z.number()]).transform(String)),
   }),
-  'v0.listRepositories': defineEndpoint({
+  /** The user’s repositories; the next page comes from the first item’s link_header. */
+  'v0.listRepositories': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/user/repositories',
     target: 'server',
-    summary: 'The user’s repositories; the next page comes from the first item’s link_header.',
     params: z.strictObject({
-      sort: z.string().optional(),
-      selected_provider: ProviderTypeRequestSchema.nullish(),
-      page: z.number().int().min(1).nullish(),
-      per_page: z.number().int().min(1).nullish(),
-      installation_id: z.string().nullish(),
+      sort: z.optional(z.string()),
+      selected_provider: z.nullish(ProviderTypeRequestSchema),
+      page: z.nullish(z.number().check(z.int(), z.gte(1))),
+      per_page: z.nullish(z.number().check(z.int(), z.gte(1))),
+      installation_id: z.nullish(z.string()),
     }),
     request: (query) => ({ query }),
-    response: z.array(RepositorySchema),
   }),
-  'v0.getUserInfo': defineEndpoint({
+  /** The git provider user behind the stored token. */
+  'v0.getUserInfo': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/user/info',
     target: 'server',
-    summary: 'The git provider user behind the stored token.',
     params: noParams,
     request: () => ({}),
-    response: GitUserSchema,
   }),
-  'v0.searchRepositories': defineEndpoint({
+  /** Search repositories by name. */
+  'v0.searchRepositories': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/user/search/repositories',
     target: 'server',
-    summary: 'Search repositories by name.',
     params: z.strictObject({
       query: z.string(),
-      per_page: z.number().int().min(1).optional(),
-      sort: z.string().optional(),
-      order: z.string().optional(),
-      selected_provider: ProviderTypeRequestSchema.nullish(),
+      per_page: z.optional(z.number().check(z.int(), z.gte(1))),
+      sort: z.optional(z.string()),
+      order: z.optional(z.string()),
+      selected_provider: z.nullish(ProviderTypeRequestSchema),
     }),
     request: (query) => ({ query }),
-    response: z.array(RepositorySchema),
   }),
-  'v0.searchBranches': defineEndpoint({
+  /** Search a repository’s branches by name. */
+  'v0.searchBranches': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/user/search/branches',
     target: 'server',
-    summary: 'Search a repository’s branches by name.',
     params: z.strictObject({
-      repository: z.string().min(1),
+      repository: z.string().check(z.minLength(1)),
       query: z.string(),
-      per_page: z.number().int().min(1).optional(),
-      selected_provider: ProviderTypeRequestSchema.nullish(),
+      per_page: z.optional(z.number().check(z.int(), z.gte(1))),
+      selected_provider: z.nullish(ProviderTypeRequestSchema),
     }),
     request: (query) => ({ query }),
-    response: z.array(BranchSchema),
   }),
-  'v0.getSuggestedTasks': defineEndpoint({
+  /** Open PRs/issues the agent could work on. */
+  'v0.getSuggestedTasks': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/user/suggested-tasks',
     target: 'server',
-    summary: 'Open PRs/issues the agent could work on.',
     params: noParams,
     request: () => ({}),
-    response: z.array(SuggestedTaskSchema),
   }),
-  'v0.getBranches': defineEndpoint({
+  /** A page of a repository’s branches. */
+  'v0.getBranches': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/user/repository/branches',
     target: 'server',
-    summary: 'A page of a repository’s branches.',
     params: z.strictObject({
-      repository: z.string().min(1),
-      page: z.number().int().min(1).optional(),
-      per_page: z.number().int().min(1).optional(),
+      repository: z.string().check(z.minLength(1)),
+      page: z.optional(z.number().check(z.int(), z.gte(1))),
+      per_page: z.optional(z.number().check(z.int(), z.gte(1))),
     }),
     request: (query) => ({ query }),
-    response: PaginatedBranchesSchema,
   }),
-  'v0.listRepositoryMicroagents': defineEndpoint({
+  /** Microagent files of a repository (metadata only). */
+  'v0.listRepositoryMicroagents': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/user/repository/{repository_name}/microagents',
     target: 'server',
-    summary: 'Microagent files of a repository (metadata only).',
     params: z.strictObject({ repository_name: RepositoryPathSchema }),
     request: ({ repository_name }) => ({ path: { repository_name } }),
-    response: z.array(MicroagentListItemSchema),
     slashParams: ['repository_name'],
   }),
-  'v0.getRepositoryMicroagentContent': defineEndpoint({
+  /** One microagent file: body without front-matter, plus its triggers. */
+  'v0.getRepositoryMicroagentContent': defineRequest({
     group: 'v0',
     method: 'GET',
     path: '/api/user/repository/{repository_name}/microagents/content',
     target: 'server',
-    summary: 'One microagent file: body without front-matter, plus its triggers.',
-    params: z.strictObject({ repository_name: RepositoryPathSchema, file_path: z.string().min(1) }),
+    params: z.strictObject({
+      repository_name: RepositoryPathSchema,
+      file_path: z.string().check(z.minLength(1)),
+    }),
     request: ({ repository_name, file_path }) => ({
       path: { repository_name },
       query: { file_path },
     }),
-    response: MicroagentContentSchema,
     slashParams: ['repository_name'],
   }),
 };

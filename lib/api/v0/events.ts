@@ -1,7 +1,8 @@
 // V0 event records (§6) and the non-event payloads of `oh_event` (§5.6). Everything except the
 // type field is optional (§6.1): the same action type has gained and lost fields over the
 // years, and the trajectories in the fixtures carry fields since removed.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../zod-english';
 import {
   AgentStateSchema,
   ConfirmationStateSchema,
@@ -10,22 +11,22 @@ import {
   RuntimeStatusSchema,
 } from '../enums';
 
-const text = z.string().nullish();
-const flag = z.boolean().nullish();
-const int = z.number().nullish();
-const strings = z.array(z.string()).nullish();
-const record = z.record(z.string(), z.unknown()).nullish();
+const text = z.nullish(z.string());
+const flag = z.nullish(z.boolean());
+const int = z.nullish(z.number());
+const strings = z.nullish(z.array(z.string()));
+const record = z.nullish(z.record(z.string(), z.unknown()));
 
 /** Fields every V0 action may carry in `args`. */
 const commonArgs = {
   thought: text,
   /** −1/0/1/2 = UNKNOWN/LOW/MEDIUM/HIGH; see `securityRiskFromV0`. */
   security_risk: int,
-  confirmation_state: ConfirmationStateSchema.nullish(),
+  confirmation_state: z.nullish(ConfirmationStateSchema),
 };
 
 const TaskItemSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).nullish(),
+  id: z.nullish(z.union([z.string(), z.number()])),
   title: text,
   status: text,
   notes: text,
@@ -43,7 +44,7 @@ export const v0ActionArgsSchemas = {
   system: z.looseObject({
     ...commonArgs,
     content: text,
-    tools: z.array(z.unknown()).nullish(),
+    tools: z.nullish(z.array(z.unknown())),
     openhands_version: text,
     agent_class: text,
   }),
@@ -69,7 +70,7 @@ export const v0ActionArgsSchemas = {
     start: int,
     end: int,
     impl_source: text,
-    view_range: z.array(z.number()).nullish(),
+    view_range: z.nullish(z.array(z.number())),
   }),
   write: z.looseObject({ ...commonArgs, path: text, content: text, start: int, end: int }),
   edit: z.looseObject({
@@ -98,10 +99,10 @@ export const v0ActionArgsSchemas = {
   finish: z.looseObject({ ...commonArgs, final_thought: text, outputs: record }),
   reject: z.looseObject({ ...commonArgs, outputs: record }),
   delegate: z.looseObject({ ...commonArgs, agent: text, inputs: record }),
-  recall: z.looseObject({ ...commonArgs, recall_type: RecallTypeSchema.nullish(), query: text }),
-  change_agent_state: z.looseObject({ ...commonArgs, agent_state: AgentStateSchema.nullish() }),
+  recall: z.looseObject({ ...commonArgs, recall_type: z.nullish(RecallTypeSchema), query: text }),
+  change_agent_state: z.looseObject({ ...commonArgs, agent_state: z.nullish(AgentStateSchema) }),
   condensation: z.looseObject({
-    forgotten_event_ids: z.array(z.number()).nullish(),
+    forgotten_event_ids: z.nullish(z.array(z.number())),
     forgotten_events_start_id: int,
     forgotten_events_end_id: int,
     summary: text,
@@ -111,9 +112,9 @@ export const v0ActionArgsSchemas = {
   task_tracking: z.looseObject({
     ...commonArgs,
     command: text,
-    task_list: z.array(TaskItemSchema).nullish(),
+    task_list: z.nullish(z.array(TaskItemSchema)),
   }),
-  loop_recovery: z.looseObject({ option: z.union([z.number(), z.string()]).nullish() }),
+  loop_recovery: z.looseObject({ option: z.nullish(z.union([z.number(), z.string()])) }),
   null: z.looseObject({}),
 } as const;
 export type V0ActionType = keyof typeof v0ActionArgsSchemas;
@@ -138,7 +139,7 @@ const browseExtras = {
   screenshot_path: text,
   set_of_marks: text,
   error: flag,
-  goal_image_urls: z.array(z.unknown()).nullish(),
+  goal_image_urls: z.nullish(z.array(z.unknown())),
   open_pages_urls: strings,
   active_page_index: int,
   dom_object: record,
@@ -152,7 +153,7 @@ const browseExtras = {
 
 /** `extras` per `observation` value (§6.3). */
 export const v0ObservationExtrasSchemas = {
-  run: z.looseObject({ command: text, metadata: CommandMetadataSchema.nullish(), hidden: flag }),
+  run: z.looseObject({ command: text, metadata: z.nullish(CommandMetadataSchema), hidden: flag }),
   run_ipython: z.looseObject({ code: text, image_urls: strings }),
   read: z.looseObject({ path: text, impl_source: text }),
   write: z.looseObject({ path: text }),
@@ -180,25 +181,25 @@ export const v0ObservationExtrasSchemas = {
   user_rejected: z.looseObject({}),
   condense: z.looseObject({}),
   recall: z.looseObject({
-    recall_type: RecallTypeSchema.nullish(),
+    recall_type: z.nullish(RecallTypeSchema),
     repo_name: text,
     repo_directory: text,
     repo_branch: text,
     repo_instructions: text,
     /** `{<host>: <port>}`. */
-    runtime_hosts: z.record(z.string(), z.unknown()).nullish(),
+    runtime_hosts: z.nullish(z.record(z.string(), z.unknown())),
     additional_agent_instructions: text,
     date: text,
-    custom_secrets_descriptions: z.record(z.string(), z.unknown()).nullish(),
+    custom_secrets_descriptions: z.nullish(z.record(z.string(), z.unknown())),
     conversation_instructions: text,
     working_dir: text,
-    microagent_knowledge: z
-      .array(z.looseObject({ name: text, trigger: text, content: text }))
-      .nullish(),
+    microagent_knowledge: z.nullish(
+      z.array(z.looseObject({ name: text, trigger: text, content: text })),
+    ),
   }),
   delegate: z.looseObject({ outputs: record }),
   download: z.looseObject({ file_path: text }),
-  task_tracking: z.looseObject({ command: text, task_list: z.array(TaskItemSchema).nullish() }),
+  task_tracking: z.looseObject({ command: text, task_list: z.nullish(z.array(TaskItemSchema)) }),
   loop_detection: z.looseObject({}),
 } as const;
 export type V0ObservationType = keyof typeof v0ObservationExtrasSchemas;
@@ -218,8 +219,8 @@ export type ToolCallMetadata = z.infer<typeof ToolCallMetadataSchema>;
 export const LlmMetricsSchema = z.looseObject({
   accumulated_cost: int,
   max_budget_per_task: int,
-  accumulated_token_usage: z
-    .looseObject({
+  accumulated_token_usage: z.nullish(
+    z.looseObject({
       model: text,
       prompt_tokens: int,
       completion_tokens: int,
@@ -227,32 +228,32 @@ export const LlmMetricsSchema = z.looseObject({
       cache_write_tokens: int,
       context_window: int,
       per_turn_token: int,
-    })
-    .nullish(),
-  costs: z.array(z.unknown()).nullish(),
-  response_latencies: z.array(z.unknown()).nullish(),
-  token_usages: z.array(z.unknown()).nullish(),
+    }),
+  ),
+  costs: z.nullish(z.array(z.unknown())),
+  response_latencies: z.nullish(z.array(z.unknown())),
+  token_usages: z.nullish(z.array(z.unknown())),
 });
 export type LlmMetrics = z.infer<typeof LlmMetricsSchema>;
 
 /** Top-level fields shared by V0 actions and observations (§6.1). */
 export const v0EnvelopeShape = {
   /** Integer ≥ 0; absent on unsaved events and status payloads. */
-  id: z.number().int().nullish(),
+  id: z.nullish(z.number().check(z.int())),
   /** Naive server-local time: never parse it as UTC. */
   timestamp: text,
-  source: EventSourceSchema.nullish(),
+  source: z.nullish(EventSourceSchema),
   message: text,
-  tool_call_metadata: ToolCallMetadataSchema.nullish(),
-  llm_metrics: LlmMetricsSchema.nullish(),
+  tool_call_metadata: z.nullish(ToolCallMetadataSchema),
+  llm_metrics: z.nullish(LlmMetricsSchema),
 };
 
 /** A stored V0 action record, for validating whole records (the reference service uses it). */
 export const V0ActionRecordSchema = z.looseObject({
   ...v0EnvelopeShape,
   action: z.string(),
-  args: z.looseObject({}).nullish(),
-  timeout: z.number().nullish(),
+  args: z.nullish(z.looseObject({})),
+  timeout: z.nullish(z.number()),
 });
 
 /** A stored V0 observation record. */
@@ -260,9 +261,9 @@ export const V0ObservationRecordSchema = z.looseObject({
   ...v0EnvelopeShape,
   observation: z.string(),
   /** The `id` of the action that caused it: the pairing key. */
-  cause: z.number().int().nullish(),
+  cause: z.nullish(z.number().check(z.int())),
   content: text,
-  extras: z.looseObject({}).nullish(),
+  extras: z.nullish(z.looseObject({})),
   /** On `run` / `run_ipython`. */
   success: flag,
 });
@@ -273,15 +274,15 @@ export const V0ObservationRecordSchema = z.looseObject({
 export const V0RuntimeStatusPayloadSchema = z.looseObject({
   status_update: z.literal(true),
   /** `info` or `error`; `error` also forces the agent state to `error`. */
-  type: z.string().nullish(),
-  id: RuntimeStatusSchema.nullish(),
+  type: z.nullish(z.string()),
+  id: z.nullish(RuntimeStatusSchema),
   message: text,
 });
 
 /** `{status_update: true, type: "info", message: <conversation id>, conversation_title}`. */
 export const V0TitlePayloadSchema = z.looseObject({
   status_update: z.literal(true),
-  type: z.string().nullish(),
+  type: z.nullish(z.string()),
   message: text,
   conversation_title: z.string(),
 });

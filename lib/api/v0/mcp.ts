@@ -1,7 +1,8 @@
 // MCPConfig (§4.7) with the server's own validation rules, so the options page can show a
 // precise message instead of a 422. Like upstream, stdio `args` may be typed as one shell-like
 // string and `env` as "K=V,K2=V2"; both are normalised to the list/map the server stores.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../zod-english';
 
 /**
  * Splits a command line the way POSIX shells (and Python's `shlex.split`) do: whitespace
@@ -60,12 +61,20 @@ export function splitShellWords(input: string): string[] {
 
 const envNamePattern = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
+/**
+ * Reports a problem from inside a transform. zod/mini gives transforms the bare parse payload
+ * (classic zod adds `addIssue` to it), so the issue is pushed the way classic zod pushes it.
+ */
+function addTransformIssue(payload: z.core.ParsePayload, message: string): typeof z.NEVER {
+  payload.issues.push({ code: 'custom', message, input: payload.value });
+  return z.NEVER;
+}
+
 /** Upstream's URL rule: a scheme among http/https/ws/wss and a host. */
-const McpUrlSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'URL cannot be empty', abort: true })
-  .superRefine((value, context) => {
+const McpUrlSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, { error: 'URL cannot be empty', abort: true }),
+  z.superRefine((value, context) => {
     const match = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\/([^/?#]*)/.exec(value);
     if (!match) {
       context.addIssue({
@@ -81,44 +90,48 @@ const McpUrlSchema = z
     if (!['http', 'https', 'ws', 'wss'].includes((match[1] as string).toLowerCase())) {
       context.addIssue({ code: 'custom', message: 'URL scheme must be http, https, ws, or wss' });
     }
-  });
+  }),
+);
 
 export const MCPSSEServerConfigSchema = z.strictObject({
   url: McpUrlSchema,
-  api_key: z.string().nullish(),
+  api_key: z.nullish(z.string()),
 });
 
 export const MCPSHTTPServerConfigSchema = z.strictObject({
   url: McpUrlSchema,
-  api_key: z.string().nullish(),
+  api_key: z.nullish(z.string()),
   /** Seconds for a tool call; the server's default is 60. */
-  timeout: z
-    .number()
-    .int()
-    .min(1, 'Timeout must be positive')
-    .max(3600, 'Timeout cannot exceed 3600 seconds')
-    .nullish(),
+  timeout: z.nullish(
+    z
+      .number()
+      .check(
+        z.int(),
+        z.gte(1, 'Timeout must be positive'),
+        z.lte(3600, 'Timeout cannot exceed 3600 seconds'),
+      ),
+  ),
 });
 
-const StdioArgsSchema = z
-  .union([z.array(z.string()), z.string()])
-  .transform((value, context): string[] => {
+const StdioArgsSchema = z.pipe(
+  z.union([z.array(z.string()), z.string()]),
+  z.transform((value: string[] | string, payload): string[] => {
     if (Array.isArray(value)) return value;
     if (!value.trim()) return [];
     try {
       return splitShellWords(value.trim());
     } catch (error) {
-      context.addIssue({
-        code: 'custom',
-        message: `Invalid argument format: ${(error as Error).message}. Use shell-like format, e.g. "arg1 arg2" or '--config "value with spaces"'`,
-      });
-      return z.NEVER;
+      return addTransformIssue(
+        payload,
+        `Invalid argument format: ${(error as Error).message}. Use shell-like format, e.g. "arg1 arg2" or '--config "value with spaces"'`,
+      );
     }
-  });
+  }),
+);
 
-const StdioEnvSchema = z
-  .union([z.record(z.string(), z.string()), z.string()])
-  .transform((value, context): Record<string, string> => {
+const StdioEnvSchema = z.pipe(
+  z.union([z.record(z.string(), z.string()), z.string()]),
+  z.transform((value: Record<string, string> | string, payload): Record<string, string> => {
     const entries: [string, string][] = [];
     if (typeof value === 'string') {
       for (const rawPair of value.split(',')) {
@@ -126,11 +139,10 @@ const StdioEnvSchema = z
         if (!pair) continue;
         const equals = pair.indexOf('=');
         if (equals < 0) {
-          context.addIssue({
-            code: 'custom',
-            message: `Environment variable '${pair}' must be in KEY=VALUE format`,
-          });
-          return z.NEVER;
+          return addTransformIssue(
+            payload,
+            `Environment variable '${pair}' must be in KEY=VALUE format`,
+          );
         }
         entries.push([pair.slice(0, equals).trim(), pair.slice(equals + 1)]);
       }
@@ -138,51 +150,52 @@ const StdioEnvSchema = z
       entries.push(...Object.entries(value));
     }
     for (const [key] of entries) {
-      if (!key) {
-        context.addIssue({ code: 'custom', message: 'Environment variable key cannot be empty' });
-        return z.NEVER;
-      }
+      if (!key) return addTransformIssue(payload, 'Environment variable key cannot be empty');
       if (!envNamePattern.test(key)) {
-        context.addIssue({
-          code: 'custom',
-          message: `Invalid environment variable name '${key}'. Must start with a letter or underscore and contain only letters, digits and underscores`,
-        });
-        return z.NEVER;
+        return addTransformIssue(
+          payload,
+          `Invalid environment variable name '${key}'. Must start with a letter or underscore and contain only letters, digits and underscores`,
+        );
       }
     }
     return Object.fromEntries(entries);
-  });
+  }),
+);
 
 export const MCPStdioServerConfigSchema = z.strictObject({
   name: z
     .string()
-    .trim()
-    .min(1, { error: 'Server name cannot be empty', abort: true })
-    .regex(
-      /^[a-zA-Z0-9_-]+$/,
-      'Server name can only contain letters, numbers, hyphens, and underscores',
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'Server name cannot be empty', abort: true }),
+      z.regex(
+        /^[a-zA-Z0-9_-]+$/,
+        'Server name can only contain letters, numbers, hyphens, and underscores',
+      ),
     ),
-  command: z
-    .string()
-    .trim()
-    .min(1, { error: 'Command cannot be empty', abort: true })
-    .refine(
+  command: z.string().check(
+    z.trim(),
+    z.minLength(1, { error: 'Command cannot be empty', abort: true }),
+    z.refine(
       (value) => !value.includes(' '),
       'Command should be a single executable without spaces (use arguments field for parameters)',
     ),
-  args: StdioArgsSchema.optional(),
-  env: StdioEnvSchema.optional(),
+  ),
+  args: z.optional(StdioArgsSchema),
+  env: z.optional(StdioEnvSchema),
 });
 
 /**
  * A URL server may be given as its bare URL, as upstream allows. A preprocess (rather than a
  * union) keeps the precise message of the URL rule when the string is not a usable URL.
  */
-function urlServer<T extends z.ZodType>(server: T): z.ZodType<z.output<T>, string | z.input<T>> {
-  return z.preprocess(
-    (value) => (typeof value === 'string' ? { url: value } : value),
+function urlServer<T extends z.core.$ZodType>(
+  server: T,
+): z.ZodMiniType<z.output<T>, string | z.input<T>> {
+  return z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? { url: value } : value)),
     server,
-  ) as unknown as z.ZodType<z.output<T>, string | z.input<T>>;
+  ) as unknown as z.ZodMiniType<z.output<T>, string | z.input<T>>;
 }
 
 /**
@@ -192,53 +205,33 @@ function urlServer<T extends z.ZodType>(server: T): z.ZodType<z.output<T>, strin
  */
 export const MCPConfigRequestSchema = z
   .strictObject({
-    sse_servers: z.array(urlServer(MCPSSEServerConfigSchema)).optional(),
-    stdio_servers: z.array(MCPStdioServerConfigSchema).optional(),
-    shttp_servers: z.array(urlServer(MCPSHTTPServerConfigSchema)).optional(),
+    sse_servers: z.optional(z.array(urlServer(MCPSSEServerConfigSchema))),
+    stdio_servers: z.optional(z.array(MCPStdioServerConfigSchema)),
+    shttp_servers: z.optional(z.array(urlServer(MCPSHTTPServerConfigSchema))),
   })
-  .superRefine((config, context) => {
-    const seen = new Set<string>();
-    const servers = [
-      ...(config.sse_servers ?? []).map((server, index) => ['sse_servers', index, server] as const),
-      ...(config.shttp_servers ?? []).map(
-        (server, index) => ['shttp_servers', index, server] as const,
-      ),
-    ];
-    for (const [list, index, server] of servers) {
-      const url = (server as { url: string }).url;
-      if (seen.has(url)) {
-        context.addIssue({
-          code: 'custom',
-          path: [list, index, 'url'],
-          message: `Duplicate MCP server URLs are not allowed (${url})`,
-        });
+  .check(
+    z.superRefine((config, context) => {
+      const seen = new Set<string>();
+      const servers = [
+        ...(config.sse_servers ?? []).map(
+          (server, index) => ['sse_servers', index, server] as const,
+        ),
+        ...(config.shttp_servers ?? []).map(
+          (server, index) => ['shttp_servers', index, server] as const,
+        ),
+      ];
+      for (const [list, index, server] of servers) {
+        const url = (server as { url: string }).url;
+        if (seen.has(url)) {
+          context.addIssue({
+            code: 'custom',
+            path: [list, index, 'url'],
+            message: `Duplicate MCP server URLs are not allowed (${url})`,
+          });
+        }
+        seen.add(url);
       }
-      seen.add(url);
-    }
-  });
+    }),
+  );
 export type MCPConfigInput = z.input<typeof MCPConfigRequestSchema>;
 export type MCPConfig = z.output<typeof MCPConfigRequestSchema>;
-
-/** MCPConfig as read back from settings: lenient, any extra field kept. */
-export const MCPConfigSchema = z.looseObject({
-  sse_servers: z.array(z.looseObject({ url: z.string(), api_key: z.string().nullish() })).nullish(),
-  stdio_servers: z
-    .array(
-      z.looseObject({
-        name: z.string(),
-        command: z.string(),
-        args: z.array(z.string()).nullish(),
-        env: z.record(z.string(), z.string()).nullish(),
-      }),
-    )
-    .nullish(),
-  shttp_servers: z
-    .array(
-      z.looseObject({
-        url: z.string(),
-        api_key: z.string().nullish(),
-        timeout: z.number().nullish(),
-      }),
-    )
-    .nullish(),
-});

@@ -1,8 +1,8 @@
-// V0 REST resources (§4). Response schemas are lenient: extra fields are kept and a missing
-// field is the same as `null`, because servers of different versions add and drop fields.
-// Request schemas are exact (`strictObject`): the client must never send a field the server
-// does not know, since several V0 models forbid extras and answer them with 422.
-import { z } from 'zod';
+// V0 REST resources (§4) as the server answers them. Lenient: extra fields are kept and a
+// missing field is the same as `null`, because servers of different versions add and drop
+// fields. The request bodies live in ./requests (exact, for the worker's bundle).
+import * as z from 'zod/mini';
+import '../zod-english';
 import {
   AppModeSchema,
   ConversationStatusSchema,
@@ -11,38 +11,34 @@ import {
   GitChangeStatusSchema,
   MicroagentTypeSchema,
   OwnerTypeSchema,
-  ProviderTypeRequestSchema,
   ProviderTypeSchema,
   RuntimeStatusSchema,
-  requestableAgentStateValues,
-  TaskTypeRequestSchema,
   TaskTypeSchema,
 } from '../enums';
-import { MCPConfigRequestSchema, MCPConfigSchema } from './mcp';
 
 // --- Conversations (§4.1, §4.2) -------------------------------------------------------------
 
 export const ConversationInfoSchema = z.looseObject({
   conversation_id: z.string(),
-  title: z.string().nullish(),
-  last_updated_at: z.string().nullish(),
+  title: z.nullish(z.string()),
+  last_updated_at: z.nullish(z.string()),
   /** Upstream default `STOPPED`. */
-  status: ConversationStatusSchema.nullish(),
-  runtime_status: RuntimeStatusSchema.nullish(),
-  selected_repository: z.string().nullish(),
-  selected_branch: z.string().nullish(),
-  git_provider: ProviderTypeSchema.nullish(),
-  trigger: ConversationTriggerSchema.nullish(),
-  num_connections: z.number().nullish(),
+  status: z.nullish(ConversationStatusSchema),
+  runtime_status: z.nullish(RuntimeStatusSchema),
+  selected_repository: z.nullish(z.string()),
+  selected_branch: z.nullish(z.string()),
+  git_provider: z.nullish(ProviderTypeSchema),
+  trigger: z.nullish(ConversationTriggerSchema),
+  num_connections: z.nullish(z.number()),
   /** Where this conversation's own API lives (§3.2); relative on standalone servers. */
-  url: z.string().nullish(),
+  url: z.nullish(z.string()),
   /** Key for `url`; when null the server key applies. */
-  session_api_key: z.string().nullish(),
-  created_at: z.string().nullish(),
-  pr_number: z.array(z.number()).nullish(),
+  session_api_key: z.nullish(z.string()),
+  created_at: z.nullish(z.string()),
+  pr_number: z.nullish(z.array(z.number())),
   /** 0.62.0: `V1` conversations are watched through the V1 agent server. */
-  conversation_version: ConversationVersionSchema.nullish(),
-  sub_conversation_ids: z.array(z.string()).nullish(),
+  conversation_version: z.nullish(ConversationVersionSchema),
+  sub_conversation_ids: z.nullish(z.array(z.string())),
 });
 export type ConversationInfo = z.infer<typeof ConversationInfoSchema>;
 
@@ -50,16 +46,16 @@ export type ConversationInfo = z.infer<typeof ConversationInfoSchema>;
 export const ConversationResponseSchema = z.looseObject({
   /** `ok` or `error`. */
   status: z.string(),
-  conversation_id: z.string().nullish(),
-  message: z.string().nullish(),
-  conversation_status: ConversationStatusSchema.nullish(),
+  conversation_id: z.nullish(z.string()),
+  message: z.nullish(z.string()),
+  conversation_status: z.nullish(ConversationStatusSchema),
 });
 export type ConversationResponse = z.infer<typeof ConversationResponseSchema>;
 
 /** `GET /api/conversations`; paging is best-effort, de-duplicate by `conversation_id`. */
 export const ConversationInfoResultSetSchema = z.looseObject({
   results: z.array(ConversationInfoSchema),
-  next_page_id: z.string().nullish(),
+  next_page_id: z.nullish(z.string()),
 });
 export type ConversationInfoResultSet = z.infer<typeof ConversationInfoResultSetSchema>;
 
@@ -72,105 +68,29 @@ export const SuggestedTaskSchema = z.looseObject({
 });
 export type SuggestedTask = z.infer<typeof SuggestedTaskSchema>;
 
-export const SuggestedTaskRequestSchema = z.strictObject({
-  git_provider: ProviderTypeRequestSchema,
-  task_type: TaskTypeRequestSchema,
-  repo: z.string(),
-  issue_number: z.number().int(),
-  title: z.string(),
-});
-
-export const CreateMicroagentRequestSchema = z.strictObject({
-  repo: z.string(),
-  git_provider: ProviderTypeRequestSchema.nullish(),
-  title: z.string().nullish(),
-});
-
-/** Body of `POST /api/conversations` (§4.3). Every field optional; unknown fields → 422. */
-export const InitSessionRequestSchema = z.strictObject({
-  /** `owner/repo` (GitLab: full path), verified against the provider. */
-  repository: z.string().nullish(),
-  git_provider: ProviderTypeRequestSchema.nullish(),
-  selected_branch: z.string().nullish(),
-  initial_user_msg: z.string().nullish(),
-  /** data: or http(s) URLs. */
-  image_urls: z.array(z.string()).nullish(),
-  replay_json: z.string().nullish(),
-  suggested_task: SuggestedTaskRequestSchema.nullish(),
-  create_microagent: CreateMicroagentRequestSchema.nullish(),
-  /** Extra instructions kept out of the visible chat. */
-  conversation_instructions: z.string().nullish(),
-  mcp_config: MCPConfigRequestSchema.nullish(),
-  /** Only accepted by servers running with ALLOW_SET_CONVERSATION_ID=1 (nested runtimes). */
-  conversation_id: z.string().optional(),
-});
-export type InitSessionRequest = z.input<typeof InitSessionRequestSchema>;
-
-/** Body of `POST /api/conversations/{id}/start`. */
-export const ProvidersSetModelSchema = z.strictObject({
-  providers_set: z.array(ProviderTypeRequestSchema).nullish(),
-});
-
-/** Body of `PATCH /api/conversations/{id}`. */
-export const UpdateConversationRequestSchema = z.strictObject({
-  title: z.string().min(1).max(200),
-});
-
 // --- Per-conversation routes (§4.4) ---------------------------------------------------------
 
-/**
- * The V0 event search filter. FastAPI reads it from a JSON body on a GET, which `fetch` cannot
- * send (§4.5): the client never sends it and filters on the client; the schema documents it.
- */
-export const EventFilterSchema = z.strictObject({
-  query: z.string().nullish(),
-  include_types: z.array(z.string()).nullish(),
-  exclude_types: z.array(z.string()).nullish(),
-  source: z.string().nullish(),
-  start_date: z.string().nullish(),
-  end_date: z.string().nullish(),
-  exclude_hidden: z.boolean().optional(),
-});
-export type EventFilter = z.infer<typeof EventFilterSchema>;
-
-/** What a client sends as an event (`POST …/events` and the socket's `oh_user_action`, §5.5). */
-export const V0UserActionSchema = z.discriminatedUnion('action', [
-  z.strictObject({
-    action: z.literal('message'),
-    args: z.strictObject({
-      content: z.string(),
-      image_urls: z.array(z.string()).default([]),
-      file_urls: z.array(z.string()).default([]),
-      /** ISO time; becomes the stored event's timestamp. */
-      timestamp: z.string().optional(),
-    }),
-  }),
-  z.strictObject({
-    action: z.literal('change_agent_state'),
-    args: z.strictObject({ agent_state: z.enum(requestableAgentStateValues) }),
-  }),
-]);
-export type V0UserAction = z.input<typeof V0UserActionSchema>;
-
 export const ConversationRuntimeConfigSchema = z.looseObject({
-  runtime_id: z.string().nullish(),
-  session_id: z.string().nullish(),
+  runtime_id: z.nullish(z.string()),
+  session_id: z.nullish(z.string()),
 });
 
-export const VscodeUrlSchema = z.looseObject({ vscode_url: z.string().nullish() });
+export const VscodeUrlSchema = z.looseObject({ vscode_url: z.nullish(z.string()) });
 
 export const WebHostsSchema = z.looseObject({
   /** `{<url>: <port>}`. */
-  hosts: z.record(z.string(), z.number()).nullish(),
+  hosts: z.nullish(z.record(z.string(), z.number())),
 });
 
 export const ConversationMicroagentSchema = z.looseObject({
   name: z.string(),
-  type: MicroagentTypeSchema.nullish(),
-  content: z.string().nullish(),
-  triggers: z.array(z.string()).nullish(),
-  inputs: z.array(z.looseObject({ name: z.string(), description: z.string().nullish() })).nullish(),
-  tools: z.array(z.string()).nullish(),
+  type: z.nullish(MicroagentTypeSchema),
+  content: z.nullish(z.string()),
+  triggers: z.nullish(z.array(z.string())),
+  inputs: z.nullish(
+    z.array(z.looseObject({ name: z.string(), description: z.nullish(z.string()) })),
+  ),
+  tools: z.nullish(z.array(z.string())),
 });
 export const ConversationMicroagentsSchema = z.looseObject({
   microagents: z.array(ConversationMicroagentSchema),
@@ -182,13 +102,13 @@ export const SelectedFileSchema = z.looseObject({ code: z.string() });
 export const GitChangeSchema = z.looseObject({ status: GitChangeStatusSchema, path: z.string() });
 export const GitChangesSchema = z.array(GitChangeSchema);
 export const GitDiffSchema = z.looseObject({
-  modified: z.string().nullish(),
-  original: z.string().nullish(),
+  modified: z.nullish(z.string()),
+  original: z.nullish(z.string()),
 });
 
 export const RememberPromptSchema = z.looseObject({
-  status: z.string().nullish(),
-  prompt: z.string().nullish(),
+  status: z.nullish(z.string()),
+  prompt: z.nullish(z.string()),
 });
 
 // --- Options, settings, secrets (§4.6, §4.7) ------------------------------------------------
@@ -197,122 +117,88 @@ export const StringListSchema = z.array(z.string());
 
 /** `GET /api/options/config`; `APP_MODE` tells self-hosted (`oss`) from hosted (`saas`). */
 export const OptionsConfigSchema = z.looseObject({
-  APP_MODE: AppModeSchema.nullish(),
-  GITHUB_CLIENT_ID: z.string().nullish(),
-  POSTHOG_CLIENT_KEY: z.string().nullish(),
-  FEATURE_FLAGS: z
-    .looseObject({
-      ENABLE_BILLING: z.boolean().nullish(),
-      HIDE_LLM_SETTINGS: z.boolean().nullish(),
-      ENABLE_JIRA: z.boolean().nullish(),
-      ENABLE_JIRA_DC: z.boolean().nullish(),
-      ENABLE_LINEAR: z.boolean().nullish(),
-    })
-    .nullish(),
-  APP_SLUG: z.string().nullish(),
-  PROVIDERS_CONFIGURED: z.array(ProviderTypeSchema).nullish(),
-  MAINTENANCE: z.looseObject({ startTime: z.string().nullish() }).nullish(),
-  AUTH_URL: z.string().nullish(),
+  APP_MODE: z.nullish(AppModeSchema),
+  GITHUB_CLIENT_ID: z.nullish(z.string()),
+  POSTHOG_CLIENT_KEY: z.nullish(z.string()),
+  FEATURE_FLAGS: z.nullish(
+    z.looseObject({
+      ENABLE_BILLING: z.nullish(z.boolean()),
+      HIDE_LLM_SETTINGS: z.nullish(z.boolean()),
+      ENABLE_JIRA: z.nullish(z.boolean()),
+      ENABLE_JIRA_DC: z.nullish(z.boolean()),
+      ENABLE_LINEAR: z.nullish(z.boolean()),
+    }),
+  ),
+  APP_SLUG: z.nullish(z.string()),
+  PROVIDERS_CONFIGURED: z.nullish(z.array(ProviderTypeSchema)),
+  MAINTENANCE: z.nullish(z.looseObject({ startTime: z.nullish(z.string()) })),
+  AUTH_URL: z.nullish(z.string()),
 });
 export type OptionsConfig = z.infer<typeof OptionsConfigSchema>;
 
+/** MCPConfig as read back from settings: lenient, any extra field kept. */
+export const MCPConfigSchema = z.looseObject({
+  sse_servers: z.nullish(
+    z.array(z.looseObject({ url: z.string(), api_key: z.nullish(z.string()) })),
+  ),
+  stdio_servers: z.nullish(
+    z.array(
+      z.looseObject({
+        name: z.string(),
+        command: z.string(),
+        args: z.nullish(z.array(z.string())),
+        env: z.nullish(z.record(z.string(), z.string())),
+      }),
+    ),
+  ),
+  shttp_servers: z.nullish(
+    z.array(
+      z.looseObject({
+        url: z.string(),
+        api_key: z.nullish(z.string()),
+        timeout: z.nullish(z.number()),
+      }),
+    ),
+  ),
+});
+
 /** `GET /api/settings`: secrets are never returned, only whether they are set. */
 export const SettingsSchema = z.looseObject({
-  language: z.string().nullish(),
-  agent: z.string().nullish(),
-  max_iterations: z.number().nullish(),
-  security_analyzer: z.string().nullish(),
-  confirmation_mode: z.boolean().nullish(),
-  llm_model: z.string().nullish(),
-  llm_base_url: z.string().nullish(),
-  remote_runtime_resource_factor: z.number().nullish(),
-  enable_default_condenser: z.boolean().nullish(),
-  enable_sound_notifications: z.boolean().nullish(),
-  enable_proactive_conversation_starters: z.boolean().nullish(),
-  enable_solvability_analysis: z.boolean().nullish(),
-  user_consents_to_analytics: z.boolean().nullish(),
-  sandbox_base_container_image: z.string().nullish(),
-  sandbox_runtime_container_image: z.string().nullish(),
-  mcp_config: MCPConfigSchema.nullish(),
-  max_budget_per_task: z.number().nullish(),
-  condenser_max_size: z.number().nullish(),
-  email: z.string().nullish(),
-  email_verified: z.boolean().nullish(),
-  git_user_name: z.string().nullish(),
-  git_user_email: z.string().nullish(),
+  language: z.nullish(z.string()),
+  agent: z.nullish(z.string()),
+  max_iterations: z.nullish(z.number()),
+  security_analyzer: z.nullish(z.string()),
+  confirmation_mode: z.nullish(z.boolean()),
+  llm_model: z.nullish(z.string()),
+  llm_base_url: z.nullish(z.string()),
+  remote_runtime_resource_factor: z.nullish(z.number()),
+  enable_default_condenser: z.nullish(z.boolean()),
+  enable_sound_notifications: z.nullish(z.boolean()),
+  enable_proactive_conversation_starters: z.nullish(z.boolean()),
+  enable_solvability_analysis: z.nullish(z.boolean()),
+  user_consents_to_analytics: z.nullish(z.boolean()),
+  sandbox_base_container_image: z.nullish(z.string()),
+  sandbox_runtime_container_image: z.nullish(z.string()),
+  mcp_config: z.nullish(MCPConfigSchema),
+  max_budget_per_task: z.nullish(z.number()),
+  condenser_max_size: z.nullish(z.number()),
+  email: z.nullish(z.string()),
+  email_verified: z.nullish(z.boolean()),
+  git_user_name: z.nullish(z.string()),
+  git_user_email: z.nullish(z.string()),
   /** `{<provider>: <host or null>}` for every provider with a stored token. */
-  provider_tokens_set: z.record(z.string(), z.string().nullable()).nullish(),
-  llm_api_key_set: z.boolean().nullish(),
-  search_api_key_set: z.boolean().nullish(),
+  provider_tokens_set: z.nullish(z.record(z.string(), z.nullable(z.string()))),
+  llm_api_key_set: z.nullish(z.boolean()),
+  search_api_key_set: z.nullish(z.boolean()),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
-/**
- * Body of `POST /api/settings`: partial; `null` for `llm_api_key`, `llm_model`,
- * `llm_base_url` or `search_api_key` keeps the stored value.
- */
-export const SettingsUpdateRequestSchema = z.strictObject({
-  language: z.string().nullish(),
-  agent: z.string().nullish(),
-  max_iterations: z.number().int().nullish(),
-  security_analyzer: z.string().nullish(),
-  confirmation_mode: z.boolean().nullish(),
-  llm_model: z.string().nullish(),
-  llm_api_key: z.string().nullish(),
-  llm_base_url: z.string().nullish(),
-  remote_runtime_resource_factor: z.number().int().nullish(),
-  enable_default_condenser: z.boolean().optional(),
-  enable_sound_notifications: z.boolean().optional(),
-  enable_proactive_conversation_starters: z.boolean().optional(),
-  enable_solvability_analysis: z.boolean().optional(),
-  user_consents_to_analytics: z.boolean().nullish(),
-  sandbox_base_container_image: z.string().nullish(),
-  sandbox_runtime_container_image: z.string().nullish(),
-  mcp_config: MCPConfigRequestSchema.nullish(),
-  search_api_key: z.string().nullish(),
-  sandbox_api_key: z.string().nullish(),
-  max_budget_per_task: z.number().nullish(),
-  condenser_max_size: z.number().int().nullish(),
-  email: z.string().nullish(),
-  email_verified: z.boolean().nullish(),
-  git_user_name: z.string().nullish(),
-  git_user_email: z.string().nullish(),
-});
-export type SettingsUpdateRequest = z.input<typeof SettingsUpdateRequestSchema>;
-
-/** §4.7; `host` is the provider host for self-hosted instances. */
-export const ProviderTokenRequestSchema = z.strictObject({
-  token: z.string().nullish(),
-  user_id: z.string().nullish(),
-  host: z.string().nullish(),
-});
-
-/**
- * Body of `POST /api/add-git-providers`. The map replaces the stored one; an empty token for a
- * stored provider keeps its token and only updates `host`.
- */
-export const POSTProviderModelSchema = z.strictObject({
-  provider_tokens: z.partialRecord(ProviderTypeRequestSchema, ProviderTokenRequestSchema),
-  mcp_config: MCPConfigRequestSchema.nullish(),
-});
-export type POSTProviderModel = z.input<typeof POSTProviderModelSchema>;
-
-export const MessageResponseSchema = z.looseObject({ message: z.string().nullish() });
-export const SuccessResponseSchema = z.looseObject({ success: z.boolean().nullish() });
+export const MessageResponseSchema = z.looseObject({ message: z.nullish(z.string()) });
+export const SuccessResponseSchema = z.looseObject({ success: z.nullish(z.boolean()) });
 
 export const CustomSecretsSchema = z.looseObject({
-  custom_secrets: z.array(z.looseObject({ name: z.string(), description: z.string().nullish() })),
+  custom_secrets: z.array(z.looseObject({ name: z.string(), description: z.nullish(z.string()) })),
 });
-export const CustomSecretCreateRequestSchema = z.strictObject({
-  name: z.string().min(1),
-  value: z.string(),
-  description: z.string().nullish(),
-});
-export const CustomSecretUpdateRequestSchema = z.strictObject({
-  name: z.string().min(1),
-  description: z.string().nullish(),
-});
-
 /** A FastAPI 422 body (§2). */
 export const ValidationErrorBodySchema = z.looseObject({
   detail: z.array(
@@ -320,8 +206,8 @@ export const ValidationErrorBodySchema = z.looseObject({
       loc: z.array(z.union([z.string(), z.number()])),
       msg: z.string(),
       type: z.string(),
-      input: z.unknown().optional(),
-      ctx: z.unknown().optional(),
+      input: z.optional(z.unknown()),
+      ctx: z.optional(z.unknown()),
     }),
   ),
 });
@@ -329,43 +215,43 @@ export const ValidationErrorBodySchema = z.looseObject({
 // --- Git provider routes (§4.8) --------------------------------------------------------------
 
 export const RepositorySchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   full_name: z.string(),
-  git_provider: ProviderTypeSchema.nullish(),
-  is_public: z.boolean().nullish(),
-  stargazers_count: z.number().nullish(),
+  git_provider: z.nullish(ProviderTypeSchema),
+  is_public: z.nullish(z.boolean()),
+  stargazers_count: z.nullish(z.number()),
   /** RFC 5988 Link header of the provider's page; only on the first item. */
-  link_header: z.string().nullish(),
-  pushed_at: z.string().nullish(),
-  owner_type: OwnerTypeSchema.nullish(),
-  main_branch: z.string().nullish(),
+  link_header: z.nullish(z.string()),
+  pushed_at: z.nullish(z.string()),
+  owner_type: z.nullish(OwnerTypeSchema),
+  main_branch: z.nullish(z.string()),
 });
 export type Repository = z.infer<typeof RepositorySchema>;
 
 export const BranchSchema = z.looseObject({
   name: z.string(),
-  commit_sha: z.string().nullish(),
-  protected: z.boolean().nullish(),
-  last_push_date: z.string().nullish(),
+  commit_sha: z.nullish(z.string()),
+  protected: z.nullish(z.boolean()),
+  last_push_date: z.nullish(z.string()),
 });
 export type Branch = z.infer<typeof BranchSchema>;
 
 export const PaginatedBranchesSchema = z.looseObject({
   branches: z.array(BranchSchema),
-  has_next_page: z.boolean().nullish(),
-  current_page: z.number().nullish(),
-  per_page: z.number().nullish(),
-  total_count: z.number().nullish(),
+  has_next_page: z.nullish(z.boolean()),
+  current_page: z.nullish(z.number()),
+  per_page: z.nullish(z.number()),
+  total_count: z.nullish(z.number()),
 });
 export type PaginatedBranches = z.infer<typeof PaginatedBranchesSchema>;
 
 export const GitUserSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),
   login: z.string(),
-  avatar_url: z.string().nullish(),
-  company: z.string().nullish(),
-  name: z.string().nullish(),
-  email: z.string().nullish(),
+  avatar_url: z.nullish(z.string()),
+  company: z.nullish(z.string()),
+  name: z.nullish(z.string()),
+  email: z.nullish(z.string()),
 });
 
 /** `GET /api/user/repository/{repo}/microagents` item: metadata only. */
@@ -373,15 +259,15 @@ export const MicroagentListItemSchema = z.looseObject({
   name: z.string(),
   path: z.string(),
   /** The time of the request, not of the file. */
-  created_at: z.string().nullish(),
+  created_at: z.nullish(z.string()),
 });
 export type MicroagentListItem = z.infer<typeof MicroagentListItemSchema>;
 
 /** `…/microagents/content`: body without front-matter; triggers from the front-matter. */
 export const MicroagentContentSchema = z.looseObject({
   content: z.string(),
-  path: z.string().nullish(),
-  triggers: z.array(z.string()).nullish(),
-  git_provider: z.string().nullish(),
+  path: z.nullish(z.string()),
+  triggers: z.nullish(z.array(z.string())),
+  git_provider: z.nullish(z.string()),
 });
 export type MicroagentContent = z.infer<typeof MicroagentContentSchema>;

@@ -2,7 +2,8 @@
 // but servers of different versions add fields and v1.3.0 sends explicit nulls where newer
 // servers omit the key, so every field is optional here unless the event means nothing
 // without it.
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import '../zod-english';
 import {
   ConversationExecutionStatusSchema,
   EventSourceSchema,
@@ -11,10 +12,10 @@ import {
 } from '../enums';
 import { ContentItemSchema, ConversationStateSchema, ConversationStatsSchema } from './models';
 
-const text = z.string().nullish();
-const flag = z.boolean().nullish();
-const num = z.number().nullish();
-const contentList = z.array(ContentItemSchema).nullish();
+const text = z.nullish(z.string());
+const flag = z.nullish(z.boolean());
+const num = z.nullish(z.number());
+const contentList = z.nullish(z.array(ContentItemSchema));
 
 /** Fields of every V1 event. */
 export const v1EnvelopeShape = {
@@ -23,14 +24,14 @@ export const v1EnvelopeShape = {
   id: text,
   /** Naive server-local time: never parse it as UTC. */
   timestamp: text,
-  source: EventSourceSchema.nullish(),
+  source: z.nullish(EventSourceSchema),
   /** Newer servers. */
   parent_id: text,
 };
 
 // --- Actions ---------------------------------------------------------------------------------
 
-function actionSchema<K extends string, S extends z.ZodRawShape>(kind: K, shape: S) {
+function actionSchema<K extends string, S extends z.core.$ZodShape>(kind: K, shape: S) {
   return z.looseObject({ ...shape, kind: z.literal(kind) });
 }
 
@@ -42,7 +43,7 @@ const fileEditorAction = {
   old_str: text,
   new_str: text,
   insert_line: num,
-  view_range: z.array(z.number()).nullish(),
+  view_range: z.nullish(z.array(z.number())),
 };
 
 const TaskItemSchema = z.looseObject({ title: text, notes: text, status: text });
@@ -60,12 +61,12 @@ export const v1ActionSchemas = {
   TaskTrackerAction: actionSchema('TaskTrackerAction', {
     /** `view` or `plan`. */
     command: text,
-    task_list: z.array(TaskItemSchema).nullish(),
+    task_list: z.nullish(z.array(TaskItemSchema)),
   }),
   FinishAction: actionSchema('FinishAction', { message: z.string() }),
   ThinkAction: actionSchema('ThinkAction', { thought: z.string() }),
   MCPToolAction: actionSchema('MCPToolAction', {
-    data: z.record(z.string(), z.unknown()).nullish(),
+    data: z.nullish(z.record(z.string(), z.unknown())),
   }),
   BrowserNavigateAction: actionSchema('BrowserNavigateAction', { url: z.string(), new_tab: flag }),
   BrowserClickAction: actionSchema('BrowserClickAction', { index: z.number(), new_tab: flag }),
@@ -82,7 +83,7 @@ export const v1ActionSchemas = {
   BrowserCloseTabAction: actionSchema('BrowserCloseTabAction', { tab_id: z.string() }),
   BrowserGetStorageAction: actionSchema('BrowserGetStorageAction', {}),
   BrowserSetStorageAction: actionSchema('BrowserSetStorageAction', {
-    storage_state: z.record(z.string(), z.unknown()).nullish(),
+    storage_state: z.nullish(z.record(z.string(), z.unknown())),
   }),
   BrowserStartRecordingAction: actionSchema('BrowserStartRecordingAction', {}),
   BrowserStopRecordingAction: actionSchema('BrowserStopRecordingAction', {}),
@@ -107,17 +108,14 @@ export type V1ActionKind = keyof typeof v1ActionSchemas;
 export const v1ActionKinds = Object.keys(v1ActionSchemas) as V1ActionKind[];
 
 /**
- * Older names of the same kinds. SDK ≤ 1.1 (and the Nov-2025 web UI) say `ExecuteBash*`;
- * older builds said `StrReplaceEditor*`. Parsing maps them to the current names.
+ * Older names of the same kinds (`ExecuteBashAction` → `TerminalAction`, …). They live in
+ * ./legacy-kinds, which imports no zod, so the worker's event reader can map them too.
  */
-export const v1LegacyActionKinds: Readonly<Record<string, V1ActionKind>> = {
-  ExecuteBashAction: 'TerminalAction',
-  StrReplaceEditorAction: 'FileEditorAction',
-};
+export { v1LegacyActionKinds, v1LegacyObservationKinds } from './legacy-kinds';
 
 // --- Observations ----------------------------------------------------------------------------
 
-function observationSchema<K extends string, S extends z.ZodRawShape>(kind: K, shape: S) {
+function observationSchema<K extends string, S extends z.core.$ZodShape>(kind: K, shape: S) {
   return z.looseObject({ content: contentList, is_error: flag, ...shape, kind: z.literal(kind) });
 }
 
@@ -148,7 +146,7 @@ export const v1ObservationSchemas = {
     /** −1 = still running / soft timeout. */
     exit_code: num,
     timeout: flag,
-    metadata: CommandMetadataSchema.nullish(),
+    metadata: z.nullish(CommandMetadataSchema),
     full_output_save_dir: text,
   }),
   FileEditorObservation: observationSchema('FileEditorObservation', fileEditorObservation),
@@ -158,7 +156,7 @@ export const v1ObservationSchemas = {
   ),
   TaskTrackerObservation: observationSchema('TaskTrackerObservation', {
     command: text,
-    task_list: z.array(TaskItemSchema).nullish(),
+    task_list: z.nullish(z.array(TaskItemSchema)),
   }),
   FinishObservation: observationSchema('FinishObservation', {}),
   ThinkObservation: observationSchema('ThinkObservation', {}),
@@ -168,13 +166,13 @@ export const v1ObservationSchemas = {
     full_output_save_dir: text,
   }),
   GlobObservation: observationSchema('GlobObservation', {
-    files: z.array(z.string()).nullish(),
+    files: z.nullish(z.array(z.string())),
     pattern: text,
     search_path: text,
     truncated: flag,
   }),
   GrepObservation: observationSchema('GrepObservation', {
-    matches: z.array(z.unknown()).nullish(),
+    matches: z.nullish(z.array(z.unknown())),
     pattern: text,
     search_path: text,
     include_pattern: text,
@@ -189,7 +187,7 @@ export const v1ObservationSchemas = {
   }),
   ListDirectoryObservation: observationSchema('ListDirectoryObservation', {
     dir_path: text,
-    entries: z.array(z.unknown()).nullish(),
+    entries: z.nullish(z.array(z.unknown())),
     total_count: num,
     is_truncated: flag,
   }),
@@ -197,7 +195,7 @@ export const v1ObservationSchemas = {
     file_path: text,
     file_content: text,
     is_truncated: flag,
-    lines_shown: z.array(z.number()).nullish(),
+    lines_shown: z.nullish(z.array(z.number())),
     total_lines: num,
   }),
   WriteFileObservation: observationSchema('WriteFileObservation', {
@@ -211,21 +209,16 @@ export const v1ObservationSchemas = {
 export type V1ObservationKind = keyof typeof v1ObservationSchemas;
 export const v1ObservationKinds = Object.keys(v1ObservationSchemas) as V1ObservationKind[];
 
-export const v1LegacyObservationKinds: Readonly<Record<string, V1ObservationKind>> = {
-  ExecuteBashObservation: 'TerminalObservation',
-  StrReplaceEditorObservation: 'FileEditorObservation',
-};
-
 // --- Events ----------------------------------------------------------------------------------
 
 export const MessageSchema = z.looseObject({
   role: MessageRoleSchema,
-  content: z.array(ContentItemSchema).nullish(),
-  tool_calls: z.array(z.unknown()).nullish(),
+  content: z.nullish(z.array(ContentItemSchema)),
+  tool_calls: z.nullish(z.array(z.unknown())),
   tool_call_id: text,
   name: text,
   reasoning_content: text,
-  thinking_blocks: z.array(z.unknown()).nullish(),
+  thinking_blocks: z.nullish(z.array(z.unknown())),
 });
 
 export const MessageToolCallSchema = z.looseObject({
@@ -245,26 +238,26 @@ export const v1EventShapes = {
   MessageEvent: {
     llm_message: MessageSchema,
     llm_response_id: text,
-    activated_skills: z.array(z.string()).nullish(),
+    activated_skills: z.nullish(z.array(z.string())),
     extended_content: contentList,
     sender: text,
-    critic_result: z.unknown().optional(),
+    critic_result: z.optional(z.unknown()),
   },
   ActionEvent: {
     /** Null when the LLM's tool call could not be executed; re-read per kind when parsing. */
-    action: z.looseObject({ kind: z.string() }).nullish(),
+    action: z.nullish(z.looseObject({ kind: z.string() })),
     thought: contentList,
     reasoning_content: text,
-    thinking_blocks: z.array(z.unknown()).nullish(),
-    responses_reasoning_item: z.unknown().optional(),
+    thinking_blocks: z.nullish(z.array(z.unknown())),
+    responses_reasoning_item: z.optional(z.unknown()),
     tool_name: text,
     tool_call_id: text,
-    tool_call: MessageToolCallSchema.nullish(),
+    tool_call: z.nullish(MessageToolCallSchema),
     /** Shared by the parallel tool calls of one LLM response. */
     llm_response_id: text,
-    security_risk: SecurityRiskSchema.nullish(),
+    security_risk: z.nullish(SecurityRiskSchema),
     summary: text,
-    critic_result: z.unknown().optional(),
+    critic_result: z.optional(z.unknown()),
   },
   ObservationEvent: {
     observation: z.looseObject({ kind: z.string() }),
@@ -285,15 +278,15 @@ export const v1EventShapes = {
   ConversationErrorEvent: { code: text, detail: text },
   ServerErrorEvent: { code: text, detail: text },
   SystemPromptEvent: {
-    system_prompt: ContentItemSchema.nullish(),
+    system_prompt: z.nullish(ContentItemSchema),
     /** OpenAI function tools (v1.3.0) or kind-tagged tool definitions (newer): opaque. */
-    tools: z.array(z.unknown()).nullish(),
-    dynamic_context: ContentItemSchema.nullish(),
+    tools: z.nullish(z.array(z.unknown())),
+    dynamic_context: z.nullish(ContentItemSchema),
   },
   ConversationStateUpdateEvent: { key: z.string(), value: z.unknown() },
   PauseEvent: {},
   Condensation: {
-    forgotten_event_ids: z.array(z.string()).nullish(),
+    forgotten_event_ids: z.nullish(z.array(z.string())),
     summary: text,
     summary_offset: num,
     llm_response_id: text,
@@ -301,8 +294,8 @@ export const v1EventShapes = {
   CondensationRequest: {},
   CondensationSummaryEvent: { summary: text },
   TokenEvent: {
-    prompt_token_ids: z.array(z.number()).nullish(),
-    response_token_ids: z.array(z.number()).nullish(),
+    prompt_token_ids: z.nullish(z.array(z.number())),
+    response_token_ids: z.nullish(z.array(z.number())),
   },
   LLMCompletionLogEvent: { filename: text, log_data: text, model_name: text, usage_id: text },
 } as const;
@@ -315,7 +308,7 @@ export const v1EventSchemas = Object.fromEntries(
     kind,
     z.looseObject({ ...v1EnvelopeShape, ...v1EventShapes[kind], kind: z.literal(kind) }),
   ]),
-) as unknown as { [K in V1EventKind]: z.ZodType<Record<string, unknown> & { kind: K }> };
+) as unknown as { [K in V1EventKind]: z.ZodMiniType<Record<string, unknown> & { kind: K }> };
 
 /** Typed values of the `ConversationStateUpdateEvent` keys the contract names. */
 export const v1StateValueSchemas = {

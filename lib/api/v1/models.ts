@@ -1,47 +1,27 @@
-// V1 resources (§7 app server, §8 agent server). Same rule as V0: responses lenient, requests
-// exact. Content items follow the SDK model (`{"type":"image","image_urls":[…]}`), not the web
-// UI's TypeScript type (`image_url`), which the server would reject.
-import { z } from 'zod';
+// V1 resources (§7 app server, §8 agent server) as the servers answer them: lenient, like V0.
+// Content items follow the SDK model (`{"type":"image","image_urls":[…]}`), not the web UI's
+// TypeScript type (`image_url`). The request bodies live in ./requests.
+import * as z from 'zod/mini';
+import '../zod-english';
 import {
-  AgentTypeRequestSchema,
   AppConversationStartTaskStatusSchema,
   ConversationExecutionStatusSchema,
-  ConversationTriggerRequestSchema,
   ConversationTriggerSchema,
-  messageRoleValues,
-  ProviderTypeRequestSchema,
   ProviderTypeSchema,
   SandboxStatusSchema,
 } from '../enums';
 
 // --- Message content --------------------------------------------------------------------------
 
-export const TextContentRequestSchema = z.strictObject({
-  type: z.literal('text'),
-  text: z.string(),
-  cache_prompt: z.boolean().optional(),
-});
-export const ImageContentRequestSchema = z.strictObject({
-  type: z.literal('image'),
-  /** data: or http(s) URLs. */
-  image_urls: z.array(z.string()).min(1),
-  cache_prompt: z.boolean().optional(),
-});
-export const MessageContentRequestSchema = z.discriminatedUnion('type', [
-  TextContentRequestSchema,
-  ImageContentRequestSchema,
-]);
-export type MessageContentRequest = z.input<typeof MessageContentRequestSchema>;
-
 /**
  * A content item as received. One loose shape rather than a union, so a newer item type is
  * kept; check `type` (`text` → `text`, `image` → `image_urls`).
  */
 export const ContentItemSchema = z.looseObject({
-  type: z.string().nullish(),
-  text: z.string().nullish(),
-  image_urls: z.array(z.string()).nullish(),
-  cache_prompt: z.boolean().nullish(),
+  type: z.nullish(z.string()),
+  text: z.nullish(z.string()),
+  image_urls: z.nullish(z.array(z.string())),
+  cache_prompt: z.nullish(z.boolean()),
 });
 export type ContentItem = z.infer<typeof ContentItemSchema>;
 
@@ -53,151 +33,112 @@ export function joinTextContent(items: readonly ContentItem[] | null | undefined
     .join('');
 }
 
-/**
- * `SendMessageRequest` (agent server `POST …/events`, and `initial_message` of a start
- * request). `run` defaults to false upstream: the client's sendMessage sets it to true.
- */
-export const SendMessageRequestSchema = z.strictObject({
-  role: z.enum(messageRoleValues).optional(),
-  content: z.array(MessageContentRequestSchema),
-  run: z.boolean().optional(),
-});
-export type SendMessageRequest = z.input<typeof SendMessageRequestSchema>;
-
-/** 2026 `POST /api/v1/app-conversations/{id}/send-message`. */
-export const AppSendMessageRequestSchema = z.strictObject({
-  role: z.literal('user').optional(),
-  content: z.array(MessageContentRequestSchema).min(1),
-  run: z.boolean().optional(),
-});
-
 export const AppSendMessageResponseSchema = z.looseObject({
   success: z.boolean(),
-  sandbox_status: SandboxStatusSchema.nullish(),
-  message: z.string().nullish(),
+  sandbox_status: z.nullish(SandboxStatusSchema),
+  message: z.nullish(z.string()),
 });
 
 // --- App conversations (§7.1–§7.3) ----------------------------------------------------------
 
 export const TokenUsageSchema = z.looseObject({
-  model: z.string().nullish(),
-  prompt_tokens: z.number().nullish(),
-  completion_tokens: z.number().nullish(),
-  cache_read_tokens: z.number().nullish(),
-  cache_write_tokens: z.number().nullish(),
-  reasoning_tokens: z.number().nullish(),
-  context_window: z.number().nullish(),
-  per_turn_token: z.number().nullish(),
-  response_id: z.string().nullish(),
+  model: z.nullish(z.string()),
+  prompt_tokens: z.nullish(z.number()),
+  completion_tokens: z.nullish(z.number()),
+  cache_read_tokens: z.nullish(z.number()),
+  cache_write_tokens: z.nullish(z.number()),
+  reasoning_tokens: z.nullish(z.number()),
+  context_window: z.nullish(z.number()),
+  per_turn_token: z.nullish(z.number()),
+  response_id: z.nullish(z.string()),
 });
 
 export const MetricsSnapshotSchema = z.looseObject({
-  model_name: z.string().nullish(),
-  accumulated_cost: z.number().nullish(),
-  max_budget_per_task: z.number().nullish(),
-  accumulated_token_usage: TokenUsageSchema.nullish(),
+  model_name: z.nullish(z.string()),
+  accumulated_cost: z.nullish(z.number()),
+  max_budget_per_task: z.nullish(z.number()),
+  accumulated_token_usage: z.nullish(TokenUsageSchema),
 });
 
 export const AppConversationSchema = z.looseObject({
   /** 32-char hex without dashes. */
   id: z.string(),
-  created_by_user_id: z.string().nullish(),
-  sandbox_id: z.string().nullish(),
-  selected_repository: z.string().nullish(),
-  selected_branch: z.string().nullish(),
-  git_provider: ProviderTypeSchema.nullish(),
-  title: z.string().nullish(),
-  trigger: ConversationTriggerSchema.nullish(),
-  pr_number: z.array(z.number()).nullish(),
-  llm_model: z.string().nullish(),
-  metrics: MetricsSnapshotSchema.nullish(),
-  parent_conversation_id: z.string().nullish(),
-  sub_conversation_ids: z.array(z.string()).nullish(),
-  created_at: z.string().nullish(),
-  updated_at: z.string().nullish(),
+  created_by_user_id: z.nullish(z.string()),
+  sandbox_id: z.nullish(z.string()),
+  selected_repository: z.nullish(z.string()),
+  selected_branch: z.nullish(z.string()),
+  git_provider: z.nullish(ProviderTypeSchema),
+  title: z.nullish(z.string()),
+  trigger: z.nullish(ConversationTriggerSchema),
+  pr_number: z.nullish(z.array(z.number())),
+  llm_model: z.nullish(z.string()),
+  metrics: z.nullish(MetricsSnapshotSchema),
+  parent_conversation_id: z.nullish(z.string()),
+  sub_conversation_ids: z.nullish(z.array(z.string())),
+  created_at: z.nullish(z.string()),
+  updated_at: z.nullish(z.string()),
   /** Upstream default `MISSING`. */
-  sandbox_status: SandboxStatusSchema.nullish(),
+  sandbox_status: z.nullish(SandboxStatusSchema),
   /** Null unless the sandbox is RUNNING. */
-  execution_status: ConversationExecutionStatusSchema.nullish(),
+  execution_status: z.nullish(ConversationExecutionStatusSchema),
   /** `<agent server>/api/conversations/<id hex>`: the base of the agent-server calls. */
-  conversation_url: z.string().nullish(),
+  conversation_url: z.nullish(z.string()),
   /** Key for the agent server (`X-Session-API-Key`). */
-  session_api_key: z.string().nullish(),
-  agent_kind: z.string().nullish(),
-  public: z.boolean().nullish(),
-  tags: z.record(z.string(), z.string()).nullish(),
+  session_api_key: z.nullish(z.string()),
+  agent_kind: z.nullish(z.string()),
+  public: z.nullish(z.boolean()),
+  tags: z.nullish(z.record(z.string(), z.string())),
 });
 export type AppConversation = z.infer<typeof AppConversationSchema>;
 
 export const AppConversationPageSchema = z.looseObject({
   items: z.array(AppConversationSchema),
-  next_page_id: z.string().nullish(),
+  next_page_id: z.nullish(z.string()),
 });
 export type AppConversationPage = z.infer<typeof AppConversationPageSchema>;
 
-/** Body of `POST /api/v1/app-conversations` and `/stream-start` (§7.1); all optional. */
-export const AppConversationStartRequestSchema = z.strictObject({
-  /** Reuse an existing sandbox. */
-  sandbox_id: z.string().nullish(),
-  conversation_id: z.uuid().nullish(),
-  initial_message: SendMessageRequestSchema.nullish(),
-  system_message_suffix: z.string().nullish(),
-  llm_model: z.string().nullish(),
-  selected_repository: z.string().nullish(),
-  selected_branch: z.string().nullish(),
-  git_provider: ProviderTypeRequestSchema.nullish(),
-  title: z.string().nullish(),
-  trigger: ConversationTriggerRequestSchema.nullish(),
-  pr_number: z.array(z.number().int()).optional(),
-  parent_conversation_id: z.uuid().nullish(),
-  agent_type: AgentTypeRequestSchema.optional(),
-});
-export type AppConversationStartRequest = z.input<typeof AppConversationStartRequestSchema>;
-
-/** 2026 `PATCH /api/v1/app-conversations/{id}`. */
-export const AppConversationUpdateRequestSchema = z.strictObject({
-  title: z.string().nullish(),
-  public: z.boolean().nullish(),
-  selected_repository: z.string().nullish(),
-  selected_branch: z.string().nullish(),
-  git_provider: ProviderTypeRequestSchema.nullish(),
-});
-
 export const AppConversationStartTaskSchema = z.looseObject({
   id: z.string(),
-  created_by_user_id: z.string().nullish(),
+  created_by_user_id: z.nullish(z.string()),
   /** Upstream default `WORKING`; `READY` and `ERROR` are terminal. */
-  status: AppConversationStartTaskStatusSchema.nullish(),
+  status: z.nullish(AppConversationStartTaskStatusSchema),
   /** The reason on `ERROR`, progress text otherwise. */
-  detail: z.string().nullish(),
+  detail: z.nullish(z.string()),
   /** Set at `READY`. */
-  app_conversation_id: z.string().nullish(),
-  sandbox_id: z.string().nullish(),
-  agent_server_url: z.string().nullish(),
-  request: z.looseObject({}).nullish(),
-  created_at: z.string().nullish(),
-  updated_at: z.string().nullish(),
+  app_conversation_id: z.nullish(z.string()),
+  sandbox_id: z.nullish(z.string()),
+  agent_server_url: z.nullish(z.string()),
+  request: z.nullish(z.looseObject({})),
+  created_at: z.nullish(z.string()),
+  updated_at: z.nullish(z.string()),
 });
 export type AppConversationStartTask = z.infer<typeof AppConversationStartTaskSchema>;
 
 export const AppConversationStartTaskPageSchema = z.looseObject({
   items: z.array(AppConversationStartTaskSchema),
-  next_page_id: z.string().nullish(),
+  next_page_id: z.nullish(z.string()),
 });
 
 /** 2026 skills of a conversation (the V1 name of microagents). */
 export const SkillSchema = z.looseObject({
   name: z.string(),
-  type: z.string().nullish(),
-  content: z.string().nullish(),
-  triggers: z.array(z.string()).nullish(),
-  source: z.string().nullish(),
+  type: z.nullish(z.string()),
+  content: z.nullish(z.string()),
+  triggers: z.nullish(z.array(z.string())),
+  source: z.nullish(z.string()),
 });
 export type Skill = z.infer<typeof SkillSchema>;
 /** Accepts a bare list or `{skills: […]}`; the OpenAPI document leaves the shape open. */
-export const SkillListSchema = z
-  .union([z.array(SkillSchema), z.looseObject({ skills: z.array(SkillSchema) })])
-  .transform((value) => (Array.isArray(value) ? value : value.skills));
+const SkillListAnswerSchema = z.union([
+  z.array(SkillSchema),
+  z.looseObject({ skills: z.array(SkillSchema) }),
+]);
+export const SkillListSchema = z.pipe(
+  SkillListAnswerSchema,
+  z.transform((value: z.output<typeof SkillListAnswerSchema>) =>
+    Array.isArray(value) ? value : value.skills,
+  ),
+);
 
 // --- Sandboxes (§7.4, §7.5) -----------------------------------------------------------------
 
@@ -205,59 +146,59 @@ export const ExposedUrlSchema = z.looseObject({
   /** `AGENT_SERVER`, `VSCODE`, `WORKER_1`, `WORKER_2`. */
   name: z.string(),
   url: z.string(),
-  port: z.number().nullish(),
+  port: z.nullish(z.number()),
 });
 
 export const SandboxInfoSchema = z.looseObject({
   id: z.string(),
-  created_by_user_id: z.string().nullish(),
-  sandbox_spec_id: z.string().nullish(),
+  created_by_user_id: z.nullish(z.string()),
+  sandbox_spec_id: z.nullish(z.string()),
   status: SandboxStatusSchema,
   /** Null while STARTING/PAUSED or without full access. */
-  session_api_key: z.string().nullish(),
-  exposed_urls: z.array(ExposedUrlSchema).nullish(),
-  created_at: z.string().nullish(),
-  status_detail: z.string().nullish(),
+  session_api_key: z.nullish(z.string()),
+  exposed_urls: z.nullish(z.array(ExposedUrlSchema)),
+  created_at: z.nullish(z.string()),
+  status_detail: z.nullish(z.string()),
 });
 export type SandboxInfo = z.infer<typeof SandboxInfoSchema>;
 
 export const SandboxPageSchema = z.looseObject({
   items: z.array(SandboxInfoSchema),
-  next_page_id: z.string().nullish(),
+  next_page_id: z.nullish(z.string()),
 });
 
 export const SandboxSpecInfoSchema = z.looseObject({
   id: z.string(),
-  command: z.array(z.string()).nullish(),
-  created_at: z.string().nullish(),
-  initial_env: z.record(z.string(), z.string()).nullish(),
-  working_dir: z.string().nullish(),
+  command: z.nullish(z.array(z.string())),
+  created_at: z.nullish(z.string()),
+  initial_env: z.nullish(z.record(z.string(), z.string())),
+  working_dir: z.nullish(z.string()),
 });
 export type SandboxSpecInfo = z.infer<typeof SandboxSpecInfoSchema>;
 
 export const SandboxSpecInfoPageSchema = z.looseObject({
   items: z.array(SandboxSpecInfoSchema),
-  next_page_id: z.string().nullish(),
+  next_page_id: z.nullish(z.string()),
 });
 
 /** `{success: true}` answers (pause, resume, delete…). */
-export const SuccessSchema = z.looseObject({ success: z.boolean().nullish() });
+export const SuccessSchema = z.looseObject({ success: z.nullish(z.boolean()) });
 
 // --- Agent server (§8) ----------------------------------------------------------------------
 
 /** `Metrics` of `stats.usage_to_metrics` values. */
 export const MetricsSchema = z.looseObject({
-  model_name: z.string().nullish(),
-  accumulated_cost: z.number().nullish(),
-  max_budget_per_task: z.number().nullish(),
-  accumulated_token_usage: TokenUsageSchema.nullish(),
-  costs: z.array(z.unknown()).nullish(),
-  response_latencies: z.array(z.unknown()).nullish(),
-  token_usages: z.array(z.unknown()).nullish(),
+  model_name: z.nullish(z.string()),
+  accumulated_cost: z.nullish(z.number()),
+  max_budget_per_task: z.nullish(z.number()),
+  accumulated_token_usage: z.nullish(TokenUsageSchema),
+  costs: z.nullish(z.array(z.unknown())),
+  response_latencies: z.nullish(z.array(z.unknown())),
+  token_usages: z.nullish(z.array(z.unknown())),
 });
 
 export const ConversationStatsSchema = z.looseObject({
-  usage_to_metrics: z.record(z.string(), MetricsSchema).nullish(),
+  usage_to_metrics: z.nullish(z.record(z.string(), MetricsSchema)),
 });
 export type ConversationStats = z.infer<typeof ConversationStatsSchema>;
 
@@ -266,37 +207,31 @@ export type ConversationStats = z.infer<typeof ConversationStatsSchema>;
  * server's `GET /api/conversations/{id}`. Secrets arrive masked (`"**********"`).
  */
 export const ConversationStateSchema = z.looseObject({
-  id: z.string().nullish(),
-  agent: z
-    .looseObject({
-      kind: z.string().nullish(),
-      llm: z.looseObject({ model: z.string().nullish() }).nullish(),
-      tools: z.array(z.unknown()).nullish(),
-    })
-    .nullish(),
-  workspace: z.looseObject({ kind: z.string().nullish() }).nullish(),
-  persistence_dir: z.string().nullish(),
-  max_iterations: z.number().nullish(),
-  stuck_detection: z.boolean().nullish(),
-  execution_status: ConversationExecutionStatusSchema.nullish(),
-  confirmation_policy: z.looseObject({ kind: z.string().nullish() }).nullish(),
-  security_analyzer: z.looseObject({ kind: z.string().nullish() }).nullish(),
-  activated_knowledge_skills: z.array(z.string()).nullish(),
-  blocked_actions: z.record(z.string(), z.unknown()).nullish(),
-  blocked_messages: z.record(z.string(), z.unknown()).nullish(),
-  stats: ConversationStatsSchema.nullish(),
-  secret_registry: z.looseObject({}).nullish(),
-  agent_state: z.record(z.string(), z.unknown()).nullish(),
+  id: z.nullish(z.string()),
+  agent: z.nullish(
+    z.looseObject({
+      kind: z.nullish(z.string()),
+      llm: z.nullish(z.looseObject({ model: z.nullish(z.string()) })),
+      tools: z.nullish(z.array(z.unknown())),
+    }),
+  ),
+  workspace: z.nullish(z.looseObject({ kind: z.nullish(z.string()) })),
+  persistence_dir: z.nullish(z.string()),
+  max_iterations: z.nullish(z.number()),
+  stuck_detection: z.nullish(z.boolean()),
+  execution_status: z.nullish(ConversationExecutionStatusSchema),
+  confirmation_policy: z.nullish(z.looseObject({ kind: z.nullish(z.string()) })),
+  security_analyzer: z.nullish(z.looseObject({ kind: z.nullish(z.string()) })),
+  activated_knowledge_skills: z.nullish(z.array(z.string())),
+  blocked_actions: z.nullish(z.record(z.string(), z.unknown())),
+  blocked_messages: z.nullish(z.record(z.string(), z.unknown())),
+  stats: z.nullish(ConversationStatsSchema),
+  secret_registry: z.nullish(z.looseObject({})),
+  agent_state: z.nullish(z.record(z.string(), z.unknown())),
   /** Agent-server ConversationInfo adds these. */
-  title: z.string().nullish(),
-  metrics: MetricsSnapshotSchema.nullish(),
-  created_at: z.string().nullish(),
-  updated_at: z.string().nullish(),
+  title: z.nullish(z.string()),
+  metrics: z.nullish(MetricsSnapshotSchema),
+  created_at: z.nullish(z.string()),
+  updated_at: z.nullish(z.string()),
 });
 export type ConversationState = z.infer<typeof ConversationStateSchema>;
-
-/** `POST …/events/respond_to_confirmation`: accept runs the action, reject pauses. */
-export const ConfirmationResponseRequestSchema = z.strictObject({
-  accept: z.boolean(),
-  reason: z.string().optional(),
-});
