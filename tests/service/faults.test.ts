@@ -26,7 +26,9 @@ describe('connection faults', () => {
     await v0.connected;
     const agent = svc.agentServerUrl(svc.seedIds.sandboxes.running) as string;
     const key = svc.service.data.sandboxes[svc.seedIds.sandboxes.running]?.session_api_key;
-    const v1 = openV1Socket(`${agent.replace('http', 'ws')}/sockets/events/${svc.seedIds.v1.parserFix}?session_api_key=${key}`);
+    const v1 = openV1Socket(
+      `${agent.replace('http', 'ws')}/sockets/events/${svc.seedIds.v1.parserFix}?session_api_key=${key}`,
+    );
     await v1.opened;
     const reasons: string[] = [];
     v0.socket.on('disconnect', (reason) => reasons.push(reason));
@@ -41,7 +43,9 @@ describe('connection faults', () => {
   it('refuses connections for a while, then serves again on the same port', async () => {
     await svc.admin.refuseConnections(0.4);
     await expect(fetch(`${svc.url}/alive`)).rejects.toThrow();
-    await waitFor(async () => (await fetch(`${svc.url}/alive`).catch(() => null))?.ok, { what: 'back up' });
+    await waitFor(async () => (await fetch(`${svc.url}/alive`).catch(() => null))?.ok, {
+      what: 'back up',
+    });
   });
 
   it('restarts with the state kept and the same ports', async () => {
@@ -50,14 +54,21 @@ describe('connection faults', () => {
     await svc.admin.restart();
     expect(svc.service.port).toBe(port);
     const after = await call<{ results: Json[] }>(`${svc.url}/api/conversations?limit=100`);
-    expect(after.body.results.map((r) => r.conversation_id)).toEqual(before.body.results.map((r) => r.conversation_id));
+    expect(after.body.results.map((r) => r.conversation_id)).toEqual(
+      before.body.results.map((r) => r.conversation_id),
+    );
     expect((await svc.admin.state()).generation).toBe(1);
   });
 });
 
 describe('injected failures', () => {
   it('fails the next requests of a route, then recovers', async () => {
-    await svc.admin.failNext({ path: '/api/conversations/{conversation_id}', status: 503, times: 2, body: { detail: 'busy' } });
+    await svc.admin.failNext({
+      path: '/api/conversations/{conversation_id}',
+      status: 503,
+      times: 2,
+      body: { detail: 'busy' },
+    });
     const url = `${svc.url}/api/conversations/${svc.seedIds.v0.todoApp}`;
     expect(await call(url)).toMatchObject({ status: 503, body: { detail: 'busy' } });
     expect((await call(url)).status).toBe(503);
@@ -81,9 +92,21 @@ describe('injected failures', () => {
   it('rotates the key so the client gets 401', async () => {
     const keyed = await startTestService({ apiKey: 'first', seed: false });
     try {
-      expect((await call(`${keyed.url}/api/options/agents`, { headers: { 'X-Session-API-Key': 'first' } })).status).toBe(200);
+      expect(
+        (
+          await call(`${keyed.url}/api/options/agents`, {
+            headers: { 'X-Session-API-Key': 'first' },
+          })
+        ).status,
+      ).toBe(200);
       await keyed.admin.rotateKey({ key: 'second' });
-      expect((await call(`${keyed.url}/api/options/agents`, { headers: { 'X-Session-API-Key': 'first' } })).status).toBe(401);
+      expect(
+        (
+          await call(`${keyed.url}/api/options/agents`, {
+            headers: { 'X-Session-API-Key': 'first' },
+          })
+        ).status,
+      ).toBe(401);
       expect(keyed.apiKey).toBe('second');
     } finally {
       await keyed.stop();
@@ -97,8 +120,18 @@ describe('raw and malformed traffic', () => {
     const rec = openV0Socket(svc.url, { conversation_id: id, latest_event_id: '1000' });
     await rec.connected;
     const stored = await svc.admin.appendEvents(id, [
-      { source: 'agent', action: 'message', message: '<img src=x onerror=alert(1)>', args: { content: '<script>alert(1)</script>' } },
-      { source: 'environment', observation: 'run', content: 'y'.repeat(200_000), extras: { command: 'yes' } },
+      {
+        source: 'agent',
+        action: 'message',
+        message: '<img src=x onerror=alert(1)>',
+        args: { content: '<script>alert(1)</script>' },
+      },
+      {
+        source: 'environment',
+        observation: 'run',
+        content: 'y'.repeat(200_000),
+        extras: { command: 'yes' },
+      },
       { source: 'agent', action: 'teleport', args: { to: 'mars' } },
     ]);
     const ids = stored.map((e) => e.id as number);
@@ -127,21 +160,27 @@ describe('raw and malformed traffic', () => {
     await rec.connected;
     const disconnected = new Promise<string>((resolve) => rec.socket.on('disconnect', resolve));
     expect(await svc.admin.sendFrame(id, 'oversized', { bytes: 4_500_000 })).toBe(1);
-    await waitFor(() => rec.received.some((p) => String((p as Json).message ?? '').length === 4_500_000));
+    await waitFor(() =>
+      rec.received.some((p) => String((p as Json).message ?? '').length === 4_500_000),
+    );
     await svc.admin.sendFrame(id, 'malformed');
     expect(await disconnected).toBe('parse error');
     await call(`${svc.url}/api/conversations/${id}/stop`, { method: 'POST' });
 
     const agent = svc.agentServerUrl(svc.seedIds.sandboxes.running) as string;
     const key = svc.service.data.sandboxes[svc.seedIds.sandboxes.running]?.session_api_key;
-    const ws = openV1Socket(`${agent.replace('http', 'ws')}/sockets/events/${svc.seedIds.v1.parserFix}?session_api_key=${key}`);
+    const ws = openV1Socket(
+      `${agent.replace('http', 'ws')}/sockets/events/${svc.seedIds.v1.parserFix}?session_api_key=${key}`,
+    );
     await waitFor(() => ws.frames.length >= 1);
     await svc.admin.sendFrame(svc.seedIds.v1.parserFix, 'malformed');
     await svc.admin.sendFrame(svc.seedIds.v1.parserFix, 'not-an-event');
     await waitFor(() => ws.raw.length >= 3);
     expect(() => JSON.parse(ws.raw[1] as string)).toThrow();
     expect(JSON.parse(ws.raw[2] as string)).toEqual({ hello: 'world' });
-    await svc.admin.appendEvents(svc.seedIds.v1.parserFix, [{ kind: 'FutureEvent', source: 'agent', payload: 1 }]);
+    await svc.admin.appendEvents(svc.seedIds.v1.parserFix, [
+      { kind: 'FutureEvent', source: 'agent', payload: 1 },
+    ]);
     await waitFor(() => ws.frames.some((f) => f.kind === 'FutureEvent'));
     ws.ws.close();
   });
@@ -151,7 +190,9 @@ describe('raw and malformed traffic', () => {
     expect(await svc.admin.deleteConversation(id)).toBe(true);
     expect((await call(`${svc.url}/api/conversations/${id}`)).text).toBe('null');
     expect(await svc.admin.deleteSandbox(svc.seedIds.sandboxes.paused)).toBe(true);
-    const [app] = (await call<Json[]>(`${svc.url}/api/v1/app-conversations?ids=${svc.seedIds.v1.parserFixDone}`)).body;
+    const [app] = (
+      await call<Json[]>(`${svc.url}/api/v1/app-conversations?ids=${svc.seedIds.v1.parserFixDone}`)
+    ).body;
     expect(app?.sandbox_status).toBe('MISSING');
   });
 });
@@ -165,7 +206,9 @@ describe('scenarios', () => {
         json: { initial_user_msg: '[scenario:long] go' },
       });
       const id = created.body.conversation_id;
-      await waitFor(async () => (await fast.admin.storedEvents(id)).events.length > 10_000, { timeoutMs: 20_000 });
+      await waitFor(async () => (await fast.admin.storedEvents(id)).events.length > 10_000, {
+        timeoutMs: 20_000,
+      });
       await fast.admin.waitIdle(id);
       const { events } = await fast.admin.storedEvents(id);
       expect(events.map((e) => e.id)).toEqual([...events.keys()]);
@@ -210,8 +253,14 @@ describe('persistence', () => {
       });
       const id = created.body.conversation_id;
       await first.admin.waitIdle(id);
-      await call(`${first.url}/api/conversations/${id}`, { method: 'PATCH', json: { title: 'Persisted' } });
-      await call(`${first.url}/api/secrets`, { method: 'POST', json: { name: 'KEPT', value: 'v' } });
+      await call(`${first.url}/api/conversations/${id}`, {
+        method: 'PATCH',
+        json: { title: 'Persisted' },
+      });
+      await call(`${first.url}/api/secrets`, {
+        method: 'POST',
+        json: { name: 'KEPT', value: 'v' },
+      });
       const events = (await first.admin.storedEvents(id)).events;
       await first.stop();
 
@@ -220,11 +269,17 @@ describe('persistence', () => {
         const info = await call<Json>(`${second.url}/api/conversations/${id}`);
         expect(info.body).toMatchObject({ title: 'Persisted', status: 'STOPPED' });
         expect((await second.admin.storedEvents(id)).events).toEqual(events);
-        expect((await call<{ custom_secrets: Json[] }>(`${second.url}/api/secrets`)).body.custom_secrets).toContainEqual({
+        expect(
+          (await call<{ custom_secrets: Json[] }>(`${second.url}/api/secrets`)).body.custom_secrets,
+        ).toContainEqual({
           name: 'KEPT',
           description: '',
         });
-        const [sandbox] = (await call<Json[]>(`${second.url}/api/v1/sandboxes?id=${second.seedIds.sandboxes.running}`)).body;
+        const [sandbox] = (
+          await call<Json[]>(
+            `${second.url}/api/v1/sandboxes?id=${second.seedIds.sandboxes.running}`,
+          )
+        ).body;
         expect(sandbox?.status).toBe('RUNNING');
       } finally {
         await second.stop();

@@ -69,7 +69,9 @@ export type BodySpec<B> =
   /** `await request.json()` inside the handler: a decode error is an unhandled 500. */
   | { kind: 'raw-json' }
   /** A JSON body FastAPI reads even on GET (e.g. `EventFilter`); absent → null. */
-  | { kind: 'optional-model'; schema: Schema<B> };
+  | { kind: 'optional-model'; schema: Schema<B> }
+  /** A `multipart/form-data` form the handler reads from the raw body. */
+  | { kind: 'multipart' };
 
 export interface RouteSpec<P, Q, B> {
   method: HttpMethod;
@@ -204,7 +206,9 @@ export async function runRoute(
   const { route, rawParams } = match;
   try {
     let decoded: { present: boolean; value: unknown } = { present: false, value: null };
-    if (route.body && route.body.kind !== 'raw-json') decoded = decodeBody(req);
+    if (route.body?.kind === 'model' || route.body?.kind === 'optional-model') {
+      decoded = decodeBody(req);
+    }
 
     authorize(route, req, rawParams);
     for (const dependency of route.depends ?? []) await dependency(req, rawParams);

@@ -44,7 +44,8 @@ export function healthRoutes(host: RouteHost): Route[] {
       method: 'GET',
       path: '/server_info',
       auth: 'none',
-      contract: { source: 'documented', why: 'service-api.md §2 (not in the 0.53.0 document)' },
+      // Absent from the 0.53.0 document; the hosted service's document has it.
+      contract: { source: 'cloud' },
       handle: () => systemInfo(host),
     }),
   ];

@@ -309,6 +309,7 @@ export function v0ConversationScopedRoutes(host: RouteHost, scope: Scope): Route
       auth,
       contract: { source: 'v0' },
       depends: [attached],
+      body: { kind: 'multipart' },
       handle: ({ req }) => {
         const type = String(req.headers['content-type'] ?? '');
         if (!type.startsWith('multipart/form-data'))

@@ -114,18 +114,20 @@ export function v1AppRoutes(host: RouteHost): Route[] {
     kind__eq: opt(oneOf(kinds as [string, ...string[]], 'literal')),
     timestamp__gte: opt(datetime()),
     timestamp__lt: opt(datetime()),
+  });
+  const sortOrder = {
     sort_order: {
       schema: oneOf(['TIMESTAMP', 'TIMESTAMP_DESC'] as const),
       options: { default: () => 'TIMESTAMP' as const },
     },
-  });
+  };
   const searchEvents = (
     records: AppConversationRecord[],
     q: {
       kind__eq: string | null;
       timestamp__gte: string | null;
       timestamp__lt: string | null;
-      sort_order: string;
+      sort_order?: string;
     },
   ): V1Event[] => {
     const gte = q.timestamp__gte ? toNaiveLocal(q.timestamp__gte) : null;
@@ -407,7 +409,11 @@ export function v1AppRoutes(host: RouteHost): Route[] {
       path: '/api/v1/events/count',
       auth: 'v1',
       contract: { source: 'documented', why: 'service-api.md §7.6 (0.62.0 path)' },
-      query: queryModel({ conversation_id__eq: opt(uuid()), ...eventFilters(v062EventKinds) }),
+      query: queryModel({
+        conversation_id__eq: opt(uuid()),
+        ...eventFilters(v062EventKinds),
+        ...sortOrder,
+      }),
       handle: ({ query }) => searchEvents(recordsFor(query.conversation_id__eq), query).length,
     }),
 
@@ -433,6 +439,7 @@ export function v1AppRoutes(host: RouteHost): Route[] {
       contract: { source: 'cloud' },
       query: queryModel({
         ...eventFilters(cloudEventKinds),
+        ...sortOrder,
         page_id: opt(str()),
         limit: limitField,
       }),

@@ -296,7 +296,13 @@ export class V1Domain {
       session_api_key: running ? (sandbox?.session_api_key ?? null) : null,
     };
     if (this.host.options.hosted) {
-      Object.assign(out, { agent_kind: 'openhands', public: record.public, tags: {} });
+      Object.assign(out, {
+        agent_kind: 'openhands',
+        public: record.public,
+        tags: {},
+        acp_server: null,
+        launched_agent_profile: null,
+      });
     }
     return out;
   }

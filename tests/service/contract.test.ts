@@ -1,0 +1,857 @@
+// Contract self-check: the service may not drift from upstream, and the client (lib/api) may not
+// drift with it. Every route of the service's own tables (main server, nested runtime, agent
+// server) must be
+//   1. defined by one of the upstream OpenAPI documents (same method, path, parameter names and
+//      body presence), or listed below as a 0.62.0 route that service-api.md documents but those
+//      documents lack;
+//   2. exercised by a probe whose real answer validates against the document's response schema
+//      (ajv, JSON Schema 2020-12) and, where lib/api defines that endpoint, against its zod
+//      response schema.
+// A route added without a probe, or a probe without a route, fails the test. The events the
+// scripted agents produce are checked the same way (agent-server `Event` schema, lib/api
+// parseEvent).
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { endpointRequests } from '@/lib/api/endpoints/requests';
+import { endpointResponses } from '@/lib/api/endpoints/responses';
+import { parseEvent } from '@/lib/api/events';
+import { fixturesRoot, openapiDocuments } from './core/fixtures';
+import type { Route } from './http/router';
+import type { RunningService } from './index';
+import { call, startTestService, waitFor } from './test-support';
+
+type Json = Record<string, unknown>;
+type Table = 'main' | 'runtime' | 'agent';
+type DocName = 'v0' | 'cloud' | 'agent';
+
+const docs: Record<DocName, Json> = {
+  v0: JSON.parse(readFileSync(`${fixturesRoot}${openapiDocuments.v0}`, 'utf8')),
+  cloud: JSON.parse(readFileSync(`${fixturesRoot}${openapiDocuments.cloud}`, 'utf8')),
+  agent: JSON.parse(readFileSync(`${fixturesRoot}${openapiDocuments.agent}`, 'utf8')),
+};
+
+/**
+ * Routes of 0.62.0 that service-api.md documents but none of the three OpenAPI documents has
+ * (0.53.0 predates them; the hosted document dropped V0). Each must stay absent from the
+ * documents: once a document defines one, the route must be checked against it instead.
+ */
+const documentedOnly: Record<string, string> = {
+  'GET /api/microagent-management/conversations': '§4.2',
+  'POST /api/conversations/{conversation_id}/exp-config': '§4.2 (internal)',
+  'POST /api/conversations/{conversation_id}/message': '§4.4',
+  'GET /api/conversations/{conversation_id}/vscode-url': '§4.4',
+  'GET /api/conversations/{conversation_id}/web-hosts': '§4.4',
+  'GET /api/user/search/branches': '§4.8',
+  'GET /api/v1/events/search':
+    '§7.6, the 0.62.0 path (2026: /api/v1/conversation/{id}/events/search)',
+  'GET /api/v1/events/count': '§7.6, the 0.62.0 path',
+  'GET /api/v1/events': '§7.6, the 0.62.0 batch path',
+};
+
+/** Query parameters the service takes beyond the document, as later versions do. */
+const extraQueryParams: Record<string, string[]> = {
+  // §4.2: 0.62.0 adds include_sub_conversations to the list.
+  'GET /api/conversations': ['include_sub_conversations'],
+  // §4.8: 0.62.0 pages branches.
+  'GET /api/user/repository/branches': ['page', 'per_page'],
+};
+
+/** 0.62.0 answers whose shape changed since the 0.53.0 document (service-api.md §4.4, §4.8). */
+const responseOverrides: Record<string, Json> = {
+  'GET /api/user/repository/branches': {
+    type: 'object',
+    required: ['branches', 'has_next_page', 'current_page', 'per_page'],
+    properties: {
+      branches: { type: 'array', items: { $ref: 'v0#/components/schemas/Branch' } },
+      has_next_page: { type: 'boolean' },
+      current_page: { type: 'integer' },
+      per_page: { type: 'integer' },
+      total_count: { type: ['integer', 'null'] },
+    },
+  },
+  'POST /api/conversations/{conversation_id}/upload-files': {
+    type: 'object',
+    required: ['uploaded_files', 'skipped_files'],
+    properties: {
+      uploaded_files: { type: 'array', items: { type: 'string' } },
+      skipped_files: {
+        type: 'array',
+        items: { type: 'object', required: ['name', 'reason'] },
+      },
+    },
+  },
+};
+
+/** Differences between the documents and the 0.62.0 server that service-api.md records. */
+function patchDocumentedDrift(): void {
+  // §0.1: enum values added after the 0.53.0 document.
+  const v0 = (docs.v0.components as { schemas: Record<string, { enum?: string[] }> }).schemas;
+  v0.ConversationStatus?.enum?.push('ARCHIVED', 'ERROR');
+  v0.ProviderType?.enum?.push('azure_devops');
+  v0.ConversationTrigger?.enum?.push('bitbucket');
+  // §7.3: `acp_server` and `launched_agent_profile` are 2026 additions (computed fields the
+  // 2026 document marks required); a 0.62.0 server does not send them.
+  const cloud = (docs.cloud.components as { schemas: Record<string, { required?: string[] }> })
+    .schemas;
+  const app = cloud.AppConversation;
+  if (app?.required) {
+    app.required = app.required.filter(
+      (name) => !['acp_server', 'launched_agent_profile'].includes(name),
+    );
+  }
+}
+patchDocumentedDrift();
+
+const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
+addFormats(ajv);
+// pydantic writes a naive datetime without an offset (e.g. MicroagentResponse.created_at is
+// `datetime.now()`); the documents call every datetime `date-time`. Accept both forms.
+ajv.addFormat('date-time', {
+  type: 'string',
+  validate: (value: string) =>
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/i.test(value),
+});
+for (const [name, doc] of Object.entries(docs)) ajv.addSchema(doc, name);
+
+function docPath(route: Route): string {
+  return (route.contract.path ?? route.path).replace(/\{(\w+):path\}/g, '{$1}');
+}
+
+function operationOf(route: Route): { doc: DocName; op: Json } | null {
+  const doc = route.contract.source as DocName;
+  if (!(doc in docs)) return null;
+  const op = (docs[doc].paths as Record<string, Record<string, Json>>)[docPath(route)]?.[
+    route.method.toLowerCase()
+  ];
+  return op ? { doc, op } : null;
+}
+
+function pointer(...parts: string[]): string {
+  return parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
+}
+
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+
+/** The document's schema for a response of `route` with `status`, or null when it gives none. */
+function responseValidator(route: Route, status: number) {
+  const key = `${route.method} ${docPath(route)}`;
+  const cacheKey = `${route.contract.source} ${key} ${status}`;
+  if (validators.has(cacheKey)) return validators.get(cacheKey) ?? null;
+  let validator: ReturnType<typeof ajv.compile> | null = null;
+  const override = status < 300 ? responseOverrides[key] : undefined;
+  const found = operationOf(route);
+  if (override) validator = ajv.compile(override);
+  else if (found) {
+    const responses = found.op.responses as Record<
+      string,
+      { content?: Record<string, { schema?: Json }> }
+    >;
+    const schema = responses[String(status)]?.content?.['application/json']?.schema;
+    if (schema && Object.keys(schema).length > 0) {
+      validator = ajv.compile({
+        $ref: `${found.doc}#/${pointer('paths', docPath(route), route.method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}`,
+      });
+    }
+  }
+  if (validator) validators.set(cacheKey, validator);
+  return validator;
+}
+
+const eventValidator = ajv.compile({ $ref: 'agent#/components/schemas/Event' });
+
+/** lib/api endpoints by `target method path`. */
+const libEndpoints = new Map<string, string>();
+for (const [name, spec] of Object.entries(endpointRequests)) {
+  const { method, path, target } = spec as { method: string; path: string; target: string };
+  libEndpoints.set(`${target} ${method} ${path}`, name);
+}
+function libEndpointFor(table: Table, route: Route): string | undefined {
+  const path = docPath(route);
+  if (table === 'agent') return libEndpoints.get(`agent-server ${route.method} ${path}`);
+  return (
+    libEndpoints.get(`server ${route.method} ${path}`) ??
+    libEndpoints.get(`runtime ${route.method} ${path}`)
+  );
+}
+
+// --- the services and the probes -------------------------------------------------------------
+
+let nested: RunningService;
+let standalone: RunningService;
+const ctx = {
+  v0Id: '',
+  runtime: '',
+  runtimeKey: {} as Record<string, string>,
+  standaloneId: '',
+  v1Id: '',
+  agent: '',
+  agentKey: {} as Record<string, string>,
+  sandboxId: '',
+  eventId: '',
+};
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+type Probe = () => Promise<Answer & { expected?: number }>;
+
+/** A probe whose success is upstream's 410 (reset-settings was removed). */
+async function expect410(answer: Promise<Answer>): Promise<Answer & { expected: number }> {
+  return { ...(await answer), expected: 410 };
+}
+
+const probes = new Map<string, Probe>();
+function probe(table: Table, method: string, path: string, run: Probe): void {
+  probes.set(`${table} ${method} ${path}`, run);
+}
+
+/** A GET with a JSON body (which fetch refuses to send), as FastAPI reads `list[str]` bodies. */
+function getWithBody(url: string, json: unknown, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = JSON.stringify(json);
+    const request = httpRequest(
+      url,
+      {
+        method: 'GET',
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk) => {
+          text += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+const get = (url: string, headers: Record<string, string> = {}) => call(url, { headers });
+const post = (url: string, json?: unknown, headers: Record<string, string> = {}) =>
+  call(url, { method: 'POST', json, headers });
+
+function registerProbes(): void {
+  const m = () => nested.url;
+  const s = () => standalone.url;
+  const conv = () => `${m()}/api/conversations/${ctx.v0Id}`;
+  const sconv = () => `${s()}/api/conversations/${ctx.standaloneId}`;
+
+  // Health
+  for (const table of ['main', 'runtime'] as const) {
+    const base = () => (table === 'main' ? m() : new URL(ctx.runtime).origin);
+    probe(table, 'GET', '/alive', () => get(`${base()}/alive`));
+    probe(table, 'GET', '/health', () => get(`${base()}/health`));
+    probe(table, 'GET', '/server_info', () => get(`${base()}/server_info`));
+  }
+
+  // Options, settings, secrets
+  probe('main', 'GET', '/api/options/models', () => get(`${m()}/api/options/models`));
+  probe('main', 'GET', '/api/options/agents', () => get(`${m()}/api/options/agents`));
+  probe('main', 'GET', '/api/options/security-analyzers', () =>
+    get(`${m()}/api/options/security-analyzers`),
+  );
+  probe('main', 'GET', '/api/options/config', () => get(`${m()}/api/options/config`));
+  probe('main', 'GET', '/api/settings', () => get(`${m()}/api/settings`));
+  probe('main', 'POST', '/api/settings', () =>
+    post(`${m()}/api/settings`, { language: 'en', llm_model: null }),
+  );
+  probe('main', 'POST', '/api/reset-settings', () => expect410(post(`${m()}/api/reset-settings`)));
+  probe('main', 'POST', '/api/add-git-providers', () =>
+    post(`${m()}/api/add-git-providers`, {
+      provider_tokens: {
+        github: { token: '', host: 'github.com' },
+        gitlab: { token: '', host: 'gitlab.com' },
+      },
+    }),
+  );
+  probe('main', 'POST', '/api/unset-provider-tokens', async () => {
+    const other = await startTestService({ seed: false });
+    try {
+      return await post(`${other.url}/api/unset-provider-tokens`);
+    } finally {
+      await other.stop();
+    }
+  });
+  probe('main', 'GET', '/api/secrets', () => get(`${m()}/api/secrets`));
+  probe('main', 'POST', '/api/secrets', () =>
+    post(`${m()}/api/secrets`, { name: 'CONTRACT', value: 'v' }),
+  );
+  probe('main', 'PUT', '/api/secrets/{secret_id}', () =>
+    call(`${m()}/api/secrets/NPM_TOKEN`, {
+      method: 'PUT',
+      json: { name: 'NPM_TOKEN', description: 'd' },
+    }),
+  );
+  probe('main', 'DELETE', '/api/secrets/{secret_id}', () =>
+    call(`${m()}/api/secrets/CONTRACT`, { method: 'DELETE' }),
+  );
+
+  // Conversation management
+  probe('main', 'POST', '/api/conversations', () =>
+    post(`${m()}/api/conversations`, { initial_user_msg: 'contract' }),
+  );
+  probe('main', 'GET', '/api/conversations', () => get(`${m()}/api/conversations?limit=50`));
+  probe('main', 'GET', '/api/conversations/{conversation_id}', () => get(conv()));
+  probe('main', 'DELETE', '/api/conversations/{conversation_id}', async () => {
+    const created = await post(`${m()}/api/conversations`, { initial_user_msg: 'to delete' });
+    return call(`${m()}/api/conversations/${(created.body as Json).conversation_id}`, {
+      method: 'DELETE',
+    });
+  });
+  probe('main', 'PATCH', '/api/conversations/{conversation_id}', () =>
+    call(conv(), { method: 'PATCH', json: { title: 'Contract' } }),
+  );
+  probe('main', 'POST', '/api/conversations/{conversation_id}/start', () =>
+    post(`${conv()}/start`, {}),
+  );
+  probe('main', 'POST', '/api/conversations/{conversation_id}/stop', () =>
+    post(`${m()}/api/conversations/${nested.seedIds.v0.quickQuestion}/stop`),
+  );
+  probe('main', 'GET', '/api/conversations/{conversation_id}/remember-prompt', () =>
+    get(`${conv()}/remember-prompt?event_id=2`),
+  );
+  probe('main', 'GET', '/api/microagent-management/conversations', () =>
+    get(`${m()}/api/microagent-management/conversations?selected_repository=octo-org/widgets`),
+  );
+  probe('main', 'POST', '/api/conversations/{conversation_id}/exp-config', () =>
+    post(`${conv()}/exp-config`, { config: { variant: 'a' } }),
+  );
+
+  // Per-conversation routes: on the standalone main server, and on the nested runtime.
+  const perConversation: [
+    string,
+    string,
+    (base: string, h: Record<string, string>) => Promise<Answer>,
+  ][] = [
+    ['GET', '/events', (b, h) => get(`${b}/events?limit=100`, h)],
+    [
+      'POST',
+      '/events',
+      (b, h) => post(`${b}/events`, { action: 'message', args: { content: 'ping' } }, h),
+    ],
+    ['POST', '/message', (b, h) => post(`${b}/message`, { message: 'hello' }, h)],
+    ['GET', '/config', (b, h) => get(`${b}/config`, h)],
+    ['GET', '/vscode-url', (b, h) => get(`${b}/vscode-url`, h)],
+    ['GET', '/web-hosts', (b, h) => get(`${b}/web-hosts`, h)],
+    ['GET', '/microagents', (b, h) => get(`${b}/microagents`, h)],
+    ['GET', '/list-files', (b, h) => get(`${b}/list-files?path=src`, h)],
+    ['GET', '/select-file', (b, h) => get(`${b}/select-file?file=src/parser.ts`, h)],
+    [
+      'GET',
+      '/zip-directory',
+      async (b, h) => {
+        const r = await fetch(`${b}/zip-directory`, { headers: h });
+        await r.arrayBuffer();
+        return { status: r.status, body: undefined };
+      },
+    ],
+    ['GET', '/git/changes', (b, h) => get(`${b}/git/changes`, h)],
+    ['GET', '/git/diff', (b, h) => get(`${b}/git/diff?path=src/parser.ts`, h)],
+    [
+      'POST',
+      '/upload-files',
+      (b, h) =>
+        call(`${b}/upload-files`, {
+          method: 'POST',
+          headers: { ...h, 'content-type': 'multipart/form-data; boundary=xyz' },
+          body: '--xyz\r\nContent-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\nhello\r\n--xyz--\r\n',
+        }),
+    ],
+    ['GET', '/trajectory', (b, h) => get(`${b}/trajectory`, h)],
+    [
+      'POST',
+      '/submit-feedback',
+      (b, h) => post(`${b}/submit-feedback`, { polarity: 'positive' }, h),
+    ],
+  ];
+  for (const [method, suffix, run] of perConversation) {
+    const path = `/api/conversations/{conversation_id}${suffix}`;
+    probe('main', method, path, () => run(sconv(), {}));
+    probe('runtime', method, path, () => run(ctx.runtime, ctx.runtimeKey));
+  }
+
+  // Git provider routes
+  probe('main', 'GET', '/api/user/installations', () =>
+    get(`${m()}/api/user/installations?provider=github`),
+  );
+  probe('main', 'GET', '/api/user/repositories', () =>
+    get(`${m()}/api/user/repositories?page=1&per_page=2`),
+  );
+  probe('main', 'GET', '/api/user/info', () => get(`${m()}/api/user/info`));
+  probe('main', 'GET', '/api/user/search/repositories', () =>
+    get(`${m()}/api/user/search/repositories?query=o`),
+  );
+  probe('main', 'GET', '/api/user/search/branches', () =>
+    get(`${m()}/api/user/search/branches?repository=octo-org/widgets&query=e`),
+  );
+  probe('main', 'GET', '/api/user/suggested-tasks', () => get(`${m()}/api/user/suggested-tasks`));
+  probe('main', 'GET', '/api/user/repository/branches', () =>
+    get(`${m()}/api/user/repository/branches?repository=octo-org/widgets&per_page=2`),
+  );
+  probe('main', 'GET', '/api/user/repository/{repository_name:path}/microagents', () =>
+    get(`${m()}/api/user/repository/acme/platform/backend/api/microagents`),
+  );
+  probe('main', 'GET', '/api/user/repository/{repository_name:path}/microagents/content', () =>
+    get(
+      `${m()}/api/user/repository/octo-org/widgets/microagents/content?file_path=.openhands/microagents/testing.md`,
+    ),
+  );
+
+  // V1 app server
+  const v1 = (path: string) => `${m()}/api/v1${path}`;
+  probe('main', 'GET', '/api/v1/app-conversations/search', () =>
+    get(v1('/app-conversations/search?limit=10')),
+  );
+  probe('main', 'GET', '/api/v1/app-conversations/count', () =>
+    get(v1('/app-conversations/count')),
+  );
+  probe('main', 'GET', '/api/v1/app-conversations', () =>
+    get(v1(`/app-conversations?ids=${ctx.v1Id}&ids=${'0'.repeat(32)}`)),
+  );
+  probe('main', 'POST', '/api/v1/app-conversations', () =>
+    post(v1('/app-conversations'), { initial_message: { content: [{ type: 'text', text: 'x' }] } }),
+  );
+  probe('main', 'POST', '/api/v1/app-conversations/stream-start', async () => {
+    const r = await post(v1('/app-conversations/stream-start'), {});
+    return { status: r.status, body: JSON.parse(r.text) };
+  });
+  probe('main', 'GET', '/api/v1/app-conversations/start-tasks/search', () =>
+    get(v1('/app-conversations/start-tasks/search')),
+  );
+  probe('main', 'GET', '/api/v1/app-conversations/start-tasks/count', () =>
+    get(v1('/app-conversations/start-tasks/count')),
+  );
+  probe('main', 'GET', '/api/v1/app-conversations/start-tasks', () =>
+    get(
+      v1(
+        `/app-conversations/start-tasks?ids=${nested.seedIds.tasks.parserFix}&ids=${'0'.repeat(32)}`,
+      ),
+    ),
+  );
+  probe('main', 'PATCH', '/api/v1/app-conversations/{conversation_id}', () =>
+    call(v1(`/app-conversations/${ctx.v1Id}`), { method: 'PATCH', json: { title: 'Contract V1' } }),
+  );
+  probe('main', 'DELETE', '/api/v1/app-conversations/{conversation_id}', async () => {
+    const target = nested.seedIds.v1.parserFixDone;
+    return call(v1(`/app-conversations/${target}`), { method: 'DELETE' });
+  });
+  probe('main', 'POST', '/api/v1/app-conversations/{conversation_id}/send-message', () =>
+    post(v1(`/app-conversations/${ctx.v1Id}/send-message`), {
+      content: [{ type: 'text', text: 'hi' }],
+      run: false,
+    }),
+  );
+  probe('main', 'GET', '/api/v1/app-conversations/{conversation_id}/skills', () =>
+    get(v1(`/app-conversations/${ctx.v1Id}/skills`)),
+  );
+  probe('main', 'GET', '/api/v1/events/search', () =>
+    get(v1(`/events/search?conversation_id__eq=${ctx.v1Id}`)),
+  );
+  probe('main', 'GET', '/api/v1/events/count', () => get(v1('/events/count')));
+  probe('main', 'GET', '/api/v1/events', () => get(v1(`/events?id=${ctx.eventId}&id=missing`)));
+  probe('main', 'GET', '/api/v1/conversation/{conversation_id}/events/search', () =>
+    get(v1(`/conversation/${ctx.v1Id}/events/search?limit=50`)),
+  );
+  probe('main', 'GET', '/api/v1/conversation/{conversation_id}/events/count', () =>
+    get(v1(`/conversation/${ctx.v1Id}/events/count`)),
+  );
+  probe('main', 'GET', '/api/v1/conversation/{conversation_id}/events', () =>
+    get(v1(`/conversation/${ctx.v1Id}/events?id=${ctx.eventId}`)),
+  );
+  probe('main', 'GET', '/api/v1/sandboxes/search', () => get(v1('/sandboxes/search')));
+  probe('main', 'GET', '/api/v1/sandboxes', () =>
+    get(v1(`/sandboxes?id=${ctx.sandboxId}&id=none`)),
+  );
+  probe('main', 'POST', '/api/v1/sandboxes', () => post(v1('/sandboxes')));
+  probe('main', 'POST', '/api/v1/sandboxes/{sandbox_id}/pause', async () => {
+    const created = await post(v1('/sandboxes'));
+    return post(v1(`/sandboxes/${(created.body as Json).id}/pause`));
+  });
+  probe('main', 'POST', '/api/v1/sandboxes/{sandbox_id}/resume', async () => {
+    const created = await post(v1('/sandboxes'));
+    const id = String((created.body as Json).id);
+    await waitFor(
+      async () => ((await get(v1(`/sandboxes?id=${id}`))).body as Json[])[0]?.status === 'RUNNING',
+    );
+    await post(v1(`/sandboxes/${id}/pause`));
+    return post(v1(`/sandboxes/${id}/resume`));
+  });
+  probe('main', 'DELETE', '/api/v1/sandboxes/{id}', async () => {
+    const created = await post(v1('/sandboxes'));
+    const id = (created.body as Json).id;
+    return call(v1(`/sandboxes/${id}?sandbox_id=${id}`), { method: 'DELETE' });
+  });
+  probe('main', 'GET', '/api/v1/sandbox-specs/search', () => get(v1('/sandbox-specs/search')));
+  probe('main', 'GET', '/api/v1/sandbox-specs', () =>
+    get(v1('/sandbox-specs?id=ghcr.io/openhands/agent-server:1.3.0-python&id=none')),
+  );
+
+  // Agent server
+  const a = (path: string) => `${ctx.agent}${path}`;
+  const conversationPath = () => `/api/conversations/${ctx.v1Id}`;
+  probe('agent', 'GET', '/alive', () => get(a('/alive')));
+  probe('agent', 'GET', '/health', () => get(a('/health')));
+  probe('agent', 'GET', '/ready', () => get(a('/ready')));
+  probe('agent', 'GET', '/server_info', () => get(a('/server_info')));
+  probe('agent', 'GET', '/', () => get(a('/')));
+  probe('agent', 'GET', '/api/conversations/{conversation_id}/events/search', () =>
+    get(a(`${conversationPath()}/events/search?limit=100`), ctx.agentKey),
+  );
+  probe('agent', 'GET', '/api/conversations/{conversation_id}/events/count', () =>
+    get(a(`${conversationPath()}/events/count`), ctx.agentKey),
+  );
+  probe(
+    'agent',
+    'POST',
+    '/api/conversations/{conversation_id}/events/respond_to_confirmation',
+    () =>
+      post(
+        a(`${conversationPath()}/events/respond_to_confirmation`),
+        { accept: false },
+        ctx.agentKey,
+      ),
+  );
+  probe('agent', 'GET', '/api/conversations/{conversation_id}/events/{event_id}', () =>
+    get(a(`${conversationPath()}/events/${ctx.eventId}`), ctx.agentKey),
+  );
+  probe('agent', 'GET', '/api/conversations/{conversation_id}/events', () =>
+    getWithBody(a(`${conversationPath()}/events`), [ctx.eventId, 'missing'], ctx.agentKey),
+  );
+  probe('agent', 'POST', '/api/conversations/{conversation_id}/events', () =>
+    post(
+      a(`${conversationPath()}/events`),
+      { content: [{ type: 'text', text: 'contract' }] },
+      ctx.agentKey,
+    ),
+  );
+  probe('agent', 'GET', '/api/conversations/search', () =>
+    get(a('/api/conversations/search'), ctx.agentKey),
+  );
+  probe('agent', 'GET', '/api/conversations/count', () =>
+    get(a('/api/conversations/count'), ctx.agentKey),
+  );
+  probe('agent', 'GET', '/api/conversations', () =>
+    get(a(`/api/conversations?ids=${ctx.v1Id}&ids=${'3'.repeat(32)}`), ctx.agentKey),
+  );
+  probe('agent', 'GET', '/api/conversations/{conversation_id}', () =>
+    get(a(conversationPath()), ctx.agentKey),
+  );
+  probe('agent', 'PATCH', '/api/conversations/{conversation_id}', () =>
+    call(a(conversationPath()), {
+      method: 'PATCH',
+      headers: ctx.agentKey,
+      json: { title: 'Agent title' },
+    }),
+  );
+  probe('agent', 'DELETE', '/api/conversations/{conversation_id}', () =>
+    call(a(`/api/conversations/${'4'.repeat(32)}`), {
+      method: 'DELETE',
+      headers: ctx.agentKey,
+    }).then((r) => ({
+      ...r,
+      expected: 400,
+    })),
+  );
+  probe('agent', 'POST', '/api/conversations/{conversation_id}/pause', () =>
+    post(a(`${conversationPath()}/pause`), undefined, ctx.agentKey),
+  );
+  probe('agent', 'POST', '/api/conversations/{conversation_id}/run', () =>
+    post(a(`${conversationPath()}/run`), undefined, ctx.agentKey),
+  );
+  probe('agent', 'POST', '/api/conversations/{conversation_id}/confirmation_policy', () =>
+    post(
+      a(`${conversationPath()}/confirmation_policy`),
+      { policy: { kind: 'NeverConfirm' } },
+      ctx.agentKey,
+    ),
+  );
+  probe('agent', 'POST', '/api/conversations/{conversation_id}/generate_title', () =>
+    post(a(`${conversationPath()}/generate_title`), { max_length: 20 }, ctx.agentKey),
+  );
+  probe('agent', 'GET', '/api/vscode/url', () => get(a('/api/vscode/url'), ctx.agentKey));
+  probe('agent', 'GET', '/api/git/changes/{path:path}', () =>
+    get(a('/api/git/changes/workspace/project'), ctx.agentKey),
+  );
+  probe('agent', 'GET', '/api/git/diff/{path:path}', () =>
+    get(a('/api/git/diff/src/parser.ts'), ctx.agentKey),
+  );
+}
+
+function tables(): Record<Table, Route[]> {
+  return {
+    main: nested.service.mainRoutes(),
+    runtime: nested.service.runtimeRoutes(ctx.v0Id),
+    agent: nested.service.agentRoutes(ctx.sandboxId),
+  };
+}
+
+const routeKey = (table: Table, route: Route) => `${table} ${route.method} ${route.path}`;
+
+beforeAll(async () => {
+  nested = await startTestService({ scenario: 'finish-quickly' });
+  standalone = await startTestService({ runtime: 'standalone', scenario: 'finish-quickly' });
+  const created = await post(`${nested.url}/api/conversations`, {
+    initial_user_msg: 'contract checks',
+    repository: 'octo-org/widgets',
+  });
+  ctx.v0Id = String((created.body as Json).conversation_id);
+  const info = await waitFor(async () => {
+    const r = await get(`${nested.url}/api/conversations/${ctx.v0Id}`);
+    return (r.body as Json).runtime_status === 'STATUS$READY' ? (r.body as Json) : null;
+  });
+  ctx.runtime = String(info.url);
+  ctx.runtimeKey = { 'X-Session-API-Key': String(info.session_api_key) };
+  await nested.admin.waitIdle(ctx.v0Id);
+
+  const screated = await post(`${standalone.url}/api/conversations`, {
+    initial_user_msg: 'standalone contract',
+    repository: 'octo-org/widgets',
+  });
+  ctx.standaloneId = String((screated.body as Json).conversation_id);
+  await waitFor(
+    async () =>
+      ((await get(`${standalone.url}/api/conversations/${ctx.standaloneId}`)).body as Json)
+        .status === 'RUNNING',
+  );
+  await standalone.admin.waitIdle(ctx.standaloneId);
+
+  ctx.v1Id = nested.seedIds.v1.parserFix;
+  ctx.sandboxId = nested.seedIds.sandboxes.running;
+  ctx.agent = nested.agentServerUrl(ctx.sandboxId) as string;
+  ctx.agentKey = {
+    'X-Session-API-Key': nested.service.data.sandboxes[ctx.sandboxId]?.session_api_key ?? '',
+  };
+  ctx.eventId = String(nested.service.data.app_conversations[ctx.v1Id]?.events[3]?.id);
+  registerProbes();
+}, 30_000);
+
+afterAll(async () => {
+  await nested?.stop();
+  await standalone?.stop();
+});
+
+describe('route table against the upstream documents', () => {
+  it('defines every route in a document, or lists it as documented-only', () => {
+    const problems: string[] = [];
+    const documented = new Set<string>();
+    for (const [table, routes] of Object.entries(tables()) as [Table, Route[]][]) {
+      for (const route of routes) {
+        if (route.contract.source === 'internal') continue;
+        const key = `${route.method} ${docPath(route)}`;
+        if (route.contract.source === 'documented') {
+          documented.add(key);
+          if (!documentedOnly[key])
+            problems.push(`${table} ${key}: not in the documented-only list`);
+          for (const name of ['v0', 'cloud'] as const) {
+            const inDoc = (docs[name].paths as Record<string, Json>)[docPath(route)]?.[
+              route.method.toLowerCase()
+            ];
+            if (inDoc)
+              problems.push(`${table} ${key}: defined by ${name}, check it against that document`);
+          }
+          continue;
+        }
+        const found = operationOf(route);
+        if (!found) {
+          problems.push(`${table} ${key}: not in ${route.contract.source}`);
+          continue;
+        }
+        const params = (found.op.parameters ?? []) as { name: string; in: string }[];
+        const docQuery = params.filter((p) => p.in === 'query').map((p) => p.name);
+        const docPathParams = params
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort();
+        const query = route.query?.fieldNames ?? [];
+        for (const name of docQuery) {
+          if (!query.includes(name))
+            problems.push(`${table} ${key}: lacks query parameter ${name}`);
+        }
+        for (const name of query) {
+          if (!docQuery.includes(name) && !extraQueryParams[key]?.includes(name)) {
+            problems.push(`${table} ${key}: extra query parameter ${name}`);
+          }
+        }
+        const routePathParams = [...route.paramNames].sort();
+        const pathParamsMatch =
+          JSON.stringify(routePathParams) === JSON.stringify(docPathParams) ||
+          // DELETE /api/v1/sandboxes/{id}: the document declares only the query `sandbox_id`.
+          (docPathParams.length === 0 && key === 'DELETE /api/v1/sandboxes/{id}');
+        if (!pathParamsMatch)
+          problems.push(`${table} ${key}: path parameters ${routePathParams} ≠ ${docPathParams}`);
+        const hasBody = !!route.body && route.body.kind !== 'raw-json';
+        if (hasBody !== Boolean(found.op.requestBody)) {
+          problems.push(
+            `${table} ${key}: request body ${hasBody ? 'declared' : 'absent'} unlike the document`,
+          );
+        }
+      }
+    }
+    for (const key of Object.keys(documentedOnly)) {
+      if (!documented.has(key))
+        problems.push(`documented-only list names a route the service lacks: ${key}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('has a probe for every route and a route for every probe', () => {
+    const routes = new Set<string>();
+    for (const [table, list] of Object.entries(tables()) as [Table, Route[]][]) {
+      for (const route of list)
+        if (route.contract.source !== 'internal') routes.add(routeKey(table, route));
+    }
+    expect([...routes].filter((key) => !probes.has(key))).toEqual([]);
+    expect([...probes.keys()].filter((key) => !routes.has(key))).toEqual([]);
+  });
+});
+
+describe('real answers against the documents and lib/api', () => {
+  it('validates every probed answer', async () => {
+    const problems: string[] = [];
+    let zodChecked = 0;
+    let ajvChecked = 0;
+    for (const [table, list] of Object.entries(tables()) as [Table, Route[]][]) {
+      for (const route of list) {
+        if (route.contract.source === 'internal') continue;
+        const key = routeKey(table, route);
+        const run = probes.get(key);
+        if (!run) continue;
+        const answer = (await run()) as Answer & { expected?: number };
+        const expected = answer.expected;
+        if (expected ? answer.status !== expected : answer.status >= 300) {
+          problems.push(
+            `${key}: status ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`,
+          );
+          continue;
+        }
+        const validate = responseValidator(route, answer.status);
+        if (validate && !validate(answer.body)) {
+          problems.push(
+            `${key}: document schema: ${ajv.errorsText(validate.errors).slice(0, 400)}`,
+          );
+        }
+        if (validate) ajvChecked++;
+        const endpoint = libEndpointFor(table, route);
+        if (endpoint && answer.status < 300 && answer.body !== undefined) {
+          const schema = endpointResponses[
+            endpoint as keyof typeof endpointResponses
+          ] as z.core.$ZodType;
+          const parsed = z.safeParse(schema, answer.body);
+          if (!parsed.success) {
+            problems.push(
+              `${key}: lib/api ${endpoint}: ${JSON.stringify(parsed.error.issues).slice(0, 400)}`,
+            );
+          }
+          zodChecked++;
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(ajvChecked).toBeGreaterThan(60);
+    expect(zodChecked).toBeGreaterThan(60);
+  }, 30_000);
+
+  it('produces V1 events the agent-server schema and the client parser accept', async () => {
+    // A conversation of every scenario but the long one, played to the end.
+    for (const scenario of ['default', 'awaiting-confirmation', 'error', 'burst']) {
+      const task = await post(`${nested.url}/api/v1/app-conversations`, {
+        initial_message: { content: [{ type: 'text', text: `[scenario:${scenario}] go` }] },
+      });
+      const ready = await waitFor(async () => {
+        const r = await get(
+          `${nested.url}/api/v1/app-conversations/start-tasks?ids=${(task.body as Json).id}`,
+        );
+        const current = (r.body as Json[])[0] as Json;
+        return current.status === 'READY' ? current : null;
+      });
+      const id = String(ready.app_conversation_id);
+      await nested.admin.waitIdle(id);
+      const conversation = nested.service.data.app_conversations[id];
+      if (scenario === 'awaiting-confirmation' && conversation) {
+        // Rejection, then a new turn paused midway: UserRejectObservation and PauseEvent.
+        nested.service.v1.respondToConfirmation(conversation, false, 'No thanks');
+        nested.service.v1.sendMessage(
+          conversation,
+          'user',
+          [{ type: 'text', text: 'again' }],
+          true,
+        );
+        nested.service.v1.pause(conversation);
+      }
+    }
+    // The validator is not vacuous.
+    expect(eventValidator({ kind: 'MessageEvent', source: 'user' })).toBe(false);
+    const problems: string[] = [];
+    let count = 0;
+    for (const conversation of Object.values(nested.service.data.app_conversations)) {
+      for (const event of conversation.events) {
+        count++;
+        const valid: boolean = eventValidator(event);
+        if (!valid) {
+          problems.push(
+            `${event.kind} ${event.id}: ${ajv.errorsText(eventValidator.errors).slice(0, 300)}`,
+          );
+        }
+        const parsed = parseEvent(event);
+        if (parsed.type === 'unknown')
+          problems.push(`${event.kind} ${event.id}: unknown to lib/api`);
+      }
+      const fullState = nested.service.v1.fullState(conversation);
+      const validState: boolean = eventValidator(fullState);
+      if (!validState) problems.push(`full_state: ${ajv.errorsText(eventValidator.errors)}`);
+    }
+    expect(problems.slice(0, 10)).toEqual([]);
+    expect(count).toBeGreaterThan(1000);
+    const kinds = new Set(
+      Object.values(nested.service.data.app_conversations).flatMap((c) =>
+        c.events.map((e) => e.kind),
+      ),
+    );
+    for (const kind of [
+      'UserRejectObservation',
+      'PauseEvent',
+      'ConversationErrorEvent',
+      'AgentErrorEvent',
+    ]) {
+      expect(kinds).toContain(kind);
+    }
+  }, 30_000);
+
+  it('produces V0 events and payloads the client parser accepts', () => {
+    const problems: string[] = [];
+    for (const record of Object.values(nested.service.data.v0)) {
+      for (const event of record.events) {
+        if (parseEvent(event).type === 'unknown')
+          problems.push(`${record.conversation_id} ${event.id}`);
+      }
+    }
+    for (const payload of [
+      { status_update: true, type: 'info', id: 'STATUS$READY', message: 'Runtime is ready' },
+      { status_update: true, type: 'info', message: ctx.v0Id, conversation_title: 'T' },
+      { error: true, message: 'boom' },
+      {
+        message: '',
+        observation: 'agent_state_changed',
+        content: '',
+        extras: { agent_state: 'stopped', reason: '' },
+      },
+    ]) {
+      if (parseEvent(payload).type === 'unknown') problems.push(JSON.stringify(payload));
+    }
+    expect(problems).toEqual([]);
+  });
+});
