@@ -198,6 +198,11 @@ export class AdminClient {
       .deleted;
   }
 
+  /** Puts a sandbox in ERROR (its agent server goes away), as a crashed container would. */
+  async failSandbox(sandboxId: string, detail?: string): Promise<void> {
+    await this.call('POST', `/sandboxes/${sandboxId}/error`, { detail });
+  }
+
   /** Deletes a sandbox behind the client's back (its conversations become MISSING). */
   async deleteSandbox(sandboxId: string): Promise<boolean> {
     return (await this.call<{ deleted: boolean }>('DELETE', `/sandboxes/${sandboxId}`)).deleted;

@@ -185,6 +185,45 @@ describe('raw and malformed traffic', () => {
     ws.ws.close();
   });
 
+  it('puts a sandbox in ERROR behind the client', async () => {
+    const other = await startTestService();
+    try {
+      const sandboxId = other.seedIds.sandboxes.running;
+      await other.admin.failSandbox(sandboxId, 'OOMKilled');
+      const [sandbox] = (await call<Json[]>(`${other.url}/api/v1/sandboxes?id=${sandboxId}`)).body;
+      expect(sandbox).toMatchObject({ status: 'ERROR', session_api_key: null, exposed_urls: null });
+      const info = await call<Json>(`${other.url}/api/conversations/${other.seedIds.v1.parserFix}`);
+      expect(info.body.status).toBe('ERROR');
+      const send = await call(
+        `${other.url}/api/v1/app-conversations/${other.seedIds.v1.parserFix}/send-message`,
+        {
+          method: 'POST',
+          json: { content: [{ type: 'text', text: 'hello?' }] },
+        },
+      );
+      expect(send.status).toBe(503);
+    } finally {
+      await other.stop();
+    }
+  });
+
+  it('plays a scenario chosen for a conversation that already ran', async () => {
+    const id = svc.seedIds.v0.renameFile;
+    await svc.admin.setScenario(id, 'awaiting-confirmation');
+    const rec = openV0Socket(svc.url, { conversation_id: id, latest_event_id: '1000' });
+    await rec.connected;
+    await waitFor(() =>
+      rec.received.find(
+        (p) =>
+          ((p as Json).extras as Json | undefined)?.agent_state === 'awaiting_user_confirmation',
+      ),
+    );
+    const stored = await svc.admin.storedEvents(id);
+    expect(stored.events.filter((e) => e.action === 'system')).toHaveLength(0);
+    rec.socket.close();
+    await call(`${svc.url}/api/conversations/${id}/stop`, { method: 'POST' });
+  });
+
   it('deletes conversations and sandboxes behind the client', async () => {
     const id = svc.seedIds.v0.game2048;
     expect(await svc.admin.deleteConversation(id)).toBe(true);

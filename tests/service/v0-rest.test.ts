@@ -1,6 +1,8 @@
 // V0 REST against the reference service with real fetch: a whole session (create, watch by REST,
 // steer, read history) and the bad-input rules with upstream's exact status and body.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturesRoot } from './core/fixtures';
 import type { RunningService } from './index';
 import { call, startTestService, waitFor } from './test-support';
 
@@ -361,6 +363,24 @@ describe('InitSessionRequest and other bodies', () => {
         msg_id: 'CONVERSATION$NOT_FOUND',
       },
     });
+  });
+
+  it('replays a trajectory given as replay_json', async () => {
+    const trajectory = readFileSync(`${fixturesRoot}upstream/v0_traj_basic.json`, 'utf8');
+    const created = await call<{ conversation_id: string }>(api('/api/conversations'), {
+      method: 'POST',
+      json: { initial_user_msg: 'Make a 2048 game', replay_json: trajectory },
+    });
+    const id = created.body.conversation_id;
+    await waitFor(() => svc.service.v0.loops.get(id)?.status === 'RUNNING');
+    await svc.admin.waitIdle(id);
+    const { events } = await svc.admin.storedEvents(id);
+    const played = events.map((e) => e.action ?? e.observation).slice(-3);
+    expect(played).toEqual(['edit', 'edit', 'finish']);
+    const edit = events.find((e) => e.observation === 'edit');
+    const action = events.find((e) => e.action === 'edit');
+    expect(edit?.cause).toBe(action?.id);
+    await call(api(`/api/conversations/${id}/stop`), { method: 'POST' });
   });
 
   it('verifies the repository against stored tokens (401 bare string)', async () => {

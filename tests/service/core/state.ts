@@ -45,6 +45,8 @@ export interface V0ConversationRecord {
   scenario_started: boolean;
   initial_user_msg: string | null;
   image_urls: string[];
+  /** A trajectory to replay instead of the scenario (InitSessionRequest.replay_json). */
+  replay_json?: string | null;
   /** Last known agent state, so a restarted loop resumes sensibly. */
   agent_state: string;
   events: V0Event[];

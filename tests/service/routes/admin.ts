@@ -167,8 +167,8 @@ export function adminRoutes(service: ReferenceService): Route[] {
       auth: 'admin',
       contract: internal,
       body: { kind: 'raw-json' },
-      handle: ({ rawJson }) => {
-        const body = objectBody(rawJson() ?? {});
+      handle: ({ req, rawJson }) => {
+        const body = req.body.length > 0 ? objectBody(rawJson()) : {};
         const key =
           typeof body.key === 'string'
             ? body.key
@@ -380,6 +380,22 @@ export function adminRoutes(service: ReferenceService): Route[] {
             ? await service.v1.deleteConversation(found.v1.id)
             : await service.v0.delete(found.v0.conversation_id);
         return { deleted };
+      },
+    }),
+
+    defineRoute({
+      method: 'POST',
+      path: '/__admin/sandboxes/{sandbox_id}/error',
+      auth: 'admin',
+      contract: internal,
+      body: { kind: 'raw-json' },
+      handle: async ({ req, params, rawJson }) => {
+        const body = req.body.length > 0 ? objectBody(rawJson()) : {};
+        const detail = typeof body.detail === 'string' ? body.detail : 'Container exited (137)';
+        if (!(await service.v1.failSandbox(params.sandbox_id, detail))) {
+          throw httpException(404, `Sandbox ${params.sandbox_id} not found`);
+        }
+        return { sandbox_id: params.sandbox_id, status: 'ERROR', detail };
       },
     }),
 

@@ -351,11 +351,20 @@ export function v0ConversationScopedRoutes(host: RouteHost, scope: Scope): Route
       path: `${PREFIX}/submit-feedback`,
       auth,
       contract: { source: 'v0' },
-      depends: [metadata],
+      depends: [attached],
       body: { kind: 'raw-json' },
       handle: ({ rawJson }) => {
         rawJson();
-        return { statusCode: 200, body: { message: 'Feedback submitted successfully' } };
+        // What the feedback store (a share endpoint) answers, passed through unchanged.
+        const id = crypto.randomUUID().replaceAll('-', '').slice(0, 16);
+        return {
+          statusCode: 200,
+          body: JSON.stringify({
+            message: 'Feedback submitted successfully',
+            feedback_id: id,
+            password: id.slice(0, 8),
+          }),
+        };
       },
     }),
   ];

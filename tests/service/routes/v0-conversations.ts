@@ -114,6 +114,7 @@ export function v0ConversationRoutes(host: RouteHost): Route[] {
           initialUserMsg: initialUserMsg ?? (body.image_urls?.length ? '' : null),
           imageUrls: body.image_urls ?? [],
           conversationInstructions: body.conversation_instructions,
+          replayJson: body.replay_json,
         });
         const settings = host.data.settings;
         if (!settings) {

@@ -62,7 +62,8 @@ function serverErrorEvent(code: string, detail: string): Record<string, unknown>
 }
 
 export function createAgentSocketHandler(deps: AgentSocketDeps) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 * 1024 });
+  // uvicorn's default WebSocket message limit.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
 
   return function onUpgrade(req: IncomingMessage, socket: Socket, head: Buffer): boolean {
     const url = new URL(req.url ?? '/', 'http://placeholder');

@@ -88,6 +88,7 @@ export interface CreateV0Params {
   initialUserMsg: string | null;
   imageUrls: string[];
   conversationInstructions: string | null;
+  replayJson?: string | null;
 }
 
 /** `[scenario:<name>]` anywhere in the first message picks that conversation's scenario. */
@@ -113,6 +114,35 @@ export function liveForm(event: Record<string, unknown>): Record<string, unknown
   }
   if (observation === 'error') return { ...event, source: 'agent' };
   return null;
+}
+
+/**
+ * The events of a `replay_json` trajectory as templates (the replay manager re-plays the
+ * agent's actions; here the whole recording is played back), or null when it is not a list of
+ * events.
+ */
+export function replayTemplates(replayJson: string | null | undefined): V0Template[] | null {
+  if (!replayJson) return null;
+  let events: unknown;
+  try {
+    events = JSON.parse(replayJson);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(events)) return null;
+  const out: V0Template[] = [];
+  for (const raw of events) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const { id, timestamp: _timestamp, cause, ...event } = raw as Record<string, unknown>;
+    if (event.source === 'user' && event.action === 'message') continue;
+    out.push({
+      delay: 400,
+      ref: id === undefined ? undefined : `replay-${String(id)}`,
+      causeRef: cause === undefined ? undefined : `replay-${String(cause)}`,
+      event,
+    });
+  }
+  return out;
 }
 
 export class V0Domain {
@@ -157,6 +187,7 @@ export class V0Domain {
       scenario_started: false,
       initial_user_msg: params.initialUserMsg,
       image_urls: params.imageUrls,
+      replay_json: params.replayJson ?? null,
       agent_state: 'loading',
       events: [],
     };
@@ -339,7 +370,16 @@ export class V0Domain {
   }
 
   private afterRuntimeReady(record: V0ConversationRecord, loop: V0Loop): void {
-    if (!record.scenario_started && record.initial_user_msg !== null) {
+    // Anything beyond state changes means the conversation already ran once.
+    const begun = record.events.some((e) => e.observation !== 'agent_state_changed');
+    if (!record.scenario_started && begun) {
+      // A scenario chosen for a conversation that already ran (admin helper): play it now.
+      record.scenario_started = true;
+      this.play(loop, [
+        { delay: 20, event: agentStateChanged('running') },
+        ...v0Scenario(record.scenario as ScenarioName),
+      ]);
+    } else if (!record.scenario_started && record.initial_user_msg !== null) {
       record.scenario_started = true;
       const port = loop.runtime?.listener.port ?? 0;
       this.play(loop, [
@@ -353,7 +393,7 @@ export class V0Domain {
           runtimePort: port || 30000,
           date: new Date().toISOString().slice(0, 10),
         }),
-        ...v0Scenario(record.scenario as ScenarioName),
+        ...(replayTemplates(record.replay_json) ?? v0Scenario(record.scenario as ScenarioName)),
       ]);
       this.maybeAutoTitle(record, record.initial_user_msg);
     } else {

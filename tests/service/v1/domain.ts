@@ -247,6 +247,17 @@ export class V1Domain {
     return true;
   }
 
+  /** A sandbox failing behind the client's back (admin helper): its agent server goes away. */
+  async failSandbox(id: string, detail: string): Promise<boolean> {
+    const sandbox = this.sandbox(id);
+    if (!sandbox) return false;
+    sandbox.status = 'ERROR';
+    sandbox.status_detail = detail;
+    this.host.persist();
+    await this.bringDown(id);
+    return true;
+  }
+
   async deleteSandbox(id: string): Promise<boolean> {
     const sandbox = this.sandbox(id);
     if (!sandbox) return false;
