@@ -61,6 +61,42 @@ describe('connection faults', () => {
   });
 });
 
+describe('restart with nested runtimes', () => {
+  it('keeps nested runtimes serving their socket after the server restarts', async () => {
+    const nested = await startTestService({ scenario: 'finish-quickly' });
+    try {
+      const created = await call<{ conversation_id: string }>(`${nested.url}/api/conversations`, {
+        method: 'POST',
+        json: { initial_user_msg: 'survive a restart' },
+      });
+      const id = created.body.conversation_id;
+      const info = await waitFor(async () => {
+        const r = await call<Json>(`${nested.url}/api/conversations/${id}`);
+        return r.body.url ? r.body : null;
+      });
+      const rec = openV0Socket(
+        new URL(String(info.url)).origin,
+        { conversation_id: id, session_api_key: String(info.session_api_key) },
+        { reconnection: true },
+      );
+      await rec.connected;
+      await nested.admin.waitIdle(id);
+      await nested.admin.restart();
+      await waitFor(() => rec.socket.connected, { what: 'reconnect' });
+      const before = rec.received.length;
+      rec.socket.emit('oh_user_action', { action: 'message', args: { content: 'still there?' } });
+      await waitFor(() =>
+        rec.received
+          .slice(before)
+          .some((p) => (p as Json).source === 'agent' && (p as Json).action === 'message'),
+      );
+      rec.socket.close();
+    } finally {
+      await nested.stop();
+    }
+  });
+});
+
 describe('injected failures', () => {
   it('fails the next requests of a route, then recovers', async () => {
     await svc.admin.failNext({

@@ -126,12 +126,16 @@ export class ReferenceService implements ServiceHost, RouteHost {
     });
     this.runtimeIos.set(conversationId, io);
     await listener.listen(0);
-    const stop = listener.close.bind(listener);
-    listener.close = async () => {
-      this.runtimeIos.delete(conversationId);
-      await stop();
-    };
     return { listener, io };
+  }
+
+  async closeRuntime(
+    conversationId: string,
+    runtime: { listener: Listener; io: SocketIoServer },
+  ): Promise<void> {
+    this.runtimeIos.delete(conversationId);
+    await runtime.listener.close();
+    await runtime.io.close().catch(() => {});
   }
 
   async openAgentServer(sandboxId: string, port: number | null): Promise<Listener> {

@@ -18,6 +18,11 @@ export interface ServiceHost {
   defaultScenario(): ScenarioName;
   /** A nested-runtime listener for a V0 conversation (Socket.IO attached). */
   openRuntime(conversationId: string): Promise<{ listener: Listener; io: SocketIoServer }>;
+  /** Stops a conversation's nested runtime: its port and every connection on it go away. */
+  closeRuntime(
+    conversationId: string,
+    runtime: { listener: Listener; io: SocketIoServer },
+  ): Promise<void>;
   /** An agent-server listener for a V1 sandbox (WebSocket endpoint attached). */
   openAgentServer(sandboxId: string, port: number | null): Promise<Listener>;
   /** Every Socket.IO server that may hold sockets of a V0 conversation's room. */

@@ -434,9 +434,10 @@ export class V0Domain {
       this.host.persist();
     }
     if (loop.runtime) {
-      // The runtime container stops: its port goes away with every connection on it.
-      await loop.runtime.listener.close();
-      await loop.runtime.io.close().catch(() => {});
+      // Let the "stopped" frame leave, then the runtime container stops: its port goes away
+      // with every connection on it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await this.host.closeRuntime(conversationId, loop.runtime);
     }
     this.host.log(`V0 conversation ${conversationId} stopped`);
   }
