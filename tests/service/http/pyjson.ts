@@ -12,10 +12,16 @@ export class PyJsonError extends Error {
   }
 }
 
+/** Nesting beyond Python's recursion limit: `RecursionError`, not a decode error. */
+export class PyRecursionError extends Error {}
+
+const MAX_DEPTH = 990;
+
 const whitespace = new Set([' ', '\t', '\n', '\r']);
 
 export function parsePythonJson(text: string): unknown {
   let pos = 0;
+  let depth = 0;
 
   const skip = () => {
     while (pos < text.length && whitespace.has(text[pos] as string)) pos++;
@@ -111,12 +117,21 @@ export function parsePythonJson(text: string): unknown {
     return fail('Expecting value', pos);
   };
 
+  const enter = () => {
+    depth++;
+    if (depth > MAX_DEPTH) {
+      throw new PyRecursionError('maximum recursion depth exceeded while decoding a JSON document');
+    }
+  };
+
   const parseObject = (): Record<string, unknown> => {
+    enter();
     pos++;
     const out: Record<string, unknown> = {};
     skip();
     if (text[pos] === '}') {
       pos++;
+      depth--;
       return out;
     }
     for (;;) {
@@ -129,6 +144,7 @@ export function parsePythonJson(text: string): unknown {
       skip();
       if (text[pos] === '}') {
         pos++;
+        depth--;
         return out;
       }
       if (text[pos] !== ',') fail("Expecting ',' delimiter", pos);
@@ -138,11 +154,13 @@ export function parsePythonJson(text: string): unknown {
   };
 
   const parseArray = (): unknown[] => {
+    enter();
     pos++;
     const out: unknown[] = [];
     skip();
     if (text[pos] === ']') {
       pos++;
+      depth--;
       return out;
     }
     for (;;) {
@@ -150,6 +168,7 @@ export function parsePythonJson(text: string): unknown {
       skip();
       if (text[pos] === ']') {
         pos++;
+        depth--;
         return out;
       }
       if (text[pos] !== ',') fail("Expecting ',' delimiter", pos);

@@ -12,9 +12,10 @@ import {
   model as pydanticModel,
   type Schema,
 } from './pydantic';
-import { PyJsonError, parsePythonJson } from './pyjson';
+import { PyJsonError, PyRecursionError, parsePythonJson } from './pyjson';
 import {
   HttpError,
+  httpException,
   internalServerError,
   isServiceResponse,
   json,
@@ -160,6 +161,10 @@ function decodeBody(req: Incoming): { present: boolean; value: unknown } {
   try {
     return { present: true, value: parsePythonJson(textBody) };
   } catch (error) {
+    if (error instanceof PyRecursionError) {
+      // FastAPI turns any other body parsing failure into this 400.
+      throw httpException(400, 'There was an error parsing the body');
+    }
     if (error instanceof PyJsonError) {
       throw validationError([
         {

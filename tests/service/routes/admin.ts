@@ -1,6 +1,7 @@
 // The fault-control endpoint (`/__admin/…`, main port only, no key), kept apart from `/api`.
 // tests/service/admin.ts is its typed client; the request and answer shapes are defined there.
 import type { V0ConversationRecord } from '../core/state';
+import { naiveNow } from '../core/time';
 import { httpException, json } from '../http/respond';
 import { defineRoute, type Route } from '../http/router';
 import { isScenarioName } from '../options';
@@ -259,7 +260,7 @@ export function adminRoutes(service: ReferenceService): Route[] {
           const stored = events.map((raw) => {
             const event = {
               id: crypto.randomUUID(),
-              timestamp: new Date().toISOString().slice(0, 23),
+              timestamp: naiveNow(),
               ...(objectBody(raw) as Record<string, unknown>),
             } as Parameters<typeof service.v1.store>[1];
             service.v1.store(found.v1, event);
@@ -316,7 +317,7 @@ export function adminRoutes(service: ReferenceService): Route[] {
           oversized: () =>
             JSON.stringify({
               id: crypto.randomUUID(),
-              timestamp: new Date().toISOString().slice(0, 23),
+              timestamp: naiveNow(),
               source: 'environment',
               key: 'padding',
               value: padding,

@@ -226,7 +226,7 @@ export function v0ConversationRoutes(host: RouteHost): Route[] {
       handle: async ({ params }) => {
         const found = findAny(params.conversation_id);
         if (!found) return false;
-        if (found.kind === 'v1') return v1.deleteConversation(found.app.id);
+        if (found.kind === 'v1') return v1.deleteConversation(found.app.id, 'always');
         return v0.delete(found.record.conversation_id);
       },
     }),

@@ -363,7 +363,11 @@ export class V1Domain {
     };
   }
 
-  async deleteConversation(id: string): Promise<boolean> {
+  /**
+   * Deletes an app conversation. Through the V0 route (0.62.0) its sandbox is deleted with it;
+   * the 2026 route deletes the sandbox only when no other conversation uses it.
+   */
+  async deleteConversation(id: string, sandbox: 'always' | 'when-unused' = 'when-unused') {
     const record = this.conversation(id);
     if (!record) return false;
     this.agents.get(id)?.runner.dispose();
@@ -372,8 +376,7 @@ export class V1Domain {
     this.subscribers.delete(id);
     delete this.data.app_conversations[id];
     this.host.persist();
-    // Upstream deletes the sandbox in the background once no conversation uses it.
-    if (this.conversationsOn(record.sandbox_id).length === 0) {
+    if (sandbox === 'always' || this.conversationsOn(record.sandbox_id).length === 0) {
       void this.deleteSandbox(record.sandbox_id);
     }
     return true;
@@ -469,7 +472,8 @@ export class V1Domain {
     }
     this.setTaskStatus(task, 'STARTING_CONVERSATION');
     await this.step(500);
-    if (!this.data.settings) {
+    // The hosted service manages every user's settings; a self-hosted fresh install has none.
+    if (!this.data.settings && !this.host.options.hosted) {
       this.failTask(task, 'Settings not found');
       return;
     }
