@@ -113,6 +113,7 @@ export const seedRepositories: SeedRepository[] = [
       '.openhands/microagents/nested/ignored.md':
         '---\ntriggers: [nested]\n---\nGitHub listings do not recurse, so this is not listed.\n',
       '.cursorrules': 'Prefer small pure functions. Never commit secrets.\n',
+      '.openhands/pre-commit.sh': '#!/bin/sh\nnpm run lint\n',
       'README.md': '# widgets\n',
     },
   },

@@ -57,14 +57,16 @@ export const knownActionTypes = new Set([
   'null',
 ]);
 
-const runtimeStatusWalk: [string, string][] = [
-  ['STATUS$BUILDING_RUNTIME', 'Building Runtime...'],
-  ['STATUS$STARTING_RUNTIME', 'Starting runtime...'],
-  ['STATUS$RUNTIME_STARTED', 'Runtime started...'],
-  ['STATUS$SETTING_UP_WORKSPACE', 'Setting up workspace...'],
-  ['STATUS$SETTING_UP_GIT_HOOKS', 'Setting up git hooks...'],
-  ['STATUS$READY', 'Runtime is ready'],
-];
+/**
+ * What a Docker runtime reports while it comes up (`set_runtime_status`, empty messages): the
+ * conversation's runtime_status follows these, and it counts as RUNNING once READY.
+ */
+const runtimeStatusWalk = [
+  'STATUS$BUILDING_RUNTIME',
+  'STATUS$STARTING_RUNTIME',
+  'STATUS$RUNTIME_STARTED',
+  'STATUS$READY',
+] as const;
 
 export interface V0Loop {
   conversationId: string;
@@ -345,20 +347,37 @@ export class V0Domain {
     this.host.log(`V0 conversation ${conversationId} started`);
 
     this.append(record, agentStateChanged('loading'));
-    for (const [status, message] of runtimeStatusWalk) {
+    const status =
+      (id: string, message = '') =>
+      () =>
+        this.emitToRoom(conversationId, { status_update: true, type: 'info', id, message });
+    for (const runtimeStatus of runtimeStatusWalk) {
       loop.runner.push({
         delay: 600,
         kind: 'status',
         run: () => {
-          loop.runtimeStatus = status;
-          if (status === 'STATUS$RUNTIME_STARTED') loop.status = 'RUNNING';
-          this.emitToRoom(conversationId, {
-            status_update: true,
-            type: 'info',
-            id: status,
-            message,
-          });
+          loop.runtimeStatus = runtimeStatus;
+          if (runtimeStatus === 'STATUS$READY') loop.status = 'RUNNING';
+          status(runtimeStatus)();
         },
+      });
+    }
+    // The session then prepares the workspace; these do not change runtime_status.
+    const repo = record.selected_repository
+      ? findRepository(record.selected_repository)
+      : undefined;
+    if (record.selected_repository) {
+      loop.runner.push({
+        delay: 500,
+        kind: 'status',
+        run: status('STATUS$SETTING_UP_WORKSPACE', 'Setting up workspace...'),
+      });
+    }
+    if (repo?.files['.openhands/pre-commit.sh'] !== undefined) {
+      loop.runner.push({
+        delay: 300,
+        kind: 'status',
+        run: status('STATUS$SETTING_UP_GIT_HOOKS', 'Setting up git hooks...'),
       });
     }
     loop.runner.push({
