@@ -168,7 +168,7 @@ export class Persister {
   constructor(
     private readonly file: string | null,
     private readonly snapshot: () => ServiceData,
-    private readonly delayMs = 250,
+    private readonly delayMs = 1000,
   ) {}
 
   markDirty(): void {
