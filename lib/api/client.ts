@@ -4,7 +4,13 @@
 // It is built from the two halves of the table: the raw client's transport sends the request,
 // `parseEndpointResult` validates the answer, so a page that validates a raw result from the
 // worker gets exactly what this client would have returned.
-import { type EndpointName, type EndpointParams, endpointNames } from './endpoints/requests';
+import type { RequestSpec } from './endpoint';
+import {
+  type EndpointName,
+  type EndpointParams,
+  endpointNames,
+  endpointRequests,
+} from './endpoints/requests';
 import { type EndpointResult, parseEndpointResult } from './endpoints/responses';
 import {
   type ApiClientConfig,
@@ -62,7 +68,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const transport = createTransport(config);
 
   async function call(name: EndpointName, params: unknown, options?: CallOptions) {
-    const answer = await transport.send(name, params, options);
+    const answer = await transport.send(
+      name,
+      endpointRequests[name] as unknown as RequestSpec,
+      params,
+      options,
+    );
     return parseEndpointResult(name, answer.value, answer.context);
   }
 

@@ -1,12 +1,39 @@
 // "Test connection" (§9.1): which server is there, which APIs it serves, and whether the key
 // works with which header. The result is plain data for the options page and for storing.
+// Built on the raw client: detection reads status codes and two fields, and the worker runs
+// it, so it must not pull every response schema into the worker's bundle.
+
+import type { RequestSpec } from './endpoint';
+import {
+  serverAlive,
+  v0GetConfig,
+  v0GetSettings,
+  v1SearchAppConversations,
+} from './endpoints/live';
+import { ApiError, type SerializedApiError, toApiError } from './errors';
 import {
   type ApiClientConfig,
   type AuthScheme,
-  createApiClient,
+  createTransport,
   defaultAuthScheme,
-} from './client';
-import { type ApiError, type SerializedApiError, toApiError } from './errors';
+} from './transport';
+
+/** The four endpoints detection needs, named one by one (see the note above). */
+const probes = {
+  'server.alive': serverAlive,
+  'v0.getConfig': v0GetConfig,
+  'v1.searchAppConversations': v1SearchAppConversations,
+  'v0.getSettings': v0GetSettings,
+} as unknown as Record<string, RequestSpec>;
+
+function probeClient(config: ApiClientConfig) {
+  const transport = createTransport(config);
+  return {
+    call: async (name: keyof typeof probes & string, params: unknown) =>
+      (await transport.send(name, probes[name] as RequestSpec, params)).value,
+  };
+}
+
 import { isHostedServiceUrl, parseServerUrl } from './url';
 
 export interface ServerCheck {
@@ -42,6 +69,23 @@ export interface ServerDetection {
   checks: ServerCheck[];
   /** The blocking error, when there was one. */
   error?: SerializedApiError;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fieldOf(value: unknown, field: string): unknown {
+  return isObject(value) ? value[field] : undefined;
+}
+
+/** JSON of another shape on a service route: something else answers at this address. */
+function notTheService(path: string): ApiError {
+  return new ApiError(
+    'bad-response',
+    `The server answered ${path} with JSON the service does not send: is this the service’s address?`,
+    { bodyType: 'json' },
+  );
 }
 
 const schemeLabel: Record<AuthScheme, string> = {
@@ -109,7 +153,7 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
   const baseUrl = result.baseUrl;
   const apiKey = config.apiKey?.trim() || null;
   const clientFor = (scheme: AuthScheme | null) =>
-    createApiClient({
+    probeClient({
       ...config,
       baseUrl,
       apiKey: scheme ? apiKey : null,
@@ -118,10 +162,10 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
 
   // 1. Alive (no auth).
   try {
-    const alive = await clientFor(null).server.alive();
+    const alive = fieldOf(await clientFor(null).call('server.alive', {}), 'status');
     result.reachable = true;
-    result.alive = alive.status === 'ok';
-    checks.push({ request: 'GET /alive', ok: result.alive, outcome: `status "${alive.status}"` });
+    result.alive = alive === 'ok';
+    checks.push({ request: 'GET /alive', ok: result.alive, outcome: `status "${String(alive)}"` });
   } catch (error) {
     const apiError = toApiError(error);
     if (isTransportError(apiError)) {
@@ -147,10 +191,12 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
     const record = (request: string, ok: boolean, text: string) =>
       checks.push({ request: `${request}${label}`, ok, outcome: text });
     try {
-      const options = await client.v0.getConfig();
+      const options = await client.call('v0.getConfig', {});
+      if (!isObject(options)) throw notTheService('/api/options/config');
+      const appMode = fieldOf(options, 'APP_MODE');
       outcome.config = 'ok';
-      outcome.appMode = options.APP_MODE ?? null;
-      record('GET /api/options/config', true, `APP_MODE ${options.APP_MODE ?? 'not given'}`);
+      outcome.appMode = typeof appMode === 'string' ? appMode : null;
+      record('GET /api/options/config', true, `APP_MODE ${outcome.appMode ?? 'not given'}`);
     } catch (error) {
       const apiError = toApiError(error);
       if (isTransportError(apiError)) outcome.transportError = apiError;
@@ -158,7 +204,9 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
       record('GET /api/options/config', false, apiError.message);
     }
     try {
-      await client.v1.searchAppConversations({ limit: 1 });
+      const page = await client.call('v1.searchAppConversations', { limit: 1 });
+      if (!Array.isArray(fieldOf(page, 'items')))
+        throw notTheService('/api/v1/app-conversations/search');
       outcome.v1 = 'ok';
       record('GET /api/v1/app-conversations/search?limit=1', true, 'V1 app server answers');
     } catch (error) {
@@ -169,7 +217,7 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
     }
     if (outcome.config === 'ok' || outcome.config === 'unauthorized') {
       try {
-        await client.v0.getSettings();
+        await client.call('v0.getSettings', {});
         outcome.settings = 'ok';
         record('GET /api/settings', true, 'key accepted (settings readable or not yet stored)');
       } catch (error) {
@@ -224,8 +272,8 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
   if (apiKey && result.keyAccepted) {
     const anonymous = clientFor(null);
     try {
-      if (result.v0) await anonymous.v0.getSettings();
-      else await anonymous.v1.searchAppConversations({ limit: 1 });
+      if (result.v0) await anonymous.call('v0.getSettings', {});
+      else await anonymous.call('v1.searchAppConversations', { limit: 1 });
       result.keyRequired = false;
       checks.push({ request: 'key check without a key', ok: true, outcome: 'no key needed' });
     } catch (error) {

@@ -6,7 +6,6 @@
 // stay under 40 KB gzipped. The client is generic over these records, the contract tests
 // iterate over them, and the worker exposes them over extension messaging by name.
 import * as z from 'zod/mini';
-import './zod-english';
 import type { ApiError } from './errors';
 import type { RequestTarget } from './http';
 

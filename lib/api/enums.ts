@@ -3,7 +3,6 @@
 // we have never seen must never make a response or an event fail to parse: responses use the
 // lenient schemas below, and only request schemas restrict to the known values.
 import * as z from 'zod/mini';
-import './zod-english';
 
 /**
  * A known value, or any other string a newer server may send. `string & {}` keeps editor

@@ -18,6 +18,9 @@
 // - Schemas (zod/mini): every resource, enumeration and request body, for the worker and the
 //   test service.
 
+// Everything reached through this index speaks English in validation messages.
+import './zod-english';
+
 export {
   type ApiClient,
   type ApiClientConfig,
@@ -115,7 +118,9 @@ export {
   type V1UserRejectEvent,
 } from './events';
 export { DEFAULT_TIMEOUT_MS, type FetchLike } from './http';
+export { PreparedCallSchema } from './prepared-call';
 export { createRawClient, type RawClient } from './raw-client';
+export { createTransport, type PreparedCall, prepareCall, type Transport } from './transport';
 export { agentServerBaseUrl, isHostedServiceUrl, parseServerUrl, resolveServerUrl } from './url';
 export * from './v0/events';
 export * from './v0/mcp';

@@ -1,56 +1,29 @@
-// The request half of the client: validates a call's params, builds its HTTP request, sends it
-// with the auth rules of §3 and reads the answer per §2, and resolves with the JSON body as it
-// came (`unknown`), without checking its shape. This is what the background worker uses: it
-// imports no response or event schema, so they stay out of the worker's bundle, whose whole
-// size must stay under 40 KB gzipped. Pages validate a raw result with `parseEndpointResult`;
-// `createApiClient` (./client) is this plus that validation.
-import * as z from 'zod/mini';
-import {
-  type QueryValue,
-  type RequestParts,
-  type RequestSpec,
-  V0_CONVERSATION_PREFIX,
-} from './endpoint';
+// The request half of the client over the whole endpoint table: validates a call's params,
+// sends it (./transport) and resolves with the JSON body as it came (`unknown`), without
+// checking its shape. Pages validate a raw result with `parseEndpointResult`; `createApiClient`
+// (./client) is this plus that validation. The worker does not use this table: it names the
+// few endpoints it needs and sends them with `createTransport`.
+
+import type { RequestSpec } from './endpoint';
 import { type EndpointName, type EndpointParams, endpointRequests } from './endpoints/requests';
-import type { ResultContext } from './endpoints/responses';
-import { ApiError, type FieldError, toApiError } from './errors';
 import {
-  DEFAULT_TIMEOUT_MS,
-  errorFromResponse,
-  type FetchLike,
-  type HttpRequest,
-  type HttpResponse,
-  jsonFromResponse,
-  sendRequest,
-} from './http';
-import {
-  describeUrl,
-  isHostedServiceUrl,
-  parseServerUrl,
-  resolveServerUrl,
-  trimTrailingSlash,
-} from './url';
+  type ApiClientConfig,
+  type AuthScheme,
+  type CallOptions,
+  createTransport,
+} from './transport';
 
-/** `session-key`: `X-Session-API-Key` (self-hosted); `bearer`: `Authorization: Bearer` (hosted). */
-export type AuthScheme = 'session-key' | 'bearer';
-
-export interface ApiClientConfig {
-  /** The service address, e.g. `http://localhost:3000` or `https://app.all-hands.dev`. */
-  baseUrl: string;
-  /** The server key (self-hosted `SESSION_API_KEY`) or the hosted service's API key. */
-  apiKey?: string | null;
-  /** Default: `bearer` for *.all-hands.dev, else `session-key`. */
-  authScheme?: AuthScheme;
-  /** Per-request timeout; default 15 s. */
-  timeoutMs?: number;
-  /** Default: the global `fetch`. */
-  fetch?: FetchLike;
-}
-
-export interface CallOptions {
-  signal?: AbortSignal;
-  timeoutMs?: number;
-}
+export {
+  type ApiClientConfig,
+  type AuthScheme,
+  type CallOptions,
+  createTransport,
+  defaultAuthScheme,
+  type PreparedCall,
+  prepareCall,
+  type RawAnswer,
+  type Transport,
+} from './transport';
 
 export interface RawClient {
   /** The validated base URL, or null when the configured address is unusable. */
@@ -70,225 +43,20 @@ export interface RawClient {
   ): Promise<unknown>;
 }
 
-/** An unvalidated answer and where it came from (for `parseEndpointResult`'s messages). */
-export interface RawAnswer {
-  value: unknown;
-  context: ResultContext;
-}
-
-/** What both clients are built on; not exported from lib/api. */
-export interface Transport {
-  readonly baseUrl: string | null;
-  readonly authScheme: AuthScheme;
-  send(name: EndpointName, params: unknown, options?: CallOptions): Promise<RawAnswer>;
-}
-
-export function defaultAuthScheme(baseUrl: string): AuthScheme {
-  return isHostedServiceUrl(baseUrl) ? 'bearer' : 'session-key';
-}
-
-/** Zod issues as FieldErrors, so invalid params read like the server's 422s. */
-function fieldErrorsOf(error: z.core.$ZodError): FieldError[] {
-  return error.issues.map((issue) => {
-    const loc = issue.path.filter(
-      (part): part is string | number => typeof part === 'string' || typeof part === 'number',
-    );
-    return { loc, field: loc.join('.'), msg: issue.message, type: issue.code };
-  });
-}
-
-function appendQuery(url: URL, query: Record<string, QueryValue> | undefined): void {
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    const values: readonly (string | number | boolean)[] = Array.isArray(value)
-      ? value
-      : [value as string | number | boolean];
-    for (const item of values) url.searchParams.append(name, String(item));
-  }
-}
-
-function fillPath(template: string, spec: RequestSpec, parts: RequestParts): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = parts.path?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}"`);
-    return spec.slashParams?.includes(name)
-      ? value.split('/').map(encodeURIComponent).join('/')
-      : encodeURIComponent(value);
-  });
-}
-
-/** A URL the server handed out, checked before we send a key to it. */
-function conversationBase(baseUrl: string, reference: string, what: string): URL {
-  let url: URL;
-  try {
-    url = resolveServerUrl(baseUrl, reference);
-  } catch {
-    throw new ApiError('bad-response', `The server gave ${what} an unusable address: ${reference}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ApiError('bad-response', `The server gave ${what} an unusable address: ${reference}`);
-  }
-  return url;
-}
-
-interface PreparedRequest {
-  url: URL;
-  headers: Record<string, string>;
-  sentCredential: boolean;
-}
-
-export function createTransport(config: ApiClientConfig): Transport {
-  let baseUrl: string | null = null;
-  let configError: ApiError | null = null;
-  try {
-    baseUrl = parseServerUrl(config.baseUrl);
-  } catch (error) {
-    configError = toApiError(error);
-  }
-  const authScheme = config.authScheme ?? defaultAuthScheme(baseUrl ?? config.baseUrl);
-  const apiKey = config.apiKey?.trim() || null;
-  const fetchImpl: FetchLike = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
-
-  function prepare(server: string, spec: RequestSpec, parts: RequestParts): PreparedRequest {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    const serverOrigin = new URL(server).origin;
-    let url: URL;
-    let key: string | null = null;
-    let bearer = false;
-
-    if (spec.target === 'server') {
-      url = new URL(`${server}${fillPath(spec.path, spec, parts)}`);
-      if (!spec.anonymous && apiKey) {
-        key = apiKey;
-        bearer = authScheme === 'bearer';
-      }
-    } else {
-      const suffix = spec.path.slice(V0_CONVERSATION_PREFIX.length);
-      if (spec.target === 'runtime') {
-        const ref = parts.runtime;
-        if (!ref) throw new Error('A runtime endpoint needs the conversation');
-        const base = conversationBase(
-          server,
-          ref.url ?? `/api/conversations/${encodeURIComponent(ref.conversation_id)}`,
-          'this conversation',
-        );
-        url = new URL(`${trimTrailingSlash(base)}${fillPath(suffix, spec, parts)}`);
-        // §3.2: session_api_key ?? server key; the hosted Bearer key never goes to runtime hosts.
-        const sameOrigin = url.origin === serverOrigin;
-        if (sameOrigin && authScheme === 'bearer' && apiKey) {
-          headers.Authorization = `Bearer ${apiKey}`;
-          key = ref.session_api_key ?? null;
-        } else {
-          key = ref.session_api_key ?? (authScheme === 'session-key' ? apiKey : null);
-        }
-      } else {
-        const ref = parts.agentServer;
-        if (!ref) throw new Error('An agent-server endpoint needs the conversation');
-        const base = conversationBase(
-          server,
-          ref.conversation_url,
-          'this conversation’s agent server',
-        );
-        url = new URL(`${trimTrailingSlash(base)}${fillPath(suffix, spec, parts)}`);
-        // The agent server only knows the sandbox's key (§8.1), never the server's.
-        key = ref.session_api_key ?? null;
-      }
-    }
-    appendQuery(url, parts.query);
-    if (key) {
-      if (bearer) headers.Authorization = `Bearer ${key}`;
-      else headers['X-Session-API-Key'] = key;
-    }
-    if (parts.body !== undefined) headers['Content-Type'] = 'application/json';
-    return {
-      url,
-      headers,
-      sentCredential: Boolean(key) || headers.Authorization !== undefined,
-    };
-  }
-
-  async function send(
-    name: EndpointName,
-    params: unknown,
-    options: CallOptions = {},
-  ): Promise<RawAnswer> {
-    if (configError) throw configError;
-    const server = baseUrl as string;
-    const spec = endpointRequests[name] as unknown as RequestSpec;
-    try {
-      const parsedParams = z.safeParse(spec.params, params ?? {});
-      if (!parsedParams.success) {
-        const fieldErrors = fieldErrorsOf(parsedParams.error);
-        const first = fieldErrors[0];
-        throw new ApiError(
-          'invalid-params',
-          `Handoff did not send ${name}: ${first ? `${first.field ? `${first.field}: ` : ''}${first.msg}` : 'invalid parameters'}.`,
-          { fieldErrors, endpoint: name },
-        );
-      }
-      const parts = spec.request(parsedParams.data);
-      const prepared = prepare(server, spec, parts);
-      const request: HttpRequest = {
-        method: spec.method,
-        url: prepared.url,
-        headers: prepared.headers,
-        body: parts.body === undefined ? undefined : JSON.stringify(parts.body),
-        timeoutMs: options.timeoutMs ?? spec.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-        signal: options.signal,
-        endpoint: name,
-        target: spec.target,
-        sentCredential: prepared.sentCredential,
-      };
-      const response = await sendRequest(fetchImpl, request);
-      const context: ResultContext = {
-        host: request.url.host,
-        status: response.status,
-        bodyType: response.bodyType,
-        method: request.method,
-        url: describeUrl(request.url),
-      };
-      if (response.status < 200 || response.status >= 300) {
-        const error = errorFromResponse(request, response);
-        const recovered = spec.recover?.(error);
-        if (recovered !== undefined) return { value: recovered, context };
-        throw error;
-      }
-      return { value: readAnswer(name, spec, request, response), context };
-    } catch (error) {
-      throw toApiError(error);
-    }
-  }
-
-  return { baseUrl, authScheme, send };
-}
-
 /** The client the worker uses; see `RawClient`. */
 export function createRawClient(config: ApiClientConfig): RawClient {
   const transport = createTransport(config);
   return {
     baseUrl: transport.baseUrl,
     authScheme: transport.authScheme,
-    call: async (name, params, options) => (await transport.send(name, params, options)).value,
+    call: async (name, params, options) =>
+      (
+        await transport.send(
+          name,
+          endpointRequests[name] as unknown as RequestSpec,
+          params,
+          options,
+        )
+      ).value,
   };
-}
-
-/** The body as one JSON value, or as the endpoint's own reader makes of its text. */
-function readAnswer(
-  name: string,
-  spec: RequestSpec,
-  request: HttpRequest,
-  response: HttpResponse,
-): unknown {
-  if (spec.readText && response.bodyType !== 'html') {
-    try {
-      return spec.readText(response.text);
-    } catch {
-      throw new ApiError(
-        'bad-response',
-        `The server at ${request.url.host} sent an answer that could not be read.`,
-        { status: response.status, bodyType: response.bodyType, endpoint: name },
-      );
-    }
-  }
-  return jsonFromResponse(request, response);
 }

@@ -13,22 +13,15 @@ import {
   ProviderTypeRequestSchema,
 } from '../enums';
 
-export const TextContentRequestSchema = z.strictObject({
-  type: z.literal('text'),
-  text: z.string(),
-  cache_prompt: z.optional(z.boolean()),
-});
-export const ImageContentRequestSchema = z.strictObject({
-  type: z.literal('image'),
-  /** data: or http(s) URLs. */
-  image_urls: z.array(z.string()).check(z.minLength(1)),
-  cache_prompt: z.optional(z.boolean()),
-});
-export const MessageContentRequestSchema = z.discriminatedUnion('type', [
-  TextContentRequestSchema,
+export {
+  ConfirmationResponseRequestSchema,
   ImageContentRequestSchema,
-]);
-export type MessageContentRequest = z.input<typeof MessageContentRequestSchema>;
+  type MessageContentRequest,
+  MessageContentRequestSchema,
+  TextContentRequestSchema,
+} from './content';
+
+import { MessageContentRequestSchema } from './content';
 
 /**
  * `SendMessageRequest` (agent server `POST …/events`, and `initial_message` of a start
@@ -74,10 +67,4 @@ export const AppConversationUpdateRequestSchema = z.strictObject({
   selected_repository: z.nullish(z.string()),
   selected_branch: z.nullish(z.string()),
   git_provider: z.nullish(ProviderTypeRequestSchema),
-});
-
-/** `POST …/events/respond_to_confirmation`: accept runs the action, reject pauses. */
-export const ConfirmationResponseRequestSchema = z.strictObject({
-  accept: z.boolean(),
-  reason: z.optional(z.string()),
 });
