@@ -15,8 +15,14 @@ export interface StreamCursor {
   contiguousId?: number;
   /** V0: the highest id received. */
   highestId?: number;
+  /** V0: the oldest id held, where older history pages continue from. */
+  oldestId?: number;
   /** V1: timestamp of the newest event received (naive server time, as sent). */
   lastTimestamp?: string;
+  /** V1: timestamp of the oldest event held. */
+  oldestTimestamp?: string;
+  /** Whether the server holds events older than the oldest one cached. */
+  hasOlder?: boolean;
   updatedAt: number;
 }
 
@@ -104,4 +110,10 @@ export async function forgetConversation(conversationId: string): Promise<void> 
   await tx.objectStore('events').delete(range(conversationId));
   await tx.objectStore('cursors').delete(conversationId);
   await tx.done;
+}
+
+/** The order keys cached for a conversation: enough to rebuild de-duplication after a restart. */
+export async function readCachedOrders(conversationId: string): Promise<string[]> {
+  const keys = await (await db()).getAllKeys('events', range(conversationId));
+  return keys.map((key) => (key as [string, string])[1]);
 }

@@ -9,12 +9,22 @@ export function v0OrderKey(id: number): string {
 /**
  * V1 events have UUIDs and naive server-local timestamps. The server replays them in
  * timestamp order; fractional seconds are padded so "…:35.04" sorts before "…:35.040676", and
- * the id breaks ties between events of the same microsecond.
+ * the event's de-duplication key (`v1:<id>`) breaks ties and can be read back from the order.
  */
-export function v1OrderKey(timestamp: string, id: string): string {
+export function v1OrderKey(timestamp: string, key: string): string {
   const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?/.exec(timestamp);
   const normalised = match
     ? `${match[1]}.${(match[2] ?? '').padEnd(6, '0').slice(0, 6)}`
     : timestamp;
-  return `1:${normalised}|${id}`;
+  return `1:${normalised}|${key}`;
+}
+
+/**
+ * The de-duplication key an order key was made from, so a restarted worker can rebuild its
+ * "seen" set from the cache's primary keys alone, without reading any event back.
+ */
+export function dedupeKeyOfOrder(order: string): string | null {
+  if (order.startsWith('0:')) return `v0:${Number.parseInt(order.slice(2), 10)}`;
+  const bar = order.lastIndexOf('|');
+  return order.startsWith('1:') && bar > 0 ? order.slice(bar + 1) : null;
 }

@@ -23,6 +23,11 @@ export interface V0SocketOptions {
   connectTimeoutMs?: number;
   backoff?: BackoffOptions;
   callbacks: TransportCallbacks;
+  /**
+   * Asked before every reconnect. False stops the transport: the conversation stopped, and
+   * (for V0) connecting would start its agent loop again.
+   */
+  beforeReconnect?: () => Promise<boolean>;
 }
 
 /** Refusal messages that retrying cannot fix. */
@@ -158,7 +163,15 @@ export class V0SocketTransport implements StreamTransport {
       reason,
       ...(detail ? { detail } : {}),
     });
-    this.retryTimer = setTimeout(() => this.connect(), delay);
+    this.retryTimer = setTimeout(() => void this.reconnect(), delay);
+  }
+
+  private async reconnect(): Promise<void> {
+    const check = this.options.beforeReconnect;
+    const proceed = check ? await check().catch(() => true) : true;
+    if (this.stopped) return;
+    if (proceed) this.connect();
+    else this.stop();
   }
 
   private teardownSocket(): void {

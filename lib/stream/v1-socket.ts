@@ -17,6 +17,11 @@ export interface V1SocketOptions {
   openTimeoutMs?: number;
   backoff?: BackoffOptions;
   callbacks: TransportCallbacks;
+  /**
+   * Asked before every reconnect. False stops the transport: the conversation stopped, and
+   * (for V0) connecting would start its agent loop again.
+   */
+  beforeReconnect?: () => Promise<boolean>;
   /** Injectable for tests. */
   createSocket?: (url: string) => WebSocket;
 }
@@ -179,7 +184,15 @@ export class V1SocketTransport implements StreamTransport {
       reason,
       ...(detail ? { detail } : {}),
     });
-    this.retryTimer = setTimeout(() => this.connect(), delay);
+    this.retryTimer = setTimeout(() => void this.reconnect(), delay);
+  }
+
+  private async reconnect(): Promise<void> {
+    const check = this.options.beforeReconnect;
+    const proceed = check ? await check().catch(() => true) : true;
+    if (this.stopped) return;
+    if (proceed) this.connect();
+    else this.stop();
   }
 
   private teardown(): void {
