@@ -1,17 +1,20 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import { PANEL_PORT_NAME } from '@/lib/messages/panel-protocol';
+import { PANEL_PORT_NAME, PanelToWorkerSchema } from '@/lib/messages/panel-protocol';
+import type { Settings } from '@/lib/settings/schema';
 import { loadSettings, watchSettings } from '@/lib/settings/store';
 import {
   injectIntoOpenTabs,
   reconcileHostRegistrations,
   registrationFiles,
 } from './host-registration';
+import { hub } from './hub';
 import { buildMenus, listenToMenusAndCommands } from './menus';
 import { handleContentRequest } from './page-launch';
 import { handleRpc } from './page-requests';
-import { panelConnected } from './panel-launch';
+import { deliverLaunch, openPanel, panelConnected } from './panel-launch';
 import { defaultCodeHosts, isExtensionPageSender } from './senders';
+import { invalidateServiceClient } from './service-client';
 
 /** When this worker instance booted; tests compare it to prove a restart happened. */
 export const bootedAt = Date.now();
@@ -31,9 +34,22 @@ function onConnect(port: Runtime.Port): void {
     return;
   }
   port.onMessage.addListener((message: unknown) => {
-    const hello = message as { type?: unknown; windowId?: unknown };
-    if (hello?.type === 'hello' && typeof hello.windowId === 'number') {
-      void panelConnected(hello.windowId, port);
+    const parsed = PanelToWorkerSchema.safeParse(message);
+    if (!parsed.success) return;
+    const request = parsed.data;
+    switch (request.type) {
+      case 'hello':
+        if (request.windowId !== null) void panelConnected(request.windowId, port);
+        return;
+      case 'watch':
+        void hub.subscribe(port, request.conversationId, request.generation);
+        return;
+      case 'unwatch':
+        hub.unsubscribe(port, request.conversationId);
+        return;
+      case 'load-older':
+        void hub.loadOlder(port, request.conversationId);
+        return;
     }
   });
 }
@@ -43,6 +59,30 @@ async function reinjectAfterUpdate(): Promise<void> {
   const settings = await loadSettings();
   const hosts = [...defaultCodeHosts, ...settings.selfHostedHosts];
   for (const host of hosts) await injectIntoOpenTabs([host.origin], () => registrationFiles(host));
+}
+
+/** Settings are written by extension pages; the worker follows every change. */
+async function reactToSettings(before: Settings, next: Settings): Promise<void> {
+  const connectionChanged =
+    before.serverUrl !== next.serverUrl ||
+    before.authScheme !== next.authScheme ||
+    before.credentialsChangedAt !== next.credentialsChangedAt;
+  if (connectionChanged) {
+    invalidateServiceClient();
+    await hub.restartAll();
+  }
+  const hostsBefore = new Set(
+    before.selfHostedHosts.map((host) => `${host.provider} ${host.origin}`),
+  );
+  const added = next.selfHostedHosts.filter(
+    (host) => !hostsBefore.has(`${host.provider} ${host.origin}`),
+  );
+  if (added.length || before.selfHostedHosts.length !== next.selfHostedHosts.length) {
+    await buildMenus(next);
+    await reconcileHostRegistrations();
+    for (const host of added)
+      await injectIntoOpenTabs([host.origin], () => registrationFiles(host));
+  }
 }
 
 export function startBackground(): void {
@@ -57,15 +97,31 @@ export function startBackground(): void {
     if (details.reason === 'update') void reinjectAfterUpdate();
   });
   browser.runtime.onStartup.addListener(() => void reconcileHostRegistrations());
+  // The keepalive alarm wakes a worker the browser stopped; waking restores its streams.
+  browser.alarms.onAlarm.addListener(() => void hub.restore());
+  browser.notifications.onClicked.addListener((notificationId) => {
+    if (!notificationId.startsWith('handoff:')) return;
+    const conversationId = notificationId.slice('handoff:'.length);
+    void browser.windows.getLastFocused().then(async (window) => {
+      await openPanel(window.id);
+      if (window.id !== undefined)
+        await deliverLaunch(window.id, { kind: 'conversation', conversationId });
+      await browser.notifications.clear(notificationId);
+    });
+  });
   browser.permissions.onAdded.addListener(() => void reconcileHostRegistrations());
   browser.permissions.onRemoved.addListener(() => void reconcileHostRegistrations());
-  watchSettings((settings) => {
-    void buildMenus(settings);
-    void reconcileHostRegistrations();
+  let previous = loadSettings();
+  watchSettings((next) => {
+    void previous.then(async (before) => {
+      previous = Promise.resolve(next);
+      await reactToSettings(before, next);
+    });
   });
   (globalThis as { chrome?: typeof chrome }).chrome?.sidePanel
     ?.setPanelBehavior({ openPanelOnActionClick: true })
     .catch(() => {});
   // Chrome drops dynamic registrations on update and re-enable: reconcile at every start.
   void reconcileHostRegistrations();
+  void hub.restore();
 }

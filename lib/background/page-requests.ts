@@ -1,5 +1,5 @@
 import type { Runtime } from 'webextension-polyfill';
-import { serializeError } from '@/lib/api';
+import { serializeError } from '@/lib/api/errors';
 import { RpcRequestSchema, type RpcResponse } from '@/lib/rpc/protocol';
 import { rpcMethods } from './rpc-methods';
 

@@ -1,43 +1,60 @@
-import { type ApiClient, ApiError, createApiClient } from '@/lib/api';
+import { ApiError } from '@/lib/api/errors';
+import { createTransport, type Transport } from '@/lib/api/transport';
+import { agentServerBaseUrl, resolveServerUrl } from '@/lib/api/url';
 import type { Settings } from '@/lib/settings/schema';
 import { readApiKey } from '@/lib/settings/secrets';
-import { loadSettings, watchSettings } from '@/lib/settings/store';
+import { loadSettings } from '@/lib/settings/store';
+import { workerCaller } from './worker-endpoints';
 
-let cached: { client: ApiClient; settings: Settings; apiKey: string | null } | null = null;
-let invalidationWatched = false;
+// The worker imports lib/api's modules directly, never its index: the index re-exports every
+// response and event schema, which the worker's 40 KB budget has no room for. Pages validate
+// what the worker returns (lib/rpc/client.ts).
 
-/** Forgets the client so the next call reads settings and key afresh (after a save). */
+export interface ServiceConnection {
+  /** The worker's own endpoints by name (./worker-endpoints). */
+  client: { call(name: string, params: unknown): Promise<unknown> };
+  /** For calls pages prepared (`api.send`). */
+  transport: Transport;
+  settings: Settings;
+  apiKey: string | null;
+  resolveUrl(reference: string): URL;
+  agentServerBase(conversationUrl: string): string;
+}
+
+let cached: ServiceConnection | null = null;
+
+/** Forgets the connection so the next call reads settings and key afresh. */
 export function invalidateServiceClient(): void {
   cached = null;
 }
 
 /**
- * The client for the configured server, built from the settings and the key. Only the worker
- * and extension pages call this: the key never leaves them.
+ * The connection to the configured server, built from the settings and the key. Only the
+ * worker calls this: the key never leaves it.
  */
-export async function serviceClient(): Promise<{
-  client: ApiClient;
-  settings: Settings;
-  apiKey: string | null;
-}> {
-  if (!invalidationWatched) {
-    invalidationWatched = true;
-    watchSettings(() => invalidateServiceClient());
-  }
+export async function serviceConnection(): Promise<ServiceConnection> {
   if (cached) return cached;
   const settings = await loadSettings();
-  if (!settings.serverUrl) {
+  const serverUrl = settings.serverUrl;
+  if (!serverUrl) {
     throw new ApiError(
       'invalid-url',
       'Handoff is not connected to a server yet. Open Handoff’s options and enter your server’s address.',
     );
   }
   const apiKey = await readApiKey();
-  const client = createApiClient({
-    baseUrl: settings.serverUrl,
+  const transport = createTransport({
+    baseUrl: serverUrl,
     apiKey,
     authScheme: settings.authScheme,
   });
-  cached = { client, settings, apiKey };
+  cached = {
+    client: workerCaller(transport),
+    transport,
+    settings,
+    apiKey,
+    resolveUrl: (reference) => resolveServerUrl(serverUrl, reference),
+    agentServerBase: (conversationUrl) => agentServerBaseUrl(conversationUrl, serverUrl),
+  };
   return cached;
 }

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { PageContextSchema } from '@/lib/hosts/page-context';
+import type { StreamEntry, StreamSnapshot } from '@/lib/stream/conversation-stream';
 
 /** Name of the long-lived port side panels (and other extension pages) open to the worker. */
 export const PANEL_PORT_NAME = 'handoff-panel';
@@ -24,3 +25,31 @@ export const LaunchSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('setup') }),
 ]);
 export type Launch = z.infer<typeof LaunchSchema>;
+
+/** What a panel may say over its port; validated by the worker like every other message. */
+export const PanelToWorkerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), windowId: z.nullable(z.number()) }),
+  z.object({
+    type: z.literal('watch'),
+    conversationId: z.string().check(z.minLength(1), z.maxLength(100)),
+    generation: z.enum(['v0', 'v1']),
+  }),
+  z.object({ type: z.literal('unwatch'), conversationId: z.string() }),
+  z.object({ type: z.literal('load-older'), conversationId: z.string() }),
+]);
+export type PanelToWorker = z.infer<typeof PanelToWorkerSchema>;
+
+/** What the worker sends a panel. Events travel raw; the panel parses them fully. */
+export type WorkerToPanel =
+  | { type: 'launch'; launch: Launch }
+  /** Subscribed: the cache now holds everything until this point; entries follow. */
+  | { type: 'watching'; conversationId: string; snapshot: StreamSnapshot }
+  | { type: 'entries'; conversationId: string; entries: StreamEntry[] }
+  | { type: 'snapshot'; snapshot: StreamSnapshot }
+  | {
+      type: 'older-loaded';
+      conversationId: string;
+      added: number;
+      hasOlder: boolean;
+      error?: string;
+    };

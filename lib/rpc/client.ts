@@ -3,8 +3,12 @@ import {
   type EndpointName,
   type EndpointParams,
   type EndpointResult,
+  endpointRequests,
+  parseEndpointResult,
+  prepareCall,
   reviveError,
 } from '@/lib/api';
+import type { RequestSpec } from '@/lib/api/endpoint';
 import type { RpcMethods } from '@/lib/background/rpc-methods';
 import type { ParamsOf, ResultOf, RpcResponse } from './protocol';
 
@@ -29,10 +33,26 @@ export async function rpc<M extends keyof RpcMethods & string>(
   return response.result;
 }
 
-/** Calls a service endpoint through the worker, typed from the contract's method table. */
-export function callApi<N extends EndpointName>(
+/**
+ * Calls a service endpoint through the worker (which holds the key): the call is validated and
+ * built here, sent there, and its answer validated here against the contract, so a malformed
+ * answer becomes an ApiError like any other failure.
+ */
+export async function callApi<N extends EndpointName>(
   endpoint: N,
   params: EndpointParams<N>,
 ): Promise<EndpointResult<N>> {
-  return rpc('api.call', { endpoint, params }) as Promise<EndpointResult<N>>;
+  const spec = endpointRequests[endpoint] as unknown as RequestSpec;
+  const call = prepareCall(endpoint, spec, params);
+  let raw: unknown;
+  try {
+    // QueryValue arrays are readonly; the schema's are not: same data.
+    raw = await rpc('api.send', call as ParamsOf<RpcMethods, 'api.send'>);
+  } catch (error) {
+    const recovered = spec.recover?.(reviveError(error));
+    if (recovered === undefined) throw error;
+    raw = recovered;
+  }
+  if (spec.readText && typeof raw === 'string') raw = spec.readText(raw);
+  return parseEndpointResult(endpoint, raw);
 }

@@ -43,6 +43,8 @@ export const SettingsSchema = z.object({
   clickBehaviour: z._default(z.enum(['form', 'start']), 'form'),
   /** Default MCP servers for new conversations, as the service's MCPConfig. */
   defaultMcpConfig: z._default(z.nullable(z.unknown()), null),
+  /** Bumped whenever the key changes (it lives in IndexedDB, which the worker cannot watch). */
+  credentialsChangedAt: z._default(z.number(), 0),
   /** What the last connection test found, so pages know V0/V1 without probing again. */
   serverInfo: z._default(z.nullable(ServerInfoSchema), null),
 });

@@ -1,0 +1,76 @@
+import type { StreamSnapshot } from '@/lib/stream/conversation-stream';
+
+/** What a conversation needs from the person, if anything. */
+export type Need = 'input' | 'confirmation' | 'error' | 'finished' | null;
+
+/** Needs that count on the toolbar badge: the agent is waiting on the person. */
+export const badgeNeeds: ReadonlySet<Need> = new Set<Need>(['input', 'confirmation', 'error']);
+
+/**
+ * V1 execution statuses read as V0 agent states (ui-notes.md §5.1), so one rule serves both:
+ * idle means the agent waits for the person, finished means its turn ended.
+ */
+function v1AsAgentState(executionStatus: string | null): string | null {
+  switch (executionStatus) {
+    case 'idle':
+      return 'awaiting_user_input';
+    case 'waiting_for_confirmation':
+      return 'awaiting_user_confirmation';
+    case 'stuck':
+      return 'error';
+    default:
+      return executionStatus;
+  }
+}
+
+export function needOf(snapshot: StreamSnapshot): Need {
+  const { conversation } = snapshot;
+  if (conversation.notFound) return null;
+  if (conversation.status === 'ERROR') return 'error';
+  const state =
+    snapshot.generation === 'v0'
+      ? conversation.agentState
+      : v1AsAgentState(conversation.executionStatus);
+  switch (state) {
+    case 'awaiting_user_input':
+      return 'input';
+    case 'awaiting_user_confirmation':
+      return 'confirmation';
+    case 'error':
+      return 'error';
+    case 'finished':
+      return 'finished';
+    default:
+      return null;
+  }
+}
+
+export interface NotificationWords {
+  title: string;
+  message: string;
+}
+
+/** What a notification says, in our words. */
+export function notificationFor(need: Need, snapshot: StreamSnapshot): NotificationWords | null {
+  const name = snapshot.conversation.title || 'A conversation';
+  switch (need) {
+    case 'input':
+      return { title: 'The agent is waiting for you', message: `${name} needs your answer.` };
+    case 'confirmation':
+      return {
+        title: 'The agent asks for confirmation',
+        message: `${name} wants to run an action and waits for your go-ahead.`,
+      };
+    case 'finished':
+      return { title: 'The agent finished', message: `${name} is done. Review the result.` };
+    case 'error':
+      return {
+        title: 'The agent ran into an error',
+        message: snapshot.conversation.error
+          ? `${name}: ${snapshot.conversation.error}`
+          : `${name} stopped with an error.`,
+      };
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,147 @@
+import { ApiError } from '@/lib/api/errors';
+import type { ConversationStream } from '@/lib/stream/conversation-stream';
+import { serviceConnection } from './service-client';
+import type { StreamHub } from './stream-hub';
+
+export type ControlAction = 'start' | 'stop' | 'pause' | 'resume' | 'confirm' | 'reject';
+
+const START_TIMEOUT_MS = 120_000;
+
+function v0AgentState(action: ControlAction): string | null {
+  switch (action) {
+    case 'pause':
+      return 'paused';
+    case 'resume':
+      return 'running';
+    case 'confirm':
+      return 'user_confirmed';
+    case 'reject':
+      return 'user_rejected';
+    default:
+      return null;
+  }
+}
+
+async function until(check: () => Promise<boolean>, what: string): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > START_TIMEOUT_MS) {
+      throw new ApiError('timeout', `${what} did not finish within two minutes. Try again.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
+/** Starts a stopped conversation (V0) or resumes its sandbox (V1) and waits until it runs. */
+async function ensureRunning(
+  stream: ConversationStream,
+  providersSet?: string[] | null,
+): Promise<void> {
+  const { client } = await serviceConnection();
+  await stream.refresh();
+  if (stream.generation === 'v0') {
+    if (
+      stream.snapshot().transport.phase !== 'idle' &&
+      stream.snapshot().transport.phase !== 'stopped'
+    )
+      return;
+    await client.call('v0.startConversation', {
+      conversation_id: stream.conversationId,
+      ...(providersSet !== undefined ? { providers_set: providersSet as never } : {}),
+    });
+  } else {
+    const info = stream.v1Info();
+    if (info?.sandbox_status === 'RUNNING') return;
+    if (!info?.sandbox_id)
+      throw new ApiError('not-found', 'This conversation has no sandbox to resume.');
+    await client.call('v1.resumeSandbox', { sandbox_id: info.sandbox_id });
+  }
+  await until(async () => {
+    await stream.refresh();
+    const phase = stream.snapshot().transport.phase;
+    return phase === 'live' || phase === 'connecting' || phase === 'retrying';
+  }, 'Starting the conversation');
+}
+
+function agentRef(stream: ConversationStream) {
+  const info = stream.v1Info();
+  if (!info?.conversation_url) {
+    throw new ApiError('conflict', 'The conversation’s sandbox is not running. Start it first.');
+  }
+  return { conversation_url: info.conversation_url, session_api_key: info.session_api_key ?? null };
+}
+
+/** Sends a message, starting the conversation first when it is not running. */
+export async function sendMessage(
+  hub: StreamHub,
+  params: { conversationId: string; generation: 'v0' | 'v1'; text: string; imageUrls: string[] },
+): Promise<{ sent: true }> {
+  const stream = await hub.watch(params.conversationId, params.generation);
+  await ensureRunning(stream);
+  if (params.generation === 'v0') {
+    await stream.sendV0Action({
+      action: 'message',
+      args: {
+        content: params.text,
+        image_urls: params.imageUrls,
+        file_urls: [],
+        timestamp: new Date().toISOString(),
+      },
+    });
+    return { sent: true };
+  }
+  const { client } = await serviceConnection();
+  const content: Record<string, unknown>[] = [{ type: 'text', text: params.text }];
+  if (params.imageUrls.length) content.push({ type: 'image', image_urls: params.imageUrls });
+  await client.call('agent.sendMessage', {
+    conversation: agentRef(stream),
+    content: content as never,
+    run: true,
+  });
+  return { sent: true };
+}
+
+/** Start, stop, pause, resume, confirm or reject, in each interface's own way. */
+export async function controlConversation(
+  hub: StreamHub,
+  params: {
+    conversationId: string;
+    generation: 'v0' | 'v1';
+    action: ControlAction;
+    providersSet?: string[] | null;
+  },
+): Promise<{ done: true }> {
+  const stream = await hub.watch(params.conversationId, params.generation);
+  const { client } = await serviceConnection();
+  const { action } = params;
+  if (action === 'start') {
+    await ensureRunning(stream, params.providersSet);
+  } else if (params.generation === 'v0') {
+    if (action === 'stop') {
+      await client.call('v0.stopConversation', { conversation_id: params.conversationId });
+    } else {
+      const agentState = v0AgentState(action);
+      if (agentState) {
+        await stream.sendV0Action({
+          action: 'change_agent_state',
+          args: { agent_state: agentState },
+        });
+      }
+    }
+  } else if (action === 'stop') {
+    const sandbox = stream.v1Info()?.sandbox_id;
+    if (!sandbox) throw new ApiError('not-found', 'This conversation has no sandbox to stop.');
+    await client.call('v1.pauseSandbox', { sandbox_id: sandbox });
+  } else if (action === 'pause') {
+    await client.call('agent.pause', { conversation: agentRef(stream) });
+  } else if (action === 'resume') {
+    await client.call('agent.run', { conversation: agentRef(stream) });
+  } else {
+    await client.call('agent.respondToConfirmation', {
+      conversation: agentRef(stream),
+      accept: action === 'confirm',
+    });
+  }
+  await stream.refresh();
+  return { done: true };
+}

@@ -1,0 +1,12 @@
+import { eventFacts } from './event-facts';
+import { serviceConnection } from './service-client';
+import { StreamHub } from './stream-hub';
+
+/** The worker's one stream hub. Constructing it touches no browser API. */
+export const hub = new StreamHub({
+  caller: async () => {
+    const connection = await serviceConnection();
+    return { ...connection, caller: connection.client };
+  },
+  facts: eventFacts,
+});

@@ -1,0 +1,279 @@
+import type { Runtime } from 'webextension-polyfill';
+import { browser } from 'wxt/browser';
+import type { WorkerToPanel } from '@/lib/messages/panel-protocol';
+import type { Settings } from '@/lib/settings/schema';
+import { loadSettings } from '@/lib/settings/store';
+import { cacheEvents, readCachedOrders, readCursor } from '@/lib/stream/cache';
+import {
+  ConversationStream,
+  type ConversationStreamDeps,
+  type RawCaller,
+  type StreamEntry,
+  type StreamSnapshot,
+} from '@/lib/stream/conversation-stream';
+import type { FactsReader } from '@/lib/stream/facts';
+import { V0SocketTransport } from '@/lib/stream/v0-socket';
+import { V1SocketTransport } from '@/lib/stream/v1-socket';
+import { badgeNeeds, type Need, needOf, notificationFor } from './attention';
+
+const WATCHED_KEY = 'handoff:watched';
+const NEEDS_KEY = 'handoff:needs';
+const KEEPALIVE_ALARM = 'handoff-keepalive';
+/** Under Chrome's 30 s idle limit, with margin: any extension API call resets the timer. */
+const KEEPALIVE_MS = 15_000;
+const MAX_WATCHED = 30;
+
+export interface WatchedConversation {
+  generation: 'v0' | 'v1';
+  since: number;
+}
+
+export interface HubEnvironment {
+  caller: () => Promise<{
+    caller: RawCaller;
+    settings: Settings;
+    apiKey: string | null;
+    resolveUrl(reference: string): URL;
+    agentServerBase(conversationUrl: string): string;
+  }>;
+  facts: FactsReader;
+}
+
+type Port = Runtime.Port;
+
+/**
+ * Every live conversation stream of the worker, and who listens to each. Panels subscribe over
+ * ports; the watch list survives worker restarts (storage.local), so a stopped worker resumes
+ * each stream from its cursor, and the person keeps getting told when an agent needs them.
+ */
+export class StreamHub {
+  private readonly streams = new Map<string, ConversationStream>();
+  private readonly subscribers = new Map<string, Set<Port>>();
+  private readonly needs = new Map<string, Need>();
+  private keepalive: ReturnType<typeof setInterval> | undefined;
+  private restored: Promise<void> | null = null;
+
+  constructor(private readonly env: HubEnvironment) {}
+
+  /** Rebuilds the streams a stopped worker had, from the persisted watch list. */
+  restore(): Promise<void> {
+    this.restored ??= (async () => {
+      const stored = (await browser.storage.session.get(NEEDS_KEY))[NEEDS_KEY] as
+        | Record<string, Need>
+        | undefined;
+      for (const [id, need] of Object.entries(stored ?? {})) this.needs.set(id, need);
+      const watched = await this.readWatched();
+      await Promise.all(
+        Object.entries(watched).map(([id, entry]) => this.ensureStream(id, entry.generation)),
+      );
+      await this.updateBadge();
+    })().catch((error) => {
+      console.warn('[handoff] could not restore streams', error);
+    });
+    return this.restored;
+  }
+
+  /** Starts watching a conversation (and keeps watching it across worker restarts). */
+  async watch(conversationId: string, generation: 'v0' | 'v1'): Promise<ConversationStream> {
+    const watched = await this.readWatched();
+    if (!watched[conversationId]) {
+      watched[conversationId] = { generation, since: Date.now() };
+      const newestFirst = Object.entries(watched).sort((a, b) => b[1].since - a[1].since);
+      await browser.storage.local.set({
+        [WATCHED_KEY]: Object.fromEntries(newestFirst.slice(0, MAX_WATCHED)),
+      });
+      await browser.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
+    }
+    return this.ensureStream(conversationId, generation);
+  }
+
+  async unwatch(conversationId: string): Promise<void> {
+    const watched = await this.readWatched();
+    delete watched[conversationId];
+    await browser.storage.local.set({ [WATCHED_KEY]: watched });
+    if (!Object.keys(watched).length) await browser.alarms.clear(KEEPALIVE_ALARM);
+    this.streams.get(conversationId)?.stop();
+    this.streams.delete(conversationId);
+    this.needs.delete(conversationId);
+    await this.persistNeeds();
+    await this.updateBadge();
+    this.updateKeepalive();
+  }
+
+  stream(conversationId: string): ConversationStream | undefined {
+    return this.streams.get(conversationId);
+  }
+
+  /**
+   * A panel subscribes: the stream's pending events are written to the cache first, so the
+   * panel's own read of the cache plus the entries sent from now on cover everything.
+   */
+  async subscribe(port: Port, conversationId: string, generation: 'v0' | 'v1'): Promise<void> {
+    const stream = await this.watch(conversationId, generation);
+    let ports = this.subscribers.get(conversationId);
+    if (!ports) {
+      ports = new Set();
+      this.subscribers.set(conversationId, ports);
+    }
+    ports.add(port);
+    port.onDisconnect.addListener(() => ports?.delete(port));
+    await stream.flush();
+    this.post(port, { type: 'watching', conversationId, snapshot: stream.snapshot() });
+  }
+
+  unsubscribe(port: Port, conversationId: string): void {
+    this.subscribers.get(conversationId)?.delete(port);
+  }
+
+  async loadOlder(port: Port, conversationId: string): Promise<void> {
+    const stream = this.streams.get(conversationId);
+    if (!stream) return;
+    try {
+      const added = await stream.loadOlder();
+      await stream.flush();
+      this.post(port, {
+        type: 'older-loaded',
+        conversationId,
+        added,
+        hasOlder: stream.snapshot().hasOlder,
+      });
+    } catch (error) {
+      this.post(port, {
+        type: 'older-loaded',
+        conversationId,
+        added: 0,
+        hasOlder: stream.snapshot().hasOlder,
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
+  }
+
+  /** Forgets every stream (the server or key changed): they are rebuilt with the new settings. */
+  async restartAll(): Promise<void> {
+    for (const stream of this.streams.values()) stream.stop();
+    this.streams.clear();
+    this.restored = null;
+    await this.restore();
+  }
+
+  // --- Internals --------------------------------------------------------------------------------
+
+  private async readWatched(): Promise<Record<string, WatchedConversation>> {
+    const stored = (await browser.storage.local.get(WATCHED_KEY))[WATCHED_KEY];
+    return stored && typeof stored === 'object'
+      ? { ...(stored as Record<string, WatchedConversation>) }
+      : {};
+  }
+
+  private async ensureStream(
+    conversationId: string,
+    generation: 'v0' | 'v1',
+  ): Promise<ConversationStream> {
+    const existing = this.streams.get(conversationId);
+    if (existing) return existing;
+    const context = await this.env.caller();
+    const deps: ConversationStreamDeps = {
+      caller: context.caller,
+      serverUrl: context.settings.serverUrl ?? '',
+      socketFallbackKey: context.settings.authScheme === 'session-key' ? context.apiKey : null,
+      facts: this.env.facts,
+      store: { cacheEvents, readCursor, readCachedOrders },
+      createV0Transport: (options) => new V0SocketTransport(options),
+      createV1Transport: (options) => new V1SocketTransport(options),
+      resolveUrl: context.resolveUrl,
+      agentServerBase: context.agentServerBase,
+      onEntries: (id, entries) => this.relayEntries(id, entries),
+      onSnapshot: (snapshot) => this.onSnapshot(snapshot),
+    };
+    const stream = new ConversationStream(conversationId, generation, deps);
+    this.streams.set(conversationId, stream);
+    void stream.start().catch((error) => {
+      console.warn('[handoff] stream failed to start', conversationId, error);
+    });
+    return stream;
+  }
+
+  private relayEntries(conversationId: string, entries: StreamEntry[]): void {
+    const ports = this.subscribers.get(conversationId);
+    if (!ports?.size) return;
+    for (const port of ports) this.post(port, { type: 'entries', conversationId, entries });
+  }
+
+  private onSnapshot(snapshot: StreamSnapshot): void {
+    for (const port of this.subscribers.get(snapshot.conversationId) ?? []) {
+      this.post(port, { type: 'snapshot', snapshot });
+    }
+    this.updateKeepalive();
+    void this.noticeNeed(snapshot);
+  }
+
+  private post(port: Port, message: WorkerToPanel): void {
+    try {
+      port.postMessage(message);
+    } catch {
+      // The panel closed between our check and the post; its disconnect listener cleans up.
+    }
+  }
+
+  /** Tells the person when a conversation starts needing them, once per change. */
+  private async noticeNeed(snapshot: StreamSnapshot): Promise<void> {
+    if (!snapshot.synced) return;
+    const need = needOf(snapshot);
+    const previous = this.needs.get(snapshot.conversationId);
+    if (previous === need) return;
+    this.needs.set(snapshot.conversationId, need);
+    await this.persistNeeds();
+    await this.updateBadge();
+    // The first state seen for a conversation is where it already was, not news.
+    if (previous === undefined) return;
+    const settings = await loadSettings();
+    const enabled =
+      (need === 'input' || need === 'confirmation'
+        ? settings.notifications.awaitingInput
+        : need === 'finished'
+          ? settings.notifications.finished
+          : need === 'error'
+            ? settings.notifications.errors
+            : false) ?? false;
+    const words = notificationFor(need, snapshot);
+    if (!enabled || !words) return;
+    await browser.notifications
+      .create(`handoff:${snapshot.conversationId}`, {
+        type: 'basic',
+        iconUrl: browser.runtime.getURL('/icon/128.png'),
+        title: words.title,
+        message: words.message,
+      })
+      .catch((error: unknown) => console.warn('[handoff] notification failed', error));
+  }
+
+  private async persistNeeds(): Promise<void> {
+    await browser.storage.session.set({ [NEEDS_KEY]: Object.fromEntries(this.needs) });
+  }
+
+  private async updateBadge(): Promise<void> {
+    let count = 0;
+    for (const need of this.needs.values()) if (badgeNeeds.has(need)) count++;
+    await browser.action.setBadgeText({ text: count ? String(count) : '' });
+    if (count) await browser.action.setBadgeBackgroundColor({ color: '#d1242f' });
+    await browser.action.setTitle({
+      title: count
+        ? `Handoff: ${count} conversation${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} you`
+        : 'Handoff',
+    });
+  }
+
+  /** While a stream is connected or reconnecting, keep the worker from being stopped as idle. */
+  private updateKeepalive(): void {
+    const active = [...this.streams.values()].some((stream) => {
+      const phase = stream.snapshot().transport.phase;
+      return phase === 'live' || phase === 'connecting' || phase === 'retrying';
+    });
+    if (active && !this.keepalive) {
+      this.keepalive = setInterval(() => void browser.runtime.getPlatformInfo(), KEEPALIVE_MS);
+    } else if (!active && this.keepalive) {
+      clearInterval(this.keepalive);
+      this.keepalive = undefined;
+    }
+  }
+}

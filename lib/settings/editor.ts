@@ -1,0 +1,121 @@
+// Changing settings, from extension pages (the options page, the side panel's setup). Pages may
+// hold the key; content scripts never can (it lives in extension-origin IndexedDB). The worker
+// does not write settings: it reads them and reacts to every change (lib/background/main.ts),
+// which keeps its bundle within budget and gives one path for every change.
+import { detectServer, type ServerDetection } from '@/lib/api/detect';
+import { normaliseHostOrigin, normaliseServerUrl, originPattern } from './addresses';
+import type { SelfHostedHost, Settings } from './schema';
+import { readApiKey, writeApiKey } from './secrets';
+import { loadSettings, saveSettings } from './store';
+
+export class SettingsError extends Error {
+  constructor(
+    readonly field: 'serverUrl' | 'apiKey' | 'origin',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CredentialsView {
+  settings: Settings;
+  apiKeySet: boolean;
+  /** The key's last characters, so people can tell which one is stored. */
+  apiKeyHint: string | null;
+}
+
+function hint(key: string | null): string | null {
+  return key ? `…${key.slice(-4)}` : null;
+}
+
+export async function readCredentialsView(): Promise<CredentialsView> {
+  const key = await readApiKey();
+  return { settings: await loadSettings(), apiKeySet: key !== null, apiKeyHint: hint(key) };
+}
+
+/** Checks and normalises a server address, or throws a SettingsError that says what to fix. */
+export function checkServerUrl(input: string): string {
+  const result = normaliseServerUrl(input);
+  if (!result.ok) throw new SettingsError('serverUrl', result.error);
+  return result.value;
+}
+
+/** The permission pattern for an address: request it inside the click, before any await. */
+export function permissionFor(address: string): string {
+  return originPattern(address);
+}
+
+/**
+ * Saves the server address and, when given, the key (`null` clears it). Bumps
+ * `credentialsChangedAt` so the worker, which cannot see IndexedDB writes, rebuilds its
+ * connections with the new key.
+ */
+export async function saveServer(input: {
+  serverUrl: string;
+  apiKey?: string | null;
+}): Promise<CredentialsView> {
+  const serverUrl = checkServerUrl(input.serverUrl);
+  if (input.apiKey !== undefined) {
+    const key = input.apiKey?.trim() ?? '';
+    if (/\s/.test(key)) throw new SettingsError('apiKey', 'The key cannot contain spaces.');
+    await writeApiKey(key || null);
+  }
+  const previous = await loadSettings();
+  await saveSettings({
+    serverUrl,
+    ...(previous.serverUrl !== serverUrl ? { serverInfo: null } : {}),
+    credentialsChangedAt: Date.now(),
+  });
+  return readCredentialsView();
+}
+
+/**
+ * "Test connection": probes the address (the saved one by default) with the key (the stored
+ * one by default) and remembers what the saved server serves and which header worked.
+ */
+export async function testConnection(input?: {
+  serverUrl?: string;
+  apiKey?: string | null;
+}): Promise<ServerDetection> {
+  const settings = await loadSettings();
+  const serverUrl = checkServerUrl(input?.serverUrl ?? settings.serverUrl ?? '');
+  const apiKey = input?.apiKey !== undefined ? input.apiKey : await readApiKey();
+  const result = await detectServer({ baseUrl: serverUrl, apiKey });
+  if (serverUrl === settings.serverUrl && result.reachable) {
+    await saveSettings({
+      ...(result.authScheme ? { authScheme: result.authScheme } : {}),
+      serverInfo: {
+        v0: result.v0,
+        v1: result.v1,
+        mode: result.mode,
+        checkedAt: new Date().toISOString(),
+      },
+    });
+  }
+  return result;
+}
+
+/** Checks a self-hosted address, or throws a SettingsError that says what to fix. */
+export function checkHostOrigin(input: string): string {
+  const result = normaliseHostOrigin(input);
+  if (!result.ok) throw new SettingsError('origin', result.error);
+  return result.value;
+}
+
+/** Records a self-hosted code host; the worker registers its content script and fills open tabs. */
+export async function addSelfHostedHost(host: SelfHostedHost): Promise<SelfHostedHost[]> {
+  const origin = checkHostOrigin(host.origin);
+  const settings = await loadSettings();
+  const others = settings.selfHostedHosts.filter((known) => known.origin !== origin);
+  return (await saveSettings({ selfHostedHosts: [...others, { origin, provider: host.provider }] }))
+    .selfHostedHosts;
+}
+
+export async function removeSelfHostedHost(origin: string): Promise<SelfHostedHost[]> {
+  const settings = await loadSettings();
+  return (
+    await saveSettings({
+      selfHostedHosts: settings.selfHostedHosts.filter((host) => host.origin !== origin),
+    })
+  ).selfHostedHosts;
+}
