@@ -1,0 +1,130 @@
+import { type ApiEvent, parseEvent } from '@/lib/api';
+import { readRecentEvents } from '@/lib/stream/cache';
+import type { StreamEntry, StreamSnapshot } from '@/lib/stream/conversation-stream';
+import { EventLog } from '@/lib/stream/event-log';
+import type { WorkerConnection } from './worker-connection';
+
+/** How many of the newest cached events are read first, so the first rows paint at once. */
+const FIRST_PAINT_EVENTS = 200;
+
+export interface FeedItem {
+  order: string;
+  event: ApiEvent;
+}
+
+export interface FeedState {
+  /** The log itself, in order; changes in place, so memoise on `version`, not identity. */
+  items: readonly FeedItem[];
+  snapshot: StreamSnapshot | null;
+  /** The cache has been read (the newest part at least). */
+  loaded: boolean;
+  loadingOlder: boolean;
+  olderError: string | null;
+  /** Bumped on every change, for cheap memo keys. */
+  version: number;
+}
+
+/**
+ * One conversation's events as a panel sees them: the cache read straight from IndexedDB (the
+ * worker shares it), then live entries from the worker, merged in order and de-duplicated by
+ * order key, so every event appears exactly once whatever the timing of the two.
+ */
+export class ConversationFeed {
+  private readonly log = new EventLog<ApiEvent>();
+  private state: FeedState = {
+    items: [],
+    snapshot: null,
+    loaded: false,
+    loadingOlder: false,
+    olderError: null,
+    version: 0,
+  };
+  private readonly listeners = new Set<() => void>();
+  private unsubscribe: (() => void) | null = null;
+  private notifyScheduled = false;
+
+  constructor(
+    readonly conversationId: string,
+    readonly generation: 'v0' | 'v1',
+    private readonly connection: WorkerConnection,
+  ) {}
+
+  start(): void {
+    void this.readCache(FIRST_PAINT_EVENTS);
+    this.unsubscribe = this.connection.watch(this.conversationId, this.generation, {
+      onWatching: (snapshot) => {
+        this.update({ snapshot });
+        // Everything the worker held is in the cache now, also after a worker restart.
+        void this.readCache();
+      },
+      onEntries: (entries) => this.add(entries),
+      onSnapshot: (snapshot) => this.update({ snapshot }),
+      onOlderLoaded: (result) => {
+        void this.readCache().then(() =>
+          this.update({ loadingOlder: false, olderError: result.error ?? null }),
+        );
+      },
+    });
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+  }
+
+  getState = (): FeedState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  loadOlder(): void {
+    if (this.state.loadingOlder || !this.state.snapshot?.hasOlder) return;
+    this.update({ loadingOlder: true, olderError: null });
+    this.connection.loadOlder(this.conversationId);
+  }
+
+  /** Every event held, in order (search and export read the whole stream). */
+  events(): readonly FeedItem[] {
+    return this.state.items;
+  }
+
+  private async readCache(limit?: number): Promise<void> {
+    const cached = await readRecentEvents(this.conversationId, limit);
+    this.add(
+      cached.map((event) => ({ order: event.order, raw: event.raw as Record<string, unknown> })),
+    );
+    if (!this.state.loaded) this.update({ loaded: true });
+  }
+
+  private add(entries: readonly StreamEntry[]): void {
+    const fresh = entries
+      .filter((entry) => !this.log.has(entry.order))
+      .map((entry) => {
+        let event: ApiEvent;
+        try {
+          event = parseEvent(entry.raw);
+        } catch {
+          return null;
+        }
+        return { key: entry.order, order: entry.order, event };
+      })
+      .filter((entry) => entry !== null);
+    if (!this.log.add(fresh).length) return;
+    this.update({ items: this.log.all() });
+  }
+
+  private update(patch: Partial<FeedState>): void {
+    this.state = { ...this.state, ...patch, version: this.state.version + 1 };
+    // Live streams can bring hundreds of events a second: one render per frame is enough.
+    if (this.notifyScheduled) return;
+    this.notifyScheduled = true;
+    const notify = () => {
+      this.notifyScheduled = false;
+      for (const listener of this.listeners) listener();
+    };
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(notify);
+    else setTimeout(notify, 16);
+  }
+}

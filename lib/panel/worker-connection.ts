@@ -1,0 +1,129 @@
+import type { Runtime } from 'webextension-polyfill';
+import { browser } from 'wxt/browser';
+import {
+  type Launch,
+  PANEL_PORT_NAME,
+  type PanelToWorker,
+  type WorkerToPanel,
+} from '@/lib/messages/panel-protocol';
+import type { StreamEntry, StreamSnapshot } from '@/lib/stream/conversation-stream';
+
+export interface FeedHandlers {
+  /** The worker is subscribed and has cached everything so far: read the cache now. */
+  onWatching(snapshot: StreamSnapshot): void;
+  onEntries(entries: StreamEntry[]): void;
+  onSnapshot(snapshot: StreamSnapshot): void;
+  onOlderLoaded?(result: { added: number; hasOlder: boolean; error?: string }): void;
+}
+
+interface Subscription {
+  generation: 'v0' | 'v1';
+  handlers: Set<FeedHandlers>;
+}
+
+const RECONNECT_DELAY_MS = 100;
+
+/**
+ * The panel's long-lived port to the worker. MV3 stops the worker at will, which disconnects
+ * the port: this reconnects at once (waking the worker) and re-subscribes, so a restart costs
+ * the panel nothing but a cache re-read.
+ */
+export class WorkerConnection {
+  private port: Runtime.Port | null = null;
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly launchListeners = new Set<(launch: Launch) => void>();
+  private readonly connectionListeners = new Set<(connected: boolean) => void>();
+  private closed = false;
+
+  constructor(private readonly windowId: number | null) {
+    this.connect();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.port?.disconnect();
+    this.port = null;
+  }
+
+  onLaunch(listener: (launch: Launch) => void): () => void {
+    this.launchListeners.add(listener);
+    return () => this.launchListeners.delete(listener);
+  }
+
+  onConnectionChange(listener: (connected: boolean) => void): () => void {
+    this.connectionListeners.add(listener);
+    return () => this.connectionListeners.delete(listener);
+  }
+
+  watch(conversationId: string, generation: 'v0' | 'v1', handlers: FeedHandlers): () => void {
+    let subscription = this.subscriptions.get(conversationId);
+    if (!subscription) {
+      subscription = { generation, handlers: new Set() };
+      this.subscriptions.set(conversationId, subscription);
+      this.send({ type: 'watch', conversationId, generation });
+    }
+    subscription.handlers.add(handlers);
+    return () => {
+      const current = this.subscriptions.get(conversationId);
+      current?.handlers.delete(handlers);
+      if (current && !current.handlers.size) {
+        this.subscriptions.delete(conversationId);
+        this.send({ type: 'unwatch', conversationId });
+      }
+    };
+  }
+
+  loadOlder(conversationId: string): void {
+    this.send({ type: 'load-older', conversationId });
+  }
+
+  private connect(): void {
+    if (this.closed) return;
+    const port = browser.runtime.connect({ name: PANEL_PORT_NAME });
+    this.port = port;
+    port.onMessage.addListener((message: unknown) => this.receive(message as WorkerToPanel));
+    port.onDisconnect.addListener(() => {
+      if (this.port === port) this.port = null;
+      for (const listener of this.connectionListeners) listener(false);
+      setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
+    });
+    this.send({ type: 'hello', windowId: this.windowId });
+    for (const [conversationId, subscription] of this.subscriptions) {
+      this.send({ type: 'watch', conversationId, generation: subscription.generation });
+    }
+    for (const listener of this.connectionListeners) listener(true);
+  }
+
+  private send(message: PanelToWorker): void {
+    try {
+      this.port?.postMessage(message);
+    } catch {
+      // Disconnected this instant; the reconnect re-sends subscriptions.
+    }
+  }
+
+  private receive(message: WorkerToPanel): void {
+    switch (message.type) {
+      case 'launch':
+        for (const listener of this.launchListeners) listener(message.launch);
+        return;
+      case 'watching':
+        for (const h of this.handlersOf(message.conversationId)) h.onWatching(message.snapshot);
+        return;
+      case 'entries':
+        for (const h of this.handlersOf(message.conversationId)) h.onEntries(message.entries);
+        return;
+      case 'snapshot':
+        for (const h of this.handlersOf(message.snapshot.conversationId))
+          h.onSnapshot(message.snapshot);
+        return;
+      case 'older-loaded':
+        for (const h of this.handlersOf(message.conversationId)) h.onOlderLoaded?.(message);
+        return;
+    }
+  }
+
+  private handlersOf(conversationId: string): Set<FeedHandlers> {
+    return this.subscriptions.get(conversationId)?.handlers ?? new Set();
+  }
+}

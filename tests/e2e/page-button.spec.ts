@@ -1,0 +1,135 @@
+import { type HostFixture, hostFixtures } from '../fixtures/hosts/index';
+import { expect, test } from './fixtures';
+import {
+  addSelfHostedHost,
+  buttonRoots,
+  expectOneButtonAt,
+  restoreBodiesOnPopstate,
+  serveFixtures,
+  softNavigate,
+  startButton,
+} from './support/host-pages';
+
+function fixture(name: string): HostFixture {
+  const found = hostFixtures.find((f) => f.name === name);
+  if (!found) throw new Error(`no fixture named ${name}`);
+  return found;
+}
+
+test.describe('the page button on every fixture page', () => {
+  for (const page of hostFixtures) {
+    test(`${page.provider} ${page.name}: one button, ${page.anchorId ?? 'floating'}`, async ({
+      extContext,
+      openExtensionPage,
+    }) => {
+      await serveFixtures(extContext, hostFixtures);
+      if (page.selfHosted) {
+        const options = await openExtensionPage('options.html');
+        await addSelfHostedHost(options, new URL(page.url).origin, page.provider);
+      }
+      const tab = await extContext.newPage();
+      await tab.goto(page.url);
+      await expectOneButtonAt(tab, page.anchorId);
+    });
+  }
+});
+
+test('a click hands the page context read at click time to the side panel', async ({
+  extContext,
+  serviceWorker,
+}) => {
+  await serveFixtures(extContext, hostFixtures);
+  const issue = fixture('issue-react');
+  const pull = fixture('pull-react');
+  const tab = await extContext.newPage();
+  await tab.goto(issue.url);
+  await expectOneButtonAt(tab, issue.anchorId);
+  // Navigate in place after mounting: the click must describe the new page, not the old one.
+  await softNavigate(tab, pull, 'soft-nav:react-done');
+  await expectOneButtonAt(tab, pull.anchorId);
+  await startButton(tab).click();
+  await expect
+    .poll(() =>
+      serviceWorker.evaluate(async () => {
+        const panels = await chrome.runtime.getContexts({
+          contextTypes: ['SIDE_PANEL' as chrome.runtime.ContextType],
+        });
+        const stored = await chrome.storage.session.get('handoff:pending-launches');
+        return {
+          panels: panels.length,
+          launches: Object.values(stored['handoff:pending-launches'] ?? {}),
+        };
+      }),
+    )
+    .toEqual({
+      panels: 1,
+      launches: [{ kind: 'setup' }],
+    });
+});
+
+test.describe('the button survives how hosts change pages', () => {
+  const journeys: { host: string; from: string; to: string; event: string | null }[] = [
+    { host: 'GitHub Turbo', from: 'repo-react', to: 'issue-classic', event: 'turbo:render' },
+    { host: 'GitHub React', from: 'issue-react', to: 'pull-react', event: 'soft-nav:react-done' },
+    { host: 'GitLab', from: 'project', to: 'merge-request', event: null },
+    { host: 'Bitbucket Cloud', from: 'cloud-repo', to: 'cloud-pull-request', event: null },
+  ];
+  for (const journey of journeys) {
+    test(`${journey.host}: soft navigation, back and forward, header re-render`, async ({
+      extContext,
+    }) => {
+      const from = fixture(journey.from);
+      const to = fixture(journey.to);
+      await serveFixtures(extContext, hostFixtures);
+      const tab = await extContext.newPage();
+      await tab.goto(from.url);
+      await expectOneButtonAt(tab, from.anchorId);
+      await restoreBodiesOnPopstate(tab, [from, to]);
+
+      await softNavigate(tab, to, journey.event);
+      await expectOneButtonAt(tab, to.anchorId);
+
+      await tab.goBack();
+      await expect(tab).toHaveURL(from.url);
+      await expectOneButtonAt(tab, from.anchorId);
+
+      await tab.goForward();
+      await expect(tab).toHaveURL(to.url);
+      await expectOneButtonAt(tab, to.anchorId);
+
+      // The host re-renders its header in place: the old button goes with it, a new one comes.
+      await tab.evaluate(() => {
+        const anchor = document.querySelector('[data-expected-anchor]');
+        const header = anchor?.parentElement;
+        // Serialising and re-parsing replaces every node, as a host re-render does.
+        if (header)
+          header.replaceChildren(
+            ...new DOMParser().parseFromString(header.innerHTML, 'text/html').body.childNodes,
+          );
+      });
+      await expectOneButtonAt(tab, to.anchorId);
+    });
+  }
+});
+
+test('an extension update leaves exactly one working button on open pages', async ({
+  extContext,
+  serviceWorker,
+}) => {
+  await serveFixtures(extContext, hostFixtures);
+  const repo = fixture('repo-react');
+  const tab = await extContext.newPage();
+  await tab.goto(repo.url);
+  await expectOneButtonAt(tab, repo.anchorId);
+  // What the worker does after an update: put the (new) content script into open tabs.
+  await serviceWorker.evaluate(async (url) => {
+    const [found] = await chrome.tabs.query({ url });
+    if (found?.id)
+      await chrome.scripting.executeScript({
+        target: { tabId: found.id },
+        files: ['content-scripts/github.js'],
+      });
+  }, repo.url);
+  await expect(buttonRoots(tab)).toHaveCount(1);
+  await expectOneButtonAt(tab, repo.anchorId);
+});

@@ -1,0 +1,123 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
+import type { HostFixture } from '../../fixtures/hosts/index';
+import { projectRoot } from '../paths';
+
+export function fixtureHtml(fixture: Pick<HostFixture, 'file'>): string {
+  return readFileSync(join(projectRoot, fixture.file), 'utf8');
+}
+
+/** Serves each fixture at its real URL, so the content scripts' match patterns apply. */
+export async function serveFixtures(
+  context: BrowserContext,
+  fixtures: readonly HostFixture[],
+): Promise<void> {
+  const byUrl = new Map(fixtures.map((f) => [f.url, fixtureHtml(f)]));
+  await context.route(
+    (url) => byUrl.has(url.href),
+    (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html; charset=utf-8',
+        body: byUrl.get(route.request().url()) as string,
+      }),
+  );
+}
+
+/**
+ * Adds a self-hosted origin as the options page's editor does (lib/settings/editor.ts) once
+ * the person granted it: the setting is written and the worker, which follows every settings
+ * change, registers the content script for it. Resolves when the registration exists.
+ */
+export async function addSelfHostedHost(
+  extensionPage: Page,
+  origin: string,
+  provider: HostFixture['provider'],
+): Promise<void> {
+  await extensionPage.evaluate(
+    async ({ origin, provider }) => {
+      const key = 'handoff:settings';
+      const stored = ((await chrome.storage.local.get(key))[key] ?? {}) as {
+        selfHostedHosts?: { origin: string; provider: string }[];
+      };
+      const hosts = (stored.selfHostedHosts ?? []).filter((host) => host.origin !== origin);
+      await chrome.storage.local.set({
+        [key]: { ...stored, selfHostedHosts: [...hosts, { origin, provider }] },
+      });
+    },
+    { origin, provider },
+  );
+  await expect
+    .poll(() =>
+      extensionPage.evaluate(async () =>
+        (await chrome.scripting.getRegisteredContentScripts()).map((script) => script.matches),
+      ),
+    )
+    .toContainEqual([`${origin}/*`]);
+}
+
+export const buttonRoots = (page: Page) => page.locator('[data-handoff-root]');
+export const startButton = (page: Page) =>
+  page.getByRole('button', { name: 'Start conversation', exact: true });
+
+/** Where the one button sits: at the element the fixture marks, or floating where none is. */
+export async function expectOneButtonAt(page: Page, anchorId: string | null): Promise<void> {
+  await expect(startButton(page)).toHaveCount(1);
+  await expect(buttonRoots(page)).toHaveCount(1);
+  const placement = await page.evaluate(() => {
+    const root = document.querySelector('[data-handoff-root]');
+    const anchor = document.querySelector('[data-expected-anchor]');
+    if (!root) return 'missing';
+    if (root.hasAttribute('data-floating')) return 'floating';
+    if (!anchor) return 'anchored without a marked anchor';
+    if (
+      anchor.contains(root) ||
+      anchor.nextElementSibling === root ||
+      anchor.previousElementSibling === root
+    ) {
+      return 'at-anchor';
+    }
+    return 'elsewhere';
+  });
+  expect(placement).toBe(anchorId === null ? 'floating' : 'at-anchor');
+}
+
+/**
+ * A soft navigation the way the hosts do it: push a URL, swap the page's body for another
+ * page's, update the title, and fire the host's own event. No network, no reload.
+ */
+export async function softNavigate(
+  page: Page,
+  to: HostFixture,
+  event: string | null,
+): Promise<void> {
+  const html = fixtureHtml(to);
+  await page.evaluate(
+    ({ url, html, event }) => {
+      const next = new DOMParser().parseFromString(html, 'text/html');
+      history.pushState({ handoffTest: url }, '', url);
+      document.title = next.title;
+      document.body.replaceWith(document.adoptNode(next.body));
+      if (event) document.dispatchEvent(new Event(event, { bubbles: true }));
+    },
+    { url: to.url, html, event },
+  );
+}
+
+/** Makes history traversal restore each page's body, as Turbo's snapshot cache does. */
+export async function restoreBodiesOnPopstate(
+  page: Page,
+  pages: readonly HostFixture[],
+): Promise<void> {
+  const bodies = Object.fromEntries(pages.map((p) => [p.url, fixtureHtml(p)]));
+  await page.evaluate((bodies) => {
+    window.addEventListener('popstate', () => {
+      const html = bodies[location.href];
+      if (!html) return;
+      const next = new DOMParser().parseFromString(html, 'text/html');
+      document.title = next.title;
+      document.body.replaceWith(document.adoptNode(next.body));
+    });
+  }, bodies);
+}
