@@ -12,9 +12,24 @@ import {
 } from '@playwright/test';
 // @ts-expect-error: plain ESM helper shared with the Node scripts, typed by its JSDoc.
 import { findChromium } from '../../scripts/chromium.mjs';
+import { type RunningService, type ServiceOptions, startService } from '../service/index';
 import { extensionDir } from './paths';
 
+export interface ConnectOptions {
+  /** Store this key, as the options page does. Default: the service's own key, if any. */
+  apiKey?: string | null;
+}
+
 export interface ExtensionFixtures {
+  /** Options for this test's reference service; override with test.use({ serviceOptions }). */
+  serviceOptions: ServiceOptions;
+  /** A fresh local reference service on a free port, started when a test asks for it. */
+  service: RunningService;
+  /**
+   * Points the extension at this test's service the way the options page saves it: the
+   * address in storage.local, the key in extension-origin IndexedDB.
+   */
+  connectToService: (options?: ConnectOptions) => Promise<void>;
   /** A fresh Chromium profile with the built extension loaded, one per test. */
   extContext: BrowserContext;
   /** The extension's MV3 service worker. After a stop, evaluate() runs in the restarted worker. */
@@ -39,6 +54,51 @@ function chromiumPath(): string {
 }
 
 export const test = base.extend<ExtensionFixtures>({
+  // Faithful by default (rate limit on); fast pacing so scenarios finish in test time.
+  serviceOptions: [{ pace: 0.02 }, { option: true }],
+
+  service: async ({ serviceOptions }, use) => {
+    const service = await startService({ port: 0, ...serviceOptions });
+    try {
+      await use(service);
+    } finally {
+      await service.stop();
+    }
+  },
+
+  connectToService: async ({ service, openExtensionPage }, use) => {
+    await use(async (options = {}) => {
+      const page = await openExtensionPage('options.html');
+      const apiKey = options.apiKey === undefined ? service.apiKey : options.apiKey;
+      await page.evaluate(
+        async ({ serverUrl, apiKey }) => {
+          // Same stores as lib/settings/secrets.ts and lib/settings/store.ts.
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const request = indexedDB.open('handoff-secrets', 1);
+            request.onupgradeneeded = () => request.result.createObjectStore('secrets');
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+          await new Promise<void>((resolve, reject) => {
+            const tx = db.transaction('secrets', 'readwrite');
+            if (apiKey) tx.objectStore('secrets').put(apiKey, 'apiKey');
+            else tx.objectStore('secrets').delete('apiKey');
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          });
+          db.close();
+          const key = 'handoff:settings';
+          const stored = (await chrome.storage.local.get(key))[key] ?? {};
+          await chrome.storage.local.set({
+            [key]: { ...stored, serverUrl, credentialsChangedAt: Date.now() },
+          });
+        },
+        { serverUrl: service.url, apiKey },
+      );
+      await page.close();
+    });
+  },
+
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires an object pattern here.
   extContext: async ({}, use) => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'handoff-e2e-'));
