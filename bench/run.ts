@@ -1,8 +1,24 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { bundleSize } from './suites/bundle-size';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import type { Figure, Suite } from './types';
 
-const suites: Suite[] = [bundleSize];
+// Every module in bench/suites/ that exports a Suite is run, in file-name order, so a new
+// figure is one new file. `npm run bench -- <name>` runs the suites whose name contains it.
+async function loadSuites(): Promise<Suite[]> {
+  const suites: Suite[] = [];
+  const files = readdirSync(new URL('./suites/', import.meta.url))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .sort();
+  for (const file of files) {
+    const module = (await import(`./suites/${file}`)) as Record<string, unknown>;
+    for (const value of Object.values(module)) {
+      const suite = value as Partial<Suite>;
+      if (suite && typeof suite.name === 'string' && typeof suite.run === 'function') {
+        suites.push(suite as Suite);
+      }
+    }
+  }
+  return suites;
+}
 
 function format(value: number, unit: string): string {
   if (unit === 'B' && value >= 1024) return `${(value / 1024).toFixed(2)} KB`;
@@ -11,10 +27,17 @@ function format(value: number, unit: string): string {
 
 const only = process.argv[2];
 const results: Record<string, Figure[]> = {};
-for (const suite of suites) {
+for (const suite of await loadSuites()) {
   if (only && !suite.name.includes(only)) continue;
   console.log(`\n▶ ${suite.name}`);
-  results[suite.name] = await suite.run();
+  try {
+    results[suite.name] = await suite.run();
+  } catch (error) {
+    console.error(`✗ ${suite.name} failed:`, error);
+    results[suite.name] = [
+      { name: 'suite failed', value: Number.NaN, unit: '', note: String(error) },
+    ];
+  }
 }
 
 const rows = Object.entries(results).flatMap(([suite, figures]) =>

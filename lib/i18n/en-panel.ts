@@ -1,0 +1,2 @@
+// Strings of the side panel (see ./en.ts).
+export const panelStrings = {} as const;

@@ -1,0 +1,25 @@
+// Every string Handoff shows, in one folder and in our own words, so a translation is one
+// folder. Each surface keeps its strings in its own file, merged here; keys are prefixed by
+// where they appear. `{name}` placeholders are filled by `t()`.
+import { optionsStrings } from './en-options';
+import { panelStrings } from './en-panel';
+
+const commonStrings = {
+  'app.name': 'Handoff',
+  'common.retry': 'Try again',
+  'common.cancel': 'Cancel',
+  'common.close': 'Close',
+  'common.save': 'Save',
+  'common.loading': 'Loading…',
+  'common.details': 'Details',
+  'error.generic': 'Something went wrong.',
+  'error.fields': 'Some fields need attention.',
+  'setup.title': 'Connect Handoff to a server',
+  'setup.body':
+    'Handoff hands work to agents on an OpenHands-compatible server. Enter its address in the options to start.',
+  'setup.openOptions': 'Open options',
+} as const;
+
+export const en = { ...commonStrings, ...panelStrings, ...optionsStrings } as const;
+
+export type MessageKey = keyof typeof en;

@@ -1,0 +1,98 @@
+import { QueryClient, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+} from 'react';
+import type { EndpointName, EndpointParams, EndpointResult } from '@/lib/api';
+import { ApiError } from '@/lib/api/errors';
+import { callApi } from '@/lib/rpc/client';
+import { ConversationFeed, type FeedState } from './conversation-feed';
+import type { WorkerConnection } from './worker-connection';
+
+/** Query defaults for extension pages: quiet on focus, no retries on answers that will not change. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        gcTime: 15 * 60_000,
+        refetchOnWindowFocus: false,
+        retry: (failures, error) => {
+          const kind = error instanceof ApiError ? error.kind : 'unknown';
+          const permanent = [
+            'unauthorized',
+            'forbidden',
+            'not-found',
+            'validation',
+            'invalid-params',
+            'invalid-url',
+            'bad-request',
+          ];
+          return !permanent.includes(kind) && failures < 2;
+        },
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The query key of an endpoint call: one place, so invalidations match. */
+export function apiKey<N extends EndpointName>(endpoint: N, params?: EndpointParams<N>): QueryKey {
+  return params === undefined ? ['api', endpoint] : ['api', endpoint, params];
+}
+
+/** A service endpoint as a query, through the worker (which holds the key). */
+export function useApiQuery<N extends EndpointName>(
+  endpoint: N,
+  params: EndpointParams<N>,
+  options: Omit<UseQueryOptions<EndpointResult<N>, ApiError>, 'queryKey' | 'queryFn'> = {},
+) {
+  return useQuery<EndpointResult<N>, ApiError>({
+    queryKey: apiKey(endpoint, params),
+    queryFn: () => callApi(endpoint, params),
+    ...options,
+  });
+}
+
+const ConnectionContext = createContext<WorkerConnection | null>(null);
+
+export function WorkerConnectionProvider({
+  connection,
+  children,
+}: {
+  connection: WorkerConnection;
+  children: ReactNode;
+}) {
+  return <ConnectionContext.Provider value={connection}>{children}</ConnectionContext.Provider>;
+}
+
+export function useWorkerConnection(): WorkerConnection {
+  const connection = useContext(ConnectionContext);
+  if (!connection) throw new Error('useWorkerConnection needs a WorkerConnectionProvider');
+  return connection;
+}
+
+/**
+ * A conversation's events for as long as the component shows it: the cache at once, then
+ * live entries from the worker. The returned feed also serves search and export.
+ */
+export function useConversationFeed(
+  conversationId: string,
+  generation: 'v0' | 'v1',
+): { feed: ConversationFeed; state: FeedState } {
+  const connection = useWorkerConnection();
+  const feed = useMemo(
+    () => new ConversationFeed(conversationId, generation, connection),
+    [conversationId, generation, connection],
+  );
+  useEffect(() => {
+    feed.start();
+    return () => feed.stop();
+  }, [feed]);
+  const state = useSyncExternalStore(feed.subscribe, feed.getState);
+  return { feed, state };
+}
