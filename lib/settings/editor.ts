@@ -3,6 +3,7 @@
 // does not write settings: it reads them and reacts to every change (lib/background/main.ts),
 // which keeps its bundle within budget and gives one path for every change.
 import { detectServer, type ServerDetection } from '@/lib/api/detect';
+import type { AuthScheme } from '@/lib/api/transport';
 import { normaliseHostOrigin, normaliseServerUrl, originPattern } from './addresses';
 import type { SelfHostedHost, Settings } from './schema';
 import { readApiKey, writeApiKey } from './secrets';
@@ -72,15 +73,22 @@ export async function saveServer(input: {
 /**
  * "Test connection": probes the address (the saved one by default) with the key (the stored
  * one by default) and remembers what the saved server serves and which header worked.
+ * `authScheme` says which header to try first (by default: Bearer for the hosted service's
+ * address, X-Session-API-Key otherwise).
  */
 export async function testConnection(input?: {
   serverUrl?: string;
   apiKey?: string | null;
+  authScheme?: AuthScheme;
 }): Promise<ServerDetection> {
   const settings = await loadSettings();
   const serverUrl = checkServerUrl(input?.serverUrl ?? settings.serverUrl ?? '');
   const apiKey = input?.apiKey !== undefined ? input.apiKey : await readApiKey();
-  const result = await detectServer({ baseUrl: serverUrl, apiKey });
+  const result = await detectServer({
+    baseUrl: serverUrl,
+    apiKey,
+    ...(input?.authScheme ? { authScheme: input.authScheme } : {}),
+  });
   if (serverUrl === settings.serverUrl && result.reachable) {
     await saveSettings({
       ...(result.authScheme ? { authScheme: result.authScheme } : {}),
