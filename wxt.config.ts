@@ -60,7 +60,8 @@ const e2eOrigins = e2e ? ['https://*.example.com/*', 'https://*.example.org/*'] 
 
 export default defineConfig({
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
-  outDir: e2e ? '.output/e2e' : '.output',
+  // HANDOFF_OUT_DIR lets several builds (and the tests loading them) run side by side.
+  outDir: process.env.HANDOFF_OUT_DIR ?? (e2e ? '.output/e2e' : '.output'),
   hooks: {
     // Content scripts (8 KB gzipped budget, on every code-host page) and the worker (40 KB)
     // get the browser's own extension namespace instead of webextension-polyfill (~3 KB):

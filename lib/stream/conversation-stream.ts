@@ -1,3 +1,4 @@
+import { backoffDelay } from './backoff';
 import type { CachedEvent, StreamCursor } from './cache';
 import type { EventFacts, FactsReader } from './facts';
 import { dedupeKeyOfOrder, v0OrderKey, v1OrderKey } from './order';
@@ -175,6 +176,8 @@ export class ConversationStream {
   private stopped = false;
   private synced = false;
   private hasOlder = false;
+  /** Consecutive failed refreshes: a failing server is asked again soon, then less often. */
+  private failedRefreshes = 0;
   private lastEventAt: number | null = null;
   /** Order of the newest event whose state facts were applied: older history never overrides. */
   private stateOrder = '';
@@ -278,8 +281,10 @@ export class ConversationStream {
       }
       if (running) this.ensureTransport();
       else this.stopTransport();
+      this.failedRefreshes = 0;
     } catch (error) {
       this.conversation.error = error instanceof Error ? error.message : String(error);
+      this.failedRefreshes++;
     }
     this.emitSnapshot();
     if (!this.stopped && !this.conversation.notFound && !this.transport) this.schedulePoll();
@@ -346,8 +351,13 @@ export class ConversationStream {
   }
 
   private schedulePoll(): void {
+    clearTimeout(this.pollTimer);
     const poll = this.deps.pollMs ?? { starting: 3000, idle: 30_000 };
-    const delay = this.conversation.status === 'STARTING' ? poll.starting : poll.idle;
+    const delay = this.failedRefreshes
+      ? backoffDelay(this.failedRefreshes - 1, { baseMs: 2000, maxMs: poll.idle, jitter: 0.3 })
+      : this.conversation.status === 'STARTING'
+        ? poll.starting
+        : poll.idle;
     this.pollTimer = setTimeout(() => void this.refresh(), delay);
   }
 
@@ -596,18 +606,54 @@ export class ConversationStream {
           this.transport = null;
           this.schedulePoll();
         }
+        if (state.phase === 'failed' && state.reason === 'unauthorized' && !this.stopped) {
+          void this.recoverFromRefusedKey();
+        }
         this.emitSnapshot();
       },
     };
   }
 
-  private ensureTransport(): void {
-    if (this.transport) return;
-    const beforeReconnect = async () => {
+  /** Re-reads the conversation before a reconnect; failures are shown, not fatal. */
+  private async checkBeforeReconnect(): Promise<boolean> {
+    try {
       const running = this.generation === 'v0' ? await this.refreshV0() : await this.refreshV1();
       this.emitSnapshot();
       return running;
-    };
+    } catch (error) {
+      // A wrong server key or an unreachable server: say so, and let the stream keep trying
+      // (the conversation's own runtime may still accept it).
+      this.conversation.error = error instanceof Error ? error.message : String(error);
+      this.emitSnapshot();
+      return true;
+    }
+  }
+
+  /**
+   * A refused key on the live stream. Runtimes get new keys when they restart, and the
+   * conversation record always carries the current one: re-read it and reconnect with it.
+   */
+  private async recoverFromRefusedKey(): Promise<void> {
+    const before = this.generation === 'v0' ? this.v0?.session_api_key : this.v1?.session_api_key;
+    try {
+      const running = this.generation === 'v0' ? await this.refreshV0() : await this.refreshV1();
+      const after = this.generation === 'v0' ? this.v0?.session_api_key : this.v1?.session_api_key;
+      if (running && after && after !== before) {
+        this.stopTransport();
+        this.ensureTransport();
+        return;
+      }
+      this.conversation.error =
+        'The conversation’s runtime refused Handoff’s key. Check the API key in Handoff’s options.';
+    } catch (error) {
+      this.conversation.error = error instanceof Error ? error.message : String(error);
+    }
+    this.emitSnapshot();
+  }
+
+  private ensureTransport(): void {
+    if (this.transport) return;
+    const beforeReconnect = () => this.checkBeforeReconnect();
     if (this.generation === 'v0' && this.v0) {
       const base = this.deps.resolveUrl(this.v0.url ?? `/api/conversations/${this.conversationId}`);
       const prefix = base.pathname.split('/api/conversations')[0] ?? '';

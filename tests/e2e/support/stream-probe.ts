@@ -3,11 +3,20 @@ import type { RunningService } from '../../service/index';
 
 declare global {
   interface Window {
-    __probe?: { entries: string[]; snapshots: unknown[]; port: chrome.runtime.Port };
+    __probe?: { entries: string[]; snapshots: unknown[]; port: chrome.runtime.Port | null };
   }
 }
 
-/** Subscribes an extension page to a conversation over the panel port, as a panel does. */
+export interface ProbeSnapshot {
+  transport: { phase: string; reason?: string; detail?: string };
+  conversation: { error: string | null; status: string | null };
+  counters: { reconnects: number; malformed: number; oversized: number; duplicates: number };
+}
+
+/**
+ * Subscribes an extension page to a conversation over the panel port, as a panel does, and
+ * reconnects at once when the worker is stopped (which closes the port), as the panel does.
+ */
 export async function watchOverPort(
   page: Page,
   conversationId: string,
@@ -15,21 +24,40 @@ export async function watchOverPort(
 ): Promise<void> {
   await page.evaluate(
     ({ conversationId, generation }) => {
-      const port = chrome.runtime.connect({ name: 'handoff-panel' });
-      const probe = { entries: [] as string[], snapshots: [] as unknown[], port };
+      const probe = {
+        entries: [] as string[],
+        snapshots: [] as unknown[],
+        port: null as chrome.runtime.Port | null,
+      };
       window.__probe = probe;
-      port.onMessage.addListener(
-        (message: { type: string; entries?: { order: string }[]; snapshot?: unknown }) => {
-          if (message.type === 'entries')
-            for (const e of message.entries ?? []) probe.entries.push(e.order);
-          if (message.type === 'snapshot' || message.type === 'watching')
-            probe.snapshots.push(message.snapshot);
-        },
-      );
-      port.postMessage({ type: 'watch', conversationId, generation });
+      const connect = () => {
+        const port = chrome.runtime.connect({ name: 'handoff-panel' });
+        probe.port = port;
+        port.onMessage.addListener(
+          (message: { type: string; entries?: { order: string }[]; snapshot?: unknown }) => {
+            if (message.type === 'entries') {
+              for (const entry of message.entries ?? []) probe.entries.push(entry.order);
+            }
+            if (message.type === 'snapshot' || message.type === 'watching') {
+              probe.snapshots.push(message.snapshot);
+            }
+          },
+        );
+        port.onDisconnect.addListener(() => setTimeout(connect, 100));
+        port.postMessage({ type: 'watch', conversationId, generation });
+      };
+      connect();
     },
     { conversationId, generation },
   );
+}
+
+/** The newest snapshot the worker sent for the watched conversation. */
+export function latestSnapshot(page: Page): Promise<ProbeSnapshot | null> {
+  return page.evaluate(() => {
+    const snapshots = window.__probe?.snapshots ?? [];
+    return (snapshots[snapshots.length - 1] ?? null) as never;
+  });
 }
 
 /** The order keys the extension's cache holds for a conversation (what the panel shows). */
@@ -40,7 +68,10 @@ export function cachedOrders(page: Page, conversationId: string): Promise<string
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    if (!db.objectStoreNames.contains('events')) return [];
+    if (!db.objectStoreNames.contains('events')) {
+      db.close();
+      return [];
+    }
     const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
       const request = db
         .transaction('events')
@@ -60,12 +91,37 @@ export async function serviceOrders(
   conversationId: string,
 ): Promise<string[]> {
   const log = await service.admin.storedEvents(conversationId);
-  if (log.version === 'V0')
+  if (log.version === 'V0') {
     return log.events.map((event) => `0:${String(event.id).padStart(15, '0')}`);
+  }
   return log.events.map((event) => String(event.id).replaceAll('-', '').toLowerCase());
 }
 
 /** V1 orders end in the event key; compare V1 logs by their ids. */
 export function v1Ids(orders: string[]): string[] {
   return orders.map((order) => order.slice(order.lastIndexOf('|') + 1).replace(/^v1:/, ''));
+}
+
+/** Creates a V0 conversation directly on the service, as another client would. */
+export function createV0Conversation(
+  page: Page,
+  service: RunningService,
+  body: Record<string, unknown>,
+): Promise<string> {
+  return page.evaluate(
+    async ({ url, key, body }) => {
+      const response = await fetch(`${url}/api/conversations`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(key ? { 'X-Session-API-Key': key } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json()) as { conversation_id?: string };
+      if (!answer.conversation_id) throw new Error(`create failed: ${JSON.stringify(answer)}`);
+      return answer.conversation_id;
+    },
+    { url: service.url, key: service.apiKey, body },
+  );
 }
