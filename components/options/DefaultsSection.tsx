@@ -1,0 +1,107 @@
+import { useId, useState } from 'react';
+import { t } from '@/lib/i18n';
+import type { Settings } from '@/lib/settings/schema';
+import { saveSettings } from '@/lib/settings/store';
+import { Field } from './Field';
+import { useDraft } from './use-settings';
+
+/** Longer instructions than this are almost surely a paste gone wrong; the service has no cap. */
+const MAX_INSTRUCTIONS = 20_000;
+
+export function DefaultsSection({ settings }: { settings: Settings }) {
+  const [instructions, setInstructions, markSaved] = useDraft(settings.defaultInstructions);
+  const [error, setError] = useState<string | undefined>();
+  const [status, setStatus] = useState<string | null>(null);
+  const clickName = useId();
+
+  const save = (patch: Partial<Settings>, message: string) => {
+    setStatus(null);
+    return saveSettings(patch).then(
+      () => setStatus(message),
+      (failure: unknown) => setError((failure as Error).message),
+    );
+  };
+
+  const onSaveInstructions = () => {
+    if (instructions.length > MAX_INSTRUCTIONS) {
+      setError(t('options.defaults.tooLong', { max: MAX_INSTRUCTIONS }));
+      return;
+    }
+    setError(undefined);
+    const value = instructions.trim();
+    void save({ defaultInstructions: value }, t('options.defaults.instructionsSaved')).then(() =>
+      markSaved(value),
+    );
+  };
+
+  return (
+    <section id="defaults" className="options-section" aria-labelledby="defaults-title">
+      <h2 id="defaults-title" tabIndex={-1}>
+        {t('options.defaults.title')}
+      </h2>
+      <form onSubmit={(event) => event.preventDefault()}>
+        <Field
+          label={t('options.defaults.instructions')}
+          hint={t('options.defaults.instructionsHint')}
+          error={error}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              className="textarea"
+              rows={4}
+              value={instructions}
+              onChange={(event) => setInstructions(event.target.value)}
+            />
+          )}
+        </Field>
+        <div className="options-actions">
+          <button type="submit" className="btn btn-primary" onClick={onSaveInstructions}>
+            {t('options.defaults.saveInstructions')}
+          </button>
+        </div>
+      </form>
+
+      <fieldset className="options-fieldset">
+        <legend>{t('options.defaults.click')}</legend>
+        {(['form', 'start'] as const).map((value) => (
+          <label key={value} className="options-check">
+            <input
+              type="radio"
+              name={clickName}
+              value={value}
+              checked={settings.clickBehaviour === value}
+              onChange={() =>
+                void save({ clickBehaviour: value }, t('options.defaults.clickSaved'))
+              }
+            />
+            {value === 'form' ? t('options.defaults.clickForm') : t('options.defaults.clickStart')}
+          </label>
+        ))}
+      </fieldset>
+
+      <Field label={t('options.defaults.api')} hint={t('options.defaults.apiHint')}>
+        {(control) => (
+          <select
+            {...control}
+            className="select input-medium"
+            value={settings.apiPreference}
+            onChange={(event) =>
+              void save(
+                { apiPreference: event.target.value as Settings['apiPreference'] },
+                t('options.defaults.apiSaved'),
+              )
+            }
+          >
+            <option value="auto">{t('options.defaults.apiAuto')}</option>
+            <option value="v1">{t('options.defaults.apiV1')}</option>
+            <option value="v0">{t('options.defaults.apiV0')}</option>
+          </select>
+        )}
+      </Field>
+      <div aria-live="polite">
+        {status ? <p className="notice notice-success">{status}</p> : null}
+      </div>
+    </section>
+  );
+}

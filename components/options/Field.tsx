@@ -1,0 +1,43 @@
+import { type ReactNode, useId } from 'react';
+
+export interface FieldControlProps {
+  id: string;
+  'aria-invalid': boolean | undefined;
+  'aria-describedby': string | undefined;
+}
+
+interface FieldProps {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  /** Renders the control with the ids that tie it to its label, hint and error. */
+  children: (control: FieldControlProps) => ReactNode;
+}
+
+/** A labelled control with its hint and its error message, announced with the control. */
+export function Field({ label, hint, error, children }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy || undefined,
+      })}
+      {hint ? (
+        <span id={hintId} className="field-hint">
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId} className="field-error">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}

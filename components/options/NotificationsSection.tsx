@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { t } from '@/lib/i18n';
+import type { Settings } from '@/lib/settings/schema';
+import { saveSettings } from '@/lib/settings/store';
+
+type Switch = keyof Settings['notifications'];
+
+const switches: { key: Switch; label: string; hint: string }[] = [
+  {
+    key: 'awaitingInput',
+    label: t('options.notifications.awaitingInput'),
+    hint: t('options.notifications.awaitingInputHint'),
+  },
+  {
+    key: 'finished',
+    label: t('options.notifications.finished'),
+    hint: t('options.notifications.finishedHint'),
+  },
+  {
+    key: 'errors',
+    label: t('options.notifications.errors'),
+    hint: t('options.notifications.errorsHint'),
+  },
+];
+
+export function NotificationsSection({ settings }: { settings: Settings }) {
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <section id="notifications" className="options-section" aria-labelledby="notifications-title">
+      <h2 id="notifications-title" tabIndex={-1}>
+        {t('options.notifications.title')}
+      </h2>
+      <p className="muted">{t('options.notifications.intro')}</p>
+      {switches.map(({ key, label, hint }) => (
+        <div key={key} className="options-switch">
+          <input
+            id={`notify-${key}`}
+            type="checkbox"
+            role="switch"
+            aria-checked={settings.notifications[key]}
+            aria-describedby={`notify-${key}-hint`}
+            checked={settings.notifications[key]}
+            onChange={(event) => {
+              setError(null);
+              saveSettings({
+                notifications: { ...settings.notifications, [key]: event.target.checked },
+              }).catch((failure: unknown) => setError((failure as Error).message));
+            }}
+          />
+          <label htmlFor={`notify-${key}`} className="options-switch-label">
+            {label}
+          </label>
+          <span id={`notify-${key}-hint`} className="field-hint options-switch-hint">
+            {hint}
+          </span>
+        </div>
+      ))}
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}

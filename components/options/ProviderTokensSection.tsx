@@ -1,0 +1,275 @@
+import { useState } from 'react';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { isProviderRefusal } from '@/components/microagents/microagent-info';
+import { toApiError } from '@/lib/api/errors';
+import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
+import { t } from '@/lib/i18n';
+import { useApiQuery } from '@/lib/panel/react';
+import { callApi } from '@/lib/rpc/client';
+import type { Settings } from '@/lib/settings/schema';
+import { Field } from './Field';
+import { providerName } from './provider-names';
+import {
+  buildForgetProviderBody,
+  buildProviderTokensBody,
+  checkTokenForm,
+  type KnownProvider,
+  knownProviders,
+  providerNeedsHost,
+  providerTakesHost,
+  type StoredProviders,
+  type TokenFormErrors,
+} from './provider-tokens';
+
+const hostHints: Partial<Record<KnownProvider, string>> = {
+  github: 'github.com',
+  gitlab: 'gitlab.com',
+  bitbucket: 'bitbucket.org',
+  azure_devops: 'dev.azure.com',
+  forgejo: 'codeberg.org',
+};
+
+type Outcome = { tone: 'success' | 'error'; text: string; error?: unknown };
+
+/**
+ * Git provider tokens go straight to the service, which checks them with the provider and
+ * keeps them. Handoff keeps none: the token lives in this form's state until the service
+ * took it, and is not a query or mutation variable (react-query would hold on to those).
+ */
+export function ProviderTokensSection({ settings }: { settings: Settings }) {
+  const stored = useApiQuery(
+    'v0.getSettings',
+    {},
+    { enabled: Boolean(settings.serverUrl), retry: false },
+  );
+  const [provider, setProvider] = useState<KnownProvider>('github');
+  const [token, setToken] = useState('');
+  const [host, setHost] = useState('');
+  const [withMcp, setWithMcp] = useState(false);
+  const [errors, setErrors] = useState<TokenFormErrors>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const held: StoredProviders | null = stored.isSuccess
+    ? ((stored.data?.provider_tokens_set ?? {}) as StoredProviders)
+    : null;
+  const mcpConfig = settings.defaultMcpConfig
+    ? MCPConfigRequestSchema.safeParse(settings.defaultMcpConfig)
+    : null;
+
+  const explain = (error: unknown): Outcome => {
+    const apiError = toApiError(error);
+    if (isProviderRefusal(apiError)) {
+      return {
+        tone: 'error',
+        text: t('options.tokens.refused', { words: apiError.serverMessage ?? '' }),
+      };
+    }
+    return { tone: 'error', text: '', error: apiError };
+  };
+
+  const onStore = () => {
+    setOutcome(null);
+    const checked = checkTokenForm({ provider, token, host }, held);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    if (!held) {
+      setOutcome({ tone: 'error', text: t('options.tokens.storedUnknown') });
+      return;
+    }
+    const body = buildProviderTokensBody(
+      { provider, token: checked.token, host: checked.host },
+      held,
+      withMcp && mcpConfig?.success ? mcpConfig.data : undefined,
+    );
+    setBusy('store');
+    callApi('v0.addGitProviders', body)
+      .then(
+        (answer) => {
+          setToken('');
+          setOutcome({
+            tone: 'success',
+            text: t('options.tokens.stored', {
+              provider: providerName(provider),
+              words: answer.message ?? '',
+            }),
+          });
+          void stored.refetch();
+        },
+        (error) => {
+          const explained = explain(error);
+          // The provider's refusal is about the token: say it next to the token field.
+          if (explained.text) setErrors({ token: explained.text });
+          else setOutcome(explained);
+        },
+      )
+      .finally(() => setBusy(null));
+  };
+
+  const onForget = (name: string) => {
+    if (!held) return;
+    setOutcome(null);
+    const body = buildForgetProviderBody(name, held);
+    setBusy(name);
+    const call = body ? callApi('v0.addGitProviders', body) : callApi('v0.unsetProviderTokens', {});
+    call
+      .then(
+        () => {
+          setOutcome({
+            tone: 'success',
+            text: t('options.tokens.forgotten', { provider: providerName(name) }),
+          });
+          void stored.refetch();
+        },
+        (error) => setOutcome(explain(error)),
+      )
+      .finally(() => setBusy(null));
+  };
+
+  const hostHint = providerNeedsHost(provider)
+    ? t('options.tokens.hostHintRequired')
+    : t('options.tokens.hostHint', { host: hostHints[provider] ?? '' });
+
+  return (
+    <section id="git-providers" className="options-section" aria-labelledby="git-providers-title">
+      <h2 id="git-providers-title" tabIndex={-1}>
+        {t('options.tokens.title')}
+      </h2>
+      <p className="muted">{t('options.tokens.intro')}</p>
+
+      <h3>{t('options.tokens.heldTitle')}</h3>
+      {!settings.serverUrl ? (
+        <p className="muted">{t('options.tokens.noServer')}</p>
+      ) : stored.isPending ? (
+        <p className="muted" role="status">
+          {t('options.tokens.heldLoading')}
+        </p>
+      ) : stored.isError ? (
+        <ErrorNotice error={stored.error} onRetry={() => void stored.refetch()} />
+      ) : held && Object.keys(held).length ? (
+        <ul className="options-list" aria-label={t('options.tokens.heldTitle')}>
+          {Object.entries(held).map(([name, heldHost]) => (
+            <li key={name} className="options-list-item">
+              <span>
+                <strong>{providerName(name)}</strong>{' '}
+                <span className="muted">
+                  {heldHost ? heldHost : t('options.tokens.defaultHost')}
+                </span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-small btn-danger"
+                disabled={busy !== null}
+                onClick={() => onForget(name)}
+                aria-label={t('options.tokens.forgetLabel', { provider: providerName(name) })}
+              >
+                {t('options.tokens.forget')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('options.tokens.heldNone')}</p>
+      )}
+
+      <h3>{t('options.tokens.addTitle')}</h3>
+      <form onSubmit={(event) => event.preventDefault()} autoComplete="off">
+        <div className="options-grid">
+          <Field label={t('options.tokens.provider')}>
+            {(control) => (
+              <select
+                {...control}
+                className="select"
+                value={provider}
+                onChange={(event) => {
+                  setProvider(event.target.value as KnownProvider);
+                  setErrors({});
+                }}
+              >
+                {knownProviders.map((name) => (
+                  <option key={name} value={name}>
+                    {providerName(name)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {providerTakesHost(provider) ? (
+            <Field label={t('options.tokens.host')} hint={hostHint} error={errors.host}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="input"
+                  type="text"
+                  spellCheck={false}
+                  autoComplete="off"
+                  value={host}
+                  onChange={(event) => setHost(event.target.value)}
+                />
+              )}
+            </Field>
+          ) : null}
+        </div>
+        <Field
+          label={t('options.tokens.token')}
+          hint={
+            held && Object.hasOwn(held, provider)
+              ? t('options.tokens.tokenHintHeld')
+              : t('options.tokens.tokenHint')
+          }
+          error={errors.token}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={token}
+              onChange={(event) => setToken(event.target.value)}
+            />
+          )}
+        </Field>
+        {mcpConfig?.success ? (
+          <label className="options-check">
+            <input
+              type="checkbox"
+              checked={withMcp}
+              onChange={(event) => setWithMcp(event.target.checked)}
+            />
+            {t('options.tokens.withMcp')}
+          </label>
+        ) : null}
+        <div className="options-actions">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy !== null || !settings.serverUrl || stored.isPending}
+            onClick={onStore}
+          >
+            {t('options.tokens.store')}
+          </button>
+          {busy === 'store' ? <span className="muted">{t('options.tokens.storing')}</span> : null}
+        </div>
+      </form>
+      <div aria-live="polite">
+        {outcome?.tone === 'success' ? (
+          <p className="notice notice-success">{outcome.text}</p>
+        ) : null}
+      </div>
+      {outcome?.tone === 'error' ? (
+        outcome.error ? (
+          <ErrorNotice error={outcome.error} />
+        ) : (
+          <p className="notice notice-error" role="alert">
+            {outcome.text}
+          </p>
+        )
+      ) : null}
+    </section>
+  );
+}

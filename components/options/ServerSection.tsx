@@ -1,0 +1,258 @@
+import { useState } from 'react';
+import { browser } from 'wxt/browser';
+import type { ServerDetection } from '@/lib/api/detect';
+import { t } from '@/lib/i18n';
+import {
+  type CredentialsView,
+  checkServerUrl,
+  permissionFor,
+  SettingsError,
+  saveServer,
+} from '@/lib/settings/editor';
+import type { Settings } from '@/lib/settings/schema';
+import { ConnectionReport } from './ConnectionReport';
+import { runConnectionTest } from './connection-test';
+import { Field } from './Field';
+import { useHostAccess } from './use-host-access';
+import { useDraft } from './use-settings';
+
+type Errors = Partial<Record<'serverUrl' | 'apiKey' | 'general', string>>;
+
+interface ServerSectionProps {
+  settings: Settings;
+  credentials: CredentialsView | null;
+  onCredentials: (view: CredentialsView) => void;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : t('error.generic');
+}
+
+function originOf(address: string): string {
+  try {
+    return new URL(address).origin;
+  } catch {
+    return address;
+  }
+}
+
+export function ServerSection({ settings, credentials, onCredentials }: ServerSectionProps) {
+  const [url, setUrl, markUrlSaved] = useDraft(settings.serverUrl ?? '');
+  // The key is typed, sent to IndexedDB, and forgotten: it is never read back into the page.
+  const [key, setKey] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState<'save' | 'test' | 'forget' | null>(null);
+  const [status, setStatus] = useState<string | null>(null);
+  const [report, setReport] = useState<{ detection: ServerDetection; address: string } | null>(
+    null,
+  );
+  const access = useHostAccess(settings.serverUrl ? permissionFor(settings.serverUrl) : null);
+
+  const fail = (error: unknown) => {
+    if (error instanceof SettingsError && error.field !== 'origin') {
+      setErrors({ [error.field]: error.message });
+    } else {
+      setErrors({ general: messageOf(error) });
+    }
+  };
+
+  /**
+   * Checks the address and asks for access to its origin. Runs inside the click: the browser
+   * (Firefox strictly) only shows the permission prompt for a request made during the
+   * person's gesture, so nothing may be awaited before `permissions.request`.
+   */
+  const requestAccess = (
+    address: string,
+  ): { serverUrl: string; granted: Promise<boolean> } | null => {
+    setErrors({});
+    setStatus(null);
+    let serverUrl: string;
+    try {
+      serverUrl = checkServerUrl(address);
+    } catch (error) {
+      fail(error);
+      return null;
+    }
+    const granted = browser.permissions.request({ origins: [permissionFor(serverUrl)] });
+    return { serverUrl, granted };
+  };
+
+  const denied = (serverUrl: string) =>
+    setErrors({ general: t('options.server.accessDenied', { origin: originOf(serverUrl) }) });
+
+  const onSave = () => {
+    const asked = requestAccess(url);
+    if (!asked) return;
+    const typedKey = key;
+    setBusy('save');
+    void (async () => {
+      try {
+        if (!(await asked.granted)) return denied(asked.serverUrl);
+        const view = await saveServer({
+          serverUrl: asked.serverUrl,
+          ...(typedKey ? { apiKey: typedKey } : {}),
+        });
+        setKey('');
+        markUrlSaved(view.settings.serverUrl ?? asked.serverUrl);
+        onCredentials(view);
+        setStatus(t('options.server.saved'));
+        // What the saved server serves (V0/V1) and which header works, for every page.
+        setBusy('test');
+        setReport({ detection: await runConnectionTest({}), address: asked.serverUrl });
+      } catch (error) {
+        fail(error);
+      } finally {
+        setBusy(null);
+      }
+    })();
+  };
+
+  const onTest = () => {
+    const asked = requestAccess(url || settings.serverUrl || '');
+    if (!asked) return;
+    const typedKey = key;
+    setBusy('test');
+    void (async () => {
+      try {
+        if (!(await asked.granted)) return denied(asked.serverUrl);
+        const detection = await runConnectionTest({
+          serverUrl: asked.serverUrl,
+          ...(typedKey ? { apiKey: typedKey } : {}),
+        });
+        setReport({ detection, address: asked.serverUrl });
+      } catch (error) {
+        fail(error);
+      } finally {
+        setBusy(null);
+      }
+    })();
+  };
+
+  const onForgetKey = () => {
+    if (!settings.serverUrl) return;
+    setErrors({});
+    setBusy('forget');
+    void saveServer({ serverUrl: settings.serverUrl, apiKey: null })
+      .then((view) => {
+        onCredentials(view);
+        setStatus(t('options.server.keyForgotten'));
+      }, fail)
+      .finally(() => setBusy(null));
+  };
+
+  const keyHint = credentials?.apiKeySet
+    ? t('options.server.keyStored', { hint: credentials.apiKeyHint ?? '' })
+    : t('options.server.keyNone');
+
+  return (
+    <section id="server" className="options-section" aria-labelledby="server-title">
+      <h2 id="server-title" tabIndex={-1}>
+        {t('options.server.title')}
+      </h2>
+      <p className="muted">{t('options.server.intro')}</p>
+      <form
+        onSubmit={(event) => event.preventDefault()}
+        aria-describedby={errors.general ? 'server-error' : undefined}
+      >
+        <Field
+          label={t('options.server.url')}
+          hint={t('options.server.urlHint')}
+          error={errors.serverUrl}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="text"
+              inputMode="url"
+              autoComplete="url"
+              spellCheck={false}
+              placeholder="http://localhost:3000"
+              value={url}
+              onChange={(event) => setUrl(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field label={t('options.server.key')} hint={keyHint} error={errors.apiKey}>
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder={
+                credentials?.apiKeySet
+                  ? t('options.server.keyPlaceholderKeep')
+                  : t('options.server.keyPlaceholder')
+              }
+              value={key}
+              onChange={(event) => setKey(event.target.value)}
+            />
+          )}
+        </Field>
+        <div className="options-actions">
+          {/* Enter in a field "clicks" the form's first submit button, so the permission
+              request stays inside the person's gesture either way. */}
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy !== null}
+            onClick={onSave}
+          >
+            {t('options.server.save')}
+          </button>
+          <button type="button" className="btn" disabled={busy !== null} onClick={onTest}>
+            {t('options.server.test')}
+          </button>
+          {credentials?.apiKeySet && settings.serverUrl ? (
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy !== null}
+              onClick={onForgetKey}
+            >
+              {t('options.server.forgetKey')}
+            </button>
+          ) : null}
+          {busy === 'save' ? <span className="muted">{t('options.server.saving')}</span> : null}
+          {busy === 'test' ? <span className="muted">{t('options.server.testing')}</span> : null}
+        </div>
+      </form>
+      <div aria-live="polite">
+        {status ? <p className="notice notice-success">{status}</p> : null}
+      </div>
+      {errors.general ? (
+        <p id="server-error" className="notice notice-error" role="alert">
+          {errors.general}
+        </p>
+      ) : null}
+      {settings.serverUrl && access === false ? (
+        <p className="notice notice-warning">
+          {t('options.server.noAccess', { origin: originOf(settings.serverUrl) })}
+        </p>
+      ) : null}
+      {report ? <ConnectionReport detection={report.detection} address={report.address} /> : null}
+      {!report && settings.serverInfo ? (
+        <p className="muted">
+          {t('options.server.lastChecked', {
+            apis:
+              settings.serverInfo.v0 && settings.serverInfo.v1
+                ? t('options.report.apisBoth')
+                : settings.serverInfo.v1
+                  ? t('options.report.apisV1')
+                  : settings.serverInfo.v0
+                    ? t('options.report.apisV0')
+                    : t('options.report.apisNone'),
+            mode:
+              settings.serverInfo.mode === 'saas'
+                ? t('options.report.modeHosted')
+                : settings.serverInfo.mode === 'oss'
+                  ? t('options.report.modeSelfHosted')
+                  : t('options.report.modeUnknown'),
+          })}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+// "Test connection" in words. The probe itself is lib/api's detectServer (through
+// lib/settings/editor.ts); this module decides which header to settle on and turns the result
+// into the lines the options page shows.
+import type { ServerDetection } from '@/lib/api/detect';
+import { t } from '@/lib/i18n';
+import { testConnection } from '@/lib/settings/editor';
+
+/**
+ * Probes the server. The hosted service documents `Authorization: Bearer` and accepts the key
+ * in `X-Session-API-Key` only as a fallback, which the first probe (session key first for any
+ * address but *.all-hands.dev) would settle on; once the server says it is the hosted kind,
+ * Bearer is tried first and kept when it works.
+ */
+export async function runConnectionTest(input: {
+  serverUrl?: string;
+  apiKey?: string | null;
+}): Promise<ServerDetection> {
+  const first = await testConnection(input);
+  if (first.mode === 'saas' && first.keyAccepted && first.authScheme === 'session-key') {
+    const bearer = await testConnection({ ...input, authScheme: 'bearer' });
+    if (bearer.keyAccepted && bearer.authScheme === 'bearer') return bearer;
+  }
+  return first;
+}
+
+export type Tone = 'good' | 'bad' | 'neutral';
+
+export interface ReportLine {
+  label: string;
+  value: string;
+  tone: Tone;
+}
+
+const headerNames = {
+  'session-key': 'X-Session-API-Key',
+  bearer: 'Authorization: Bearer',
+} as const;
+
+/** What the probe found, one line per question a person asks. */
+export function describeDetection(detection: ServerDetection): ReportLine[] {
+  const lines: ReportLine[] = [];
+  lines.push({
+    label: t('options.report.reachable'),
+    value: detection.reachable
+      ? detection.alive
+        ? t('options.report.reachableAlive')
+        : t('options.report.reachableYes')
+      : t('options.report.reachableNo'),
+    tone: detection.reachable ? 'good' : 'bad',
+  });
+  if (!detection.reachable) return lines;
+
+  const found = detection.v0 || detection.v1;
+  lines.push({
+    label: t('options.report.mode'),
+    value:
+      detection.mode === 'saas'
+        ? t('options.report.modeHosted')
+        : detection.mode === 'oss'
+          ? t('options.report.modeSelfHosted')
+          : t('options.report.modeUnknown'),
+    tone: 'neutral',
+  });
+  lines.push({
+    label: t('options.report.apis'),
+    value:
+      detection.v0 && detection.v1
+        ? t('options.report.apisBoth')
+        : detection.v1
+          ? t('options.report.apisV1')
+          : detection.v0
+            ? t('options.report.apisV0')
+            : t('options.report.apisNone'),
+    tone: found ? 'good' : 'bad',
+  });
+  if (!found) return lines;
+
+  let key: ReportLine;
+  if (detection.keyAccepted === true) {
+    const header = detection.authScheme ? headerNames[detection.authScheme] : '';
+    key = {
+      label: t('options.report.key'),
+      value:
+        detection.keyRequired === false
+          ? t('options.report.keyAcceptedNotNeeded', { header })
+          : t('options.report.keyAccepted', { header }),
+      tone: 'good',
+    };
+  } else if (detection.keyAccepted === false) {
+    key = { label: t('options.report.key'), value: t('options.report.keyRejected'), tone: 'bad' };
+  } else if (detection.keyRequired === true) {
+    key = { label: t('options.report.key'), value: t('options.report.keyMissing'), tone: 'bad' };
+  } else if (detection.keyRequired === false) {
+    key = {
+      label: t('options.report.key'),
+      value: t('options.report.keyNotNeeded'),
+      tone: 'good',
+    };
+  } else {
+    key = {
+      label: t('options.report.key'),
+      value: t('options.report.keyUnknown'),
+      tone: 'neutral',
+    };
+  }
+  lines.push(key);
+  return lines;
+}
+
+/** One sentence: does it work, and if not, what to do. */
+export function verdictOf(detection: ServerDetection): { text: string; tone: Tone } {
+  if (!detection.reachable) {
+    return {
+      text: t('options.report.verdictUnreachable', { reason: detection.summary }),
+      tone: 'bad',
+    };
+  }
+  if (!detection.v0 && !detection.v1) {
+    return { text: t('options.report.verdictNoApi'), tone: 'bad' };
+  }
+  if (detection.keyAccepted === false)
+    return { text: t('options.report.verdictKeyRejected'), tone: 'bad' };
+  if (detection.keyAccepted === null && detection.keyRequired === true) {
+    return { text: t('options.report.verdictKeyMissing'), tone: 'bad' };
+  }
+  return { text: t('options.report.verdictReady'), tone: 'good' };
+}

@@ -1,0 +1,142 @@
+// Export and import of settings. The file never carries secrets: the API key lives in
+// IndexedDB and is not part of Settings, and git provider tokens are never kept at all. An
+// import is checked whole before anything is written, so a bad file changes nothing.
+import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
+import { t } from '@/lib/i18n';
+import { normaliseHostOrigin, normaliseServerUrl } from '@/lib/settings/addresses';
+import { type Settings, SettingsSchema } from '@/lib/settings/schema';
+
+export const SETTINGS_FILE_FORMAT = 'handoff-settings';
+export const SETTINGS_FILE_VERSION = 1;
+
+/** What a file carries: preferences, not bookkeeping (`credentialsChangedAt`, `serverInfo`). */
+export const exportedKeys = [
+  'serverUrl',
+  'authScheme',
+  'apiPreference',
+  'selfHostedHosts',
+  'notifications',
+  'defaultInstructions',
+  'clickBehaviour',
+  'defaultMcpConfig',
+] as const satisfies readonly (keyof Settings)[];
+type ExportedKey = (typeof exportedKeys)[number];
+export type ImportedSettings = Partial<Pick<Settings, ExportedKey>>;
+
+export function exportSettings(settings: Settings, now: Date = new Date()): string {
+  const picked: Record<string, unknown> = {};
+  for (const key of exportedKeys) picked[key] = settings[key];
+  return `${JSON.stringify(
+    {
+      format: SETTINGS_FILE_FORMAT,
+      version: SETTINGS_FILE_VERSION,
+      exportedAt: now.toISOString(),
+      settings: picked,
+    },
+    null,
+    2,
+  )}\n`;
+}
+
+/** `handoff-settings-2026-01-31.json`. */
+export function exportFileName(now: Date = new Date()): string {
+  return `handoff-settings-${now.toISOString().slice(0, 10)}.json`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+type ImportResult = { ok: true; settings: ImportedSettings } | { ok: false; error: string };
+
+/**
+ * Reads a settings file. Fields it does not have keep their current values; a field it has
+ * must be valid, and any field Handoff does not know (a key, a token) refuses the whole file.
+ */
+export function parseSettingsFile(text: string): ImportResult {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    return {
+      ok: false,
+      error: t('options.transfer.notJson', { reason: (error as Error).message }),
+    };
+  }
+  if (!isRecord(data) || data.format !== SETTINGS_FILE_FORMAT) {
+    return { ok: false, error: t('options.transfer.notOurs') };
+  }
+  if (data.version !== SETTINGS_FILE_VERSION) {
+    return { ok: false, error: t('options.transfer.version', { version: String(data.version) }) };
+  }
+  const raw = data.settings;
+  if (!isRecord(raw)) return { ok: false, error: t('options.transfer.noSettings') };
+  const unknown = Object.keys(raw).filter(
+    (key) => !(exportedKeys as readonly string[]).includes(key),
+  );
+  if (unknown.length) {
+    return {
+      ok: false,
+      error: t('options.transfer.unknownFields', { fields: unknown.join(', ') }),
+    };
+  }
+  const parsed = SettingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return {
+      ok: false,
+      error: t('options.transfer.invalidField', {
+        field: issue?.path.map(String).join('.') || 'settings',
+        reason: issue?.message ?? '',
+      }),
+    };
+  }
+  const settings: Record<string, unknown> = {};
+  for (const key of exportedKeys) if (key in raw) settings[key] = parsed.data[key];
+  const picked = settings as ImportedSettings;
+
+  if (typeof picked.serverUrl === 'string') {
+    const result = normaliseServerUrl(picked.serverUrl);
+    if (!result.ok) {
+      return {
+        ok: false,
+        error: t('options.transfer.invalidField', { field: 'serverUrl', reason: result.error }),
+      };
+    }
+    picked.serverUrl = result.value;
+  }
+  if (picked.selfHostedHosts) {
+    const hosts: Settings['selfHostedHosts'] = [];
+    for (const [index, host] of picked.selfHostedHosts.entries()) {
+      const result = normaliseHostOrigin(host.origin);
+      if (!result.ok) {
+        return {
+          ok: false,
+          error: t('options.transfer.invalidField', {
+            field: `selfHostedHosts.${index}.origin`,
+            reason: result.error,
+          }),
+        };
+      }
+      if (!hosts.some((known) => known.origin === result.value)) {
+        hosts.push({ origin: result.value, provider: host.provider });
+      }
+    }
+    picked.selfHostedHosts = hosts;
+  }
+  if (picked.defaultMcpConfig !== undefined && picked.defaultMcpConfig !== null) {
+    const mcp = MCPConfigRequestSchema.safeParse(picked.defaultMcpConfig);
+    if (!mcp.success) {
+      const issue = mcp.error.issues[0];
+      return {
+        ok: false,
+        error: t('options.transfer.invalidField', {
+          field: ['defaultMcpConfig', ...(issue?.path ?? []).map(String)].join('.'),
+          reason: issue?.message ?? '',
+        }),
+      };
+    }
+    picked.defaultMcpConfig = mcp.data;
+  }
+  return { ok: true, settings: picked };
+}

@@ -1,0 +1,51 @@
+// Settings as React state: read once, then followed through storage changes, so a change made
+// in another tab or by an import shows here at once.
+import { useEffect, useState } from 'react';
+import type { Settings } from '@/lib/settings/schema';
+import { loadSettings, watchSettings } from '@/lib/settings/store';
+
+export function useStoredSettings(): Settings | null {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  useEffect(() => {
+    let live = true;
+    const stop = watchSettings((next) => {
+      if (live) setSettings(next);
+    });
+    void loadSettings().then((loaded) => {
+      if (live) setSettings((current) => current ?? loaded);
+    });
+    return () => {
+      live = false;
+      stop();
+    };
+  }, []);
+  return settings;
+}
+
+/**
+ * An input's draft of a saved value. It follows the saved value until the person edits it, and
+ * then never again until `markSaved`: a change elsewhere must not overwrite what someone is
+ * typing, and a failed save must not lose it.
+ */
+export function useDraft<T>(
+  saved: T,
+  fingerprint: string = JSON.stringify(saved) ?? '',
+): [T, (value: T) => void, (savedValue?: T) => void, boolean] {
+  const [draft, setDraftState] = useState(saved);
+  const [seen, setSeen] = useState(fingerprint);
+  const [dirty, setDirty] = useState(false);
+  if (seen !== fingerprint) {
+    setSeen(fingerprint);
+    if (!dirty) setDraftState(saved);
+  }
+  const setDraft = (value: T) => {
+    setDirty(true);
+    setDraftState(value);
+  };
+  /** The draft is saved (as `savedValue`, when the save normalised it). */
+  const markSaved = (savedValue?: T) => {
+    setDirty(false);
+    if (savedValue !== undefined) setDraftState(savedValue);
+  };
+  return [draft, setDraft, markSaved, dirty];
+}
