@@ -31,7 +31,11 @@ export function MicroagentProblem({
   const refusal = isProviderRefusal(apiError);
   // Always asked afresh: the answer decides between "add a token" and "the token cannot read
   // it", and tokens change in the options while this view stays open.
-  const stored = useApiQuery('v0.getSettings', {}, { enabled: refusal, retry: false, staleTime: 0 });
+  const stored = useApiQuery(
+    'v0.getSettings',
+    {},
+    { enabled: refusal, retry: false, staleTime: 0 },
+  );
   const candidates = tokenProvidersFor(context);
   const provider = providerName(candidates[0] ?? context.provider);
   const serverWords = apiError.serverMessage ? (
