@@ -100,6 +100,8 @@ export const OVERSIZED_EVENT_BYTES = 1024 * 1024;
 const HISTORY_PAGE = 100;
 const FLUSH_MS = 150;
 const GAP_FILL_DELAY_MS = 400;
+/** Quiet time after which the V0 log is read forward once for events the socket never sends. */
+const QUIET_CHECK_MS = 1500;
 
 interface V0Info {
   conversation_id: string;
@@ -172,6 +174,7 @@ export class ConversationStream {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
   private gapTimer: ReturnType<typeof setTimeout> | undefined;
+  private quietTimer: ReturnType<typeof setTimeout> | undefined;
   private gapFilling = false;
   private stopped = false;
   private synced = false;
@@ -246,6 +249,7 @@ export class ConversationStream {
     this.stopped = true;
     clearTimeout(this.pollTimer);
     clearTimeout(this.gapTimer);
+    clearTimeout(this.quietTimer);
     this.transport?.stop();
     this.transport = null;
     void this.flush();
@@ -477,6 +481,27 @@ export class ConversationStream {
     this.scheduleFlush();
   }
 
+  /**
+   * Holes are found when a later id arrives; a log that ends with events the socket never sends
+   * (a null observation, an environment event) has no later id. When the stream goes quiet,
+   * read forward once from the contiguous cursor.
+   */
+  private scheduleQuietCheck(): void {
+    clearTimeout(this.quietTimer);
+    this.quietTimer = setTimeout(() => {
+      if (this.stopped || !this.synced || this.gapFilling) return;
+      this.gapFilling = true;
+      void this.fillV0From(this.contiguousId + 1, null)
+        .catch(() => {
+          // The next live event schedules another check.
+        })
+        .finally(() => {
+          this.gapFilling = false;
+          this.scheduleFlush();
+        });
+    }, QUIET_CHECK_MS);
+  }
+
   private advance(): void {
     for (const id of this.above) if (id <= this.contiguousId) this.above.delete(id);
     while (this.above.delete(this.contiguousId + 1)) this.contiguousId++;
@@ -516,6 +541,7 @@ export class ConversationStream {
       fresh.push({ order, raw });
       this.pending.push({ conversationId: this.conversationId, order, key: facts.key, raw });
     }
+    if (origin === 'live' && this.generation === 'v0') this.scheduleQuietCheck();
     if (fresh.length) {
       if (origin === 'live') this.lastEventAt = Date.now();
       this.deps.onEntries(this.conversationId, fresh);
