@@ -1,0 +1,823 @@
+// What a timeline row says about its events: an icon, a title, the outcome (exit status), how
+// long it took, when, whether it belongs to the "system events" the timeline hides by default,
+// and what its expanded form shows. Pure: the row components only lay it out. Covers both
+// generations, the V1 SDK's old and new kind names (ui-notes §2.2) and anything unknown.
+import { type ApiEvent, commandExitCode, isMarkedHidden, joinTextContent } from '@/lib/api';
+import { t } from '@/lib/i18n';
+import type { TimelineRow } from './pairing';
+import { errorIdWords } from './status-words';
+import { durationBetween } from './time';
+
+export type RowCategory =
+  | 'user-message'
+  | 'agent-message'
+  | 'command'
+  | 'file-read'
+  | 'file-edit'
+  | 'browse'
+  | 'mcp'
+  | 'think'
+  | 'tasks'
+  | 'finish'
+  | 'reject'
+  | 'delegate'
+  | 'error'
+  | 'recall'
+  | 'state'
+  | 'system'
+  | 'condensation'
+  | 'tool'
+  | 'unknown';
+
+/** How an action ended: drives the status icon and "jump to last error". */
+export type Outcome = 'success' | 'failure' | 'running' | 'rejected' | null;
+
+export interface TaskItem {
+  title: string;
+  status: string;
+  notes: string;
+}
+
+export type RowDetail =
+  | { kind: 'none' }
+  | { kind: 'command'; command: string; output: string; exitCode: number | null }
+  | {
+      kind: 'file-change';
+      path: string;
+      /** A unified diff the server wrote (V0). */
+      unifiedDiff: string | null;
+      /** Old and new content to compare here (V1, or V0 without a diff). */
+      oldContent: string | null;
+      newContent: string | null;
+      /** What to show when there is nothing to compare (the tool's own output). */
+      output: string;
+    }
+  | { kind: 'text'; text: string }
+  | { kind: 'browse'; url: string; output: string; failed: boolean }
+  | { kind: 'mcp'; tool: string; args: unknown; result: string; failed: boolean }
+  | { kind: 'tasks'; tasks: TaskItem[] }
+  | { kind: 'recall'; lines: { label: string; value: string }[] };
+
+export interface RowView {
+  category: RowCategory;
+  /** A short visible symbol, backed by `title` for assistive technology. */
+  icon: string;
+  /** The title's words; `code` follows them in monospace (a command, a path, a tool). */
+  title: string;
+  code: string | null;
+  outcome: Outcome;
+  exitCode: number | null;
+  durationMs: number | null;
+  /** The server's time of the row's first event, as sent. */
+  timestamp: string | null;
+  /** Shown by default, or only with the "system events" toggle. */
+  visibility: 'shown' | 'system' | 'hidden';
+  /** Agent reasoning that came with the action. */
+  thought: string | null;
+  /** Messages: the text (markdown for agents) and attached images. */
+  message: { text: string; fromUser: boolean; images: string[] } | null;
+  /** The risk the agent gave an action (confirmation mode). */
+  risk: string | null;
+  /** The action waits for the person's confirmation. */
+  awaitingConfirmation: boolean;
+  detail: RowDetail;
+}
+
+const TITLE_CODE_MAX = 80;
+
+function cut(text: string, max = TITLE_CODE_MAX): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+function str(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+function tasksOf(list: unknown): TaskItem[] {
+  if (!Array.isArray(list)) return [];
+  return list.map((item) => {
+    const task = record(item);
+    return { title: str(task.title), status: str(task.status), notes: str(task.notes) };
+  });
+}
+
+/** The text of V1 content lists (observations, messages); non-text items skipped. */
+function contentText(value: unknown): string {
+  return Array.isArray(value) ? joinTextContent(value as never) : str(value);
+}
+
+function imagesOf(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const urls: string[] = [];
+  for (const item of value) {
+    const entry = record(item);
+    if (typeof item === 'string') urls.push(item);
+    else if (Array.isArray(entry.image_urls)) {
+      for (const url of entry.image_urls) if (typeof url === 'string') urls.push(url);
+    }
+  }
+  return urls;
+}
+
+/** The web UI cuts user messages at this marker: what follows lists uploaded files. */
+const FILES_MARKER = 'NEW FILES ADDED';
+
+function userText(text: string): string {
+  const at = text.indexOf(FILES_MARKER);
+  return at > 0 ? text.slice(0, at).trimEnd() : text;
+}
+
+const v0SystemActions = new Set([
+  'system',
+  'change_agent_state',
+  'recall',
+  'null',
+  'condensation_request',
+  'loop_recovery',
+]);
+const v0SystemObservations = new Set(['agent_state_changed', 'null', 'think', 'success']);
+const v1SystemTypes = new Set([
+  'v1.state-update',
+  'v1.system-prompt',
+  'v1.pause',
+  'v1.condensation',
+  'v1.condensation-request',
+  'v1.condensation-summary',
+  'v1.token',
+  'v1.llm-completion-log',
+]);
+
+/** Whether an event is shown by default (ui-notes §2.3), or only with the system toggle. */
+export function visibilityOf(event: ApiEvent): RowView['visibility'] {
+  if (isMarkedHidden(event)) return 'hidden';
+  switch (event.type) {
+    case 'v0.action':
+      if (v0SystemActions.has(event.action)) return 'system';
+      // Commands a person typed in the runtime's terminal.
+      if (event.action === 'run' && event.source === 'user') return 'system';
+      return 'shown';
+    case 'v0.observation':
+      if (v0SystemObservations.has(event.observation)) return 'system';
+      if (event.observation === 'run' && event.source === 'user') return 'system';
+      return 'shown';
+    default:
+      return v1SystemTypes.has(event.type) ? 'system' : 'shown';
+  }
+}
+
+function base(row: TimelineRow): RowView {
+  const primary = row.primary.event;
+  const answer = row.answer?.event ?? null;
+  return {
+    category: 'unknown',
+    icon: '•',
+    title: '',
+    code: null,
+    outcome: null,
+    exitCode: null,
+    durationMs: answer ? durationBetween(primary.timestamp, answer.timestamp) : null,
+    timestamp: primary.timestamp,
+    visibility: visibilityOf(primary),
+    thought: null,
+    message: null,
+    risk: null,
+    awaitingConfirmation: false,
+    detail: { kind: 'none' },
+  };
+}
+
+const v0Risk = ['UNKNOWN', 'LOW', 'MEDIUM', 'HIGH'];
+
+function riskOfV0(value: unknown): string | null {
+  return typeof value === 'number' ? (v0Risk[value + 1] ?? null) : null;
+}
+
+/** Outcome of an answered or pending action from its answer. */
+function outcomeOf(row: TimelineRow): { outcome: Outcome; exitCode: number | null } {
+  const answer = row.answer?.event;
+  if (!answer) return { outcome: row.pending ? 'running' : null, exitCode: null };
+  const exitCode = commandExitCode(answer);
+  if (exitCode !== null) {
+    return {
+      outcome: exitCode === 0 ? 'success' : exitCode === -1 ? 'running' : 'failure',
+      exitCode,
+    };
+  }
+  switch (answer.type) {
+    case 'v0.observation':
+      if (answer.observation === 'error') return { outcome: 'failure', exitCode: null };
+      if (answer.observation === 'user_rejected') return { outcome: 'rejected', exitCode: null };
+      if (answer.observation === 'run' && answer.success === false) {
+        return { outcome: 'failure', exitCode: null };
+      }
+      if (answer.observation === 'browse' && answer.extras.error) {
+        return { outcome: 'failure', exitCode: null };
+      }
+      return { outcome: 'success', exitCode: null };
+    case 'v1.user-reject':
+      return { outcome: 'rejected', exitCode: null };
+    case 'v1.observation':
+      return {
+        outcome: record(answer.observation).is_error === true ? 'failure' : 'success',
+        exitCode: null,
+      };
+    default:
+      return { outcome: 'success', exitCode: null };
+  }
+}
+
+function describeV0Action(row: TimelineRow, view: RowView): void {
+  const action = row.primary.event;
+  if (action.type !== 'v0.action') return;
+  const args = action.args as Record<string, unknown>;
+  const answer = row.answer?.event.type === 'v0.observation' ? row.answer.event : null;
+  const output = answer?.content ?? '';
+  view.thought = str(args.thought) || null;
+  view.risk = riskOfV0(args.security_risk);
+  view.awaitingConfirmation = args.confirmation_state === 'awaiting_confirmation' && !answer;
+  Object.assign(view, outcomeOf(row));
+  switch (action.action) {
+    case 'message': {
+      const fromUser = action.source === 'user';
+      const text = str(args.content) || (action.message ?? '');
+      view.category = fromUser ? 'user-message' : 'agent-message';
+      view.icon = fromUser ? '›' : '◆';
+      view.title = fromUser ? t('panel.event.youWrote') : t('panel.event.agentWrote');
+      view.message = {
+        text: fromUser ? userText(text) : text,
+        fromUser,
+        images: imagesOf(args.image_urls),
+      };
+      view.thought = null;
+      return;
+    }
+    case 'run': {
+      const command = str(args.command);
+      view.category = 'command';
+      view.icon = '$';
+      view.title = answer ? t('panel.event.ran') : t('panel.event.running');
+      view.code = cut(command);
+      view.detail = { kind: 'command', command, output, exitCode: view.exitCode };
+      return;
+    }
+    case 'run_ipython': {
+      const code = str(args.code);
+      view.category = 'command';
+      view.icon = '$';
+      view.title = answer ? t('panel.event.ranPython') : t('panel.event.runningPython');
+      view.code = cut(code);
+      view.detail = { kind: 'command', command: code, output, exitCode: view.exitCode };
+      return;
+    }
+    case 'read': {
+      const path = str(args.path);
+      view.category = 'file-read';
+      view.icon = '≡';
+      view.title = answer ? t('panel.event.read') : t('panel.event.reading');
+      view.code = path;
+      view.detail = { kind: 'text', text: output };
+      return;
+    }
+    case 'write':
+    case 'edit': {
+      const path = str(args.path);
+      const extras = (answer?.observation === 'edit' ? answer.extras : {}) as Record<
+        string,
+        unknown
+      >;
+      view.category = 'file-edit';
+      view.icon = '✎';
+      view.title =
+        action.action === 'write'
+          ? answer
+            ? t('panel.event.wrote')
+            : t('panel.event.writing')
+          : answer
+            ? t('panel.event.edited')
+            : t('panel.event.editing');
+      view.code = path;
+      const diff = str(extras.diff) || null;
+      const oldContent = typeof extras.old_content === 'string' ? extras.old_content : null;
+      const newContent =
+        typeof extras.new_content === 'string'
+          ? extras.new_content
+          : action.action === 'write'
+            ? str(args.content)
+            : null;
+      view.detail = {
+        kind: 'file-change',
+        path,
+        unifiedDiff: diff,
+        oldContent: diff ? null : (oldContent ?? (action.action === 'write' ? '' : null)),
+        newContent: diff ? null : newContent,
+        output,
+      };
+      return;
+    }
+    case 'browse':
+    case 'browse_interactive': {
+      const url = str(args.url) || str(record(answer?.extras).url);
+      view.category = 'browse';
+      view.icon = '⌕';
+      view.title = answer ? t('panel.event.browsed') : t('panel.event.browsing');
+      view.code = url ? cut(url) : null;
+      view.detail = {
+        kind: 'browse',
+        url,
+        output,
+        failed: view.outcome === 'failure',
+      };
+      return;
+    }
+    case 'call_tool_mcp': {
+      const tool = str(args.name);
+      view.category = 'mcp';
+      view.icon = '⚙';
+      view.title = answer ? t('panel.event.calledTool') : t('panel.event.callingTool');
+      view.code = tool;
+      view.detail = {
+        kind: 'mcp',
+        tool,
+        args: args.arguments ?? null,
+        result: output,
+        failed: view.outcome === 'failure',
+      };
+      return;
+    }
+    case 'think':
+      view.category = 'think';
+      view.icon = '…';
+      view.title = t('panel.event.thought');
+      view.detail = { kind: 'text', text: str(args.thought) };
+      view.thought = null;
+      view.outcome = null;
+      return;
+    case 'finish': {
+      view.category = 'finish';
+      view.icon = '✓';
+      view.title = t('panel.event.finished');
+      const text = str(args.final_thought) || str(args.thought) || (action.message ?? '');
+      view.message = { text, fromUser: false, images: [] };
+      view.thought = null;
+      view.outcome = null;
+      return;
+    }
+    case 'reject':
+      view.category = 'reject';
+      view.icon = '⊘';
+      view.title = t('panel.event.declined');
+      view.message = {
+        text: str(args.thought) || (action.message ?? ''),
+        fromUser: false,
+        images: [],
+      };
+      view.thought = null;
+      view.outcome = null;
+      return;
+    case 'delegate':
+      view.category = 'delegate';
+      view.icon = '⇢';
+      view.title = t('panel.event.delegated');
+      view.code = str(args.agent) || null;
+      view.detail = { kind: 'text', text: output };
+      return;
+    case 'task_tracking':
+      view.category = 'tasks';
+      view.icon = '☰';
+      view.title = t('panel.event.tasks');
+      view.detail = { kind: 'tasks', tasks: tasksOf(args.task_list) };
+      return;
+    case 'recall':
+      view.category = 'recall';
+      view.icon = '↺';
+      view.title = t('panel.event.recall');
+      view.detail = answer
+        ? recallDetail(answer.extras as Record<string, unknown>)
+        : { kind: 'none' };
+      return;
+    case 'system':
+      view.category = 'system';
+      view.icon = '⚑';
+      view.title = t('panel.event.systemPrompt');
+      view.detail = { kind: 'text', text: str(args.content) };
+      view.outcome = null;
+      return;
+    case 'change_agent_state':
+      view.category = 'state';
+      view.icon = '·';
+      view.title = t('panel.event.askedState');
+      view.code = str(args.agent_state) || null;
+      view.outcome = null;
+      return;
+    case 'condensation':
+    case 'condensation_request':
+      view.category = 'condensation';
+      view.icon = '⇲';
+      view.title = t('panel.event.condensed');
+      view.detail = { kind: 'text', text: str(args.summary) };
+      view.outcome = null;
+      return;
+    default:
+      view.category = 'tool';
+      view.icon = '•';
+      view.title = t('panel.event.action', { name: action.action });
+      view.detail = { kind: 'text', text: output };
+  }
+}
+
+function recallDetail(extras: Record<string, unknown>): RowDetail {
+  const lines: { label: string; value: string }[] = [];
+  const add = (label: string, value: unknown) => {
+    const text = typeof value === 'string' ? value : '';
+    if (text) lines.push({ label, value: text });
+  };
+  add(t('panel.recall.repository'), extras.repo_name);
+  add(t('panel.recall.directory'), extras.repo_directory);
+  add(t('panel.recall.branch'), extras.repo_branch);
+  add(t('panel.recall.date'), extras.date);
+  add(t('panel.recall.repoInstructions'), extras.repo_instructions);
+  add(t('panel.recall.instructions'), extras.conversation_instructions);
+  const hosts = Object.keys(record(extras.runtime_hosts));
+  if (hosts.length) add(t('panel.recall.hosts'), hosts.join(', '));
+  const knowledge = Array.isArray(extras.microagent_knowledge) ? extras.microagent_knowledge : [];
+  for (const item of knowledge) {
+    const entry = record(item);
+    add(
+      t('panel.recall.microagent', { name: str(entry.name), trigger: str(entry.trigger) }),
+      entry.content,
+    );
+  }
+  return { kind: 'recall', lines };
+}
+
+function describeV0Observation(row: TimelineRow, view: RowView): void {
+  const event = row.primary.event;
+  if (event.type !== 'v0.observation') return;
+  const extras = event.extras as Record<string, unknown>;
+  view.visibility = visibilityOf(event);
+  switch (event.observation) {
+    case 'error':
+      view.category = 'error';
+      view.icon = '!';
+      view.title = errorIdWords(str(extras.error_id)) ?? t('panel.event.agentError');
+      view.outcome = 'failure';
+      view.detail = { kind: 'text', text: event.content };
+      return;
+    case 'run': {
+      const code = commandExitCode(event);
+      view.category = 'command';
+      view.icon = '$';
+      view.title = t('panel.event.ran');
+      view.code = cut(str(extras.command));
+      view.exitCode = code;
+      view.outcome =
+        code === null ? null : code === 0 ? 'success' : code === -1 ? 'running' : 'failure';
+      view.detail = {
+        kind: 'command',
+        command: str(extras.command),
+        output: event.content,
+        exitCode: code,
+      };
+      return;
+    }
+    case 'user_rejected':
+      view.category = 'reject';
+      view.icon = '⊘';
+      view.title = t('panel.event.rejectedAction');
+      view.outcome = 'rejected';
+      view.detail = { kind: 'text', text: event.content };
+      return;
+    case 'recall':
+      view.category = 'recall';
+      view.icon = '↺';
+      view.title = t('panel.event.recall');
+      view.detail = recallDetail(extras);
+      return;
+    case 'agent_state_changed':
+      view.category = 'state';
+      view.icon = '·';
+      view.title = t('panel.event.stateChanged');
+      view.code = str(extras.agent_state) || null;
+      return;
+    case 'task_tracking':
+      view.category = 'tasks';
+      view.icon = '☰';
+      view.title = t('panel.event.tasks');
+      view.detail = { kind: 'tasks', tasks: tasksOf(extras.task_list) };
+      return;
+    default:
+      view.category = 'tool';
+      view.icon = '•';
+      view.title = t('panel.event.observation', { name: event.observation });
+      view.code = str(extras.path) || null;
+      view.detail = { kind: 'text', text: event.content };
+  }
+}
+
+function describeV1Action(row: TimelineRow, view: RowView): void {
+  const event = row.primary.event;
+  if (event.type !== 'v1.action') return;
+  const answer = row.answer?.event ?? null;
+  const observation = answer?.type === 'v1.observation' ? record(answer.observation) : {};
+  const output =
+    answer?.type === 'v1.user-reject'
+      ? str(answer.rejection_reason)
+      : contentText(observation.content);
+  view.thought = joinTextContent(event.thought ?? []) || str(event.reasoning_content) || null;
+  view.risk = event.security_risk ?? null;
+  Object.assign(view, outcomeOf(row));
+  const action = record(event.action);
+  switch (event.actionKind) {
+    case 'TerminalAction': {
+      const command = str(action.command);
+      view.category = 'command';
+      view.icon = '$';
+      view.title = answer ? t('panel.event.ran') : t('panel.event.running');
+      view.code = cut(command);
+      view.detail = { kind: 'command', command, output, exitCode: view.exitCode };
+      return;
+    }
+    case 'FileEditorAction':
+    case 'PlanningFileEditorAction': {
+      const path = str(action.path);
+      const command = str(action.command);
+      if (command === 'view') {
+        view.category = 'file-read';
+        view.icon = '≡';
+        view.title = answer ? t('panel.event.read') : t('panel.event.reading');
+        view.code = path;
+        view.detail = { kind: 'text', text: output };
+        return;
+      }
+      view.category = 'file-edit';
+      view.icon = '✎';
+      view.title =
+        command === 'create'
+          ? answer
+            ? t('panel.event.wrote')
+            : t('panel.event.writing')
+          : answer
+            ? t('panel.event.edited')
+            : t('panel.event.editing');
+      view.code = path;
+      const oldContent =
+        typeof observation.old_content === 'string'
+          ? observation.old_content
+          : command === 'create'
+            ? ''
+            : null;
+      const newContent =
+        typeof observation.new_content === 'string'
+          ? observation.new_content
+          : command === 'create'
+            ? str(action.file_text)
+            : null;
+      view.detail = {
+        kind: 'file-change',
+        path,
+        unifiedDiff: null,
+        oldContent,
+        newContent,
+        output,
+      };
+      return;
+    }
+    case 'EditAction':
+    case 'WriteFileAction': {
+      const path = str(action.file_path);
+      view.category = 'file-edit';
+      view.icon = '✎';
+      view.title = answer ? t('panel.event.edited') : t('panel.event.editing');
+      view.code = path;
+      view.detail = {
+        kind: 'file-change',
+        path,
+        unifiedDiff: null,
+        oldContent: typeof observation.old_content === 'string' ? observation.old_content : null,
+        newContent: typeof observation.new_content === 'string' ? observation.new_content : null,
+        output,
+      };
+      return;
+    }
+    case 'ReadFileAction':
+      view.category = 'file-read';
+      view.icon = '≡';
+      view.title = answer ? t('panel.event.read') : t('panel.event.reading');
+      view.code = str(action.file_path);
+      view.detail = { kind: 'text', text: str(observation.file_content) || output };
+      return;
+    case 'TaskTrackerAction':
+      view.category = 'tasks';
+      view.icon = '☰';
+      view.title = t('panel.event.tasks');
+      view.detail = {
+        kind: 'tasks',
+        tasks: tasksOf(observation.task_list ?? action.task_list),
+      };
+      return;
+    case 'FinishAction':
+      view.category = 'finish';
+      view.icon = '✓';
+      view.title = t('panel.event.finished');
+      view.message = { text: str(action.message), fromUser: false, images: [] };
+      view.outcome = null;
+      return;
+    case 'ThinkAction':
+      view.category = 'think';
+      view.icon = '…';
+      view.title = t('panel.event.thought');
+      view.detail = { kind: 'text', text: str(action.thought) };
+      view.outcome = null;
+      return;
+    case 'MCPToolAction': {
+      const tool = str(event.tool_name);
+      view.category = 'mcp';
+      view.icon = '⚙';
+      view.title = answer ? t('panel.event.calledTool') : t('panel.event.callingTool');
+      view.code = tool || null;
+      view.detail = {
+        kind: 'mcp',
+        tool,
+        args: action.data ?? null,
+        result: output,
+        failed: view.outcome === 'failure',
+      };
+      return;
+    }
+    default: {
+      const kind = str(action.kind) || str(event.tool_name);
+      if (kind.startsWith('Browser')) {
+        view.category = 'browse';
+        view.icon = '⌕';
+        view.title = answer ? t('panel.event.browsed') : t('panel.event.browsing');
+        view.code = str(action.url) || null;
+        view.detail = {
+          kind: 'browse',
+          url: str(action.url),
+          output,
+          failed: view.outcome === 'failure',
+        };
+        return;
+      }
+      view.category = 'tool';
+      view.icon = '•';
+      view.title = event.action
+        ? t('panel.event.tool', { name: kind.replace(/Action$/, '') })
+        : t('panel.event.toolCallNotRun', { name: str(event.tool_name) || '?' });
+      view.detail = { kind: 'text', text: output };
+    }
+  }
+}
+
+function describeV1Other(row: TimelineRow, view: RowView): void {
+  const event = row.primary.event;
+  switch (event.type) {
+    case 'v1.message': {
+      const message = event.llm_message;
+      const fromUser = message.role === 'user';
+      view.category = fromUser ? 'user-message' : 'agent-message';
+      view.icon = fromUser ? '›' : '◆';
+      view.title = fromUser ? t('panel.event.youWrote') : t('panel.event.agentWrote');
+      view.message = {
+        text: contentText(message.content),
+        fromUser,
+        images: imagesOf(message.content),
+      };
+      return;
+    }
+    case 'v1.observation': {
+      const observation = record(event.observation);
+      view.category = 'tool';
+      view.icon = '•';
+      view.title = t('panel.event.observation', {
+        name: str(observation.kind).replace(/Observation$/, ''),
+      });
+      view.outcome = observation.is_error === true ? 'failure' : null;
+      view.exitCode = commandExitCode(event);
+      view.detail = { kind: 'text', text: contentText(observation.content) };
+      return;
+    }
+    case 'v1.user-reject':
+      view.category = 'reject';
+      view.icon = '⊘';
+      view.title = t('panel.event.rejectedAction');
+      view.outcome = 'rejected';
+      view.detail = { kind: 'text', text: str(event.rejection_reason) };
+      return;
+    case 'v1.agent-error':
+      view.category = 'error';
+      view.icon = '!';
+      view.title = t('panel.event.toolError');
+      view.code = str(event.tool_name) || null;
+      view.outcome = 'failure';
+      view.detail = { kind: 'text', text: event.error };
+      return;
+    case 'v1.conversation-error':
+    case 'v1.server-error':
+      view.category = 'error';
+      view.icon = '!';
+      view.title = t('panel.event.conversationError');
+      view.code = str(event.code) || null;
+      view.outcome = 'failure';
+      view.detail = { kind: 'text', text: str(event.detail) };
+      return;
+    case 'v1.state-update':
+      view.category = 'state';
+      view.icon = '·';
+      view.title = t('panel.event.stateUpdate');
+      view.code = event.stateField;
+      return;
+    case 'v1.system-prompt':
+      view.category = 'system';
+      view.icon = '⚑';
+      view.title = t('panel.event.systemPrompt');
+      view.detail = { kind: 'text', text: str(record(event.system_prompt).text) };
+      return;
+    case 'v1.pause':
+      view.category = 'state';
+      view.icon = '‖';
+      view.title = t('panel.event.paused');
+      return;
+    case 'v1.condensation':
+    case 'v1.condensation-request':
+    case 'v1.condensation-summary':
+      view.category = 'condensation';
+      view.icon = '⇲';
+      view.title = t('panel.event.condensed');
+      view.detail = { kind: 'text', text: str(record(event.raw).summary) };
+      return;
+    default:
+      view.category = 'system';
+      view.icon = '·';
+      view.title = t('panel.event.observation', { name: str(event.raw.kind) });
+  }
+}
+
+/** Everything a row shows, from its events. */
+export function describeRow(row: TimelineRow): RowView {
+  const view = base(row);
+  const event = row.primary.event;
+  switch (event.type) {
+    case 'v0.action':
+      describeV0Action(row, view);
+      break;
+    case 'v0.observation':
+      describeV0Observation(row, view);
+      break;
+    case 'v1.action':
+      describeV1Action(row, view);
+      break;
+    case 'unknown':
+      view.category = 'unknown';
+      view.icon = '?';
+      view.title =
+        event.reason === 'invalid-shape'
+          ? t('panel.event.unreadable', { name: event.typeName ?? '?' })
+          : t('panel.event.unknown', { name: event.typeName ?? '?' });
+      break;
+    default:
+      describeV1Other(row, view);
+  }
+  return view;
+}
+
+/** Memoised per row object: rows are reused across rebuilds, so this is computed once each. */
+const views = new WeakMap<TimelineRow, RowView>();
+
+export function viewOf(row: TimelineRow): RowView {
+  let view = views.get(row);
+  if (!view) {
+    view = describeRow(row);
+    views.set(row, view);
+  }
+  return view;
+}
+
+/**
+ * Whether a row failed (a command's non-zero exit, an error, a tool error): the cheap check
+ * behind "jump to last error", which runs over every row and so avoids building its view.
+ */
+export function rowFailed(row: TimelineRow): boolean {
+  const events = row.answer ? [row.answer.event] : [row.primary.event];
+  for (const event of events) {
+    const code = commandExitCode(event);
+    if (code !== null && code !== 0 && code !== -1) return true;
+    if (event.type === 'v0.observation' && event.observation === 'error') return true;
+    if (
+      event.type === 'v1.agent-error' ||
+      event.type === 'v1.conversation-error' ||
+      event.type === 'v1.server-error'
+    ) {
+      return true;
+    }
+    if (event.type === 'v1.observation' && record(event.observation).is_error === true) return true;
+  }
+  return false;
+}

@@ -1,0 +1,268 @@
+// Conversation state in plain English (ui-notes.md §5, §7): one label and one colour for the
+// status pill, decided in the web UI's priority order, with two deliberate differences: a
+// finished agent says "Finished" (the web UI says "Waiting for task"), and a stopped
+// conversation is grey rather than red, because stopping is not a failure.
+import { type MessageKey, t } from '@/lib/i18n';
+import { en } from '@/lib/i18n/en';
+import type { TransportState } from '@/lib/stream/transport';
+
+export type Tone = 'red' | 'yellow' | 'orange' | 'blue' | 'green' | 'grey';
+
+export interface StatusWords {
+  label: string;
+  tone: Tone;
+  /** A longer explanation (tooltip, second line), when there is one. */
+  detail: string | null;
+}
+
+/** "STATUS$ERROR_LLM_RETRY" → "Error llm retry": the fallback for values we have no words for. */
+export function humanise(value: string): string {
+  const bare = value.includes('$') ? value.slice(value.indexOf('$') + 1) : value;
+  const words = bare
+    .replace(/[_\s]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : value;
+}
+
+/** The string for `prefix + value` when the strings have one (values come from the network). */
+function lookup(prefix: string, value: string): string | null {
+  const key = `${prefix}${value}`;
+  return Object.hasOwn(en, key) ? t(key as MessageKey) : null;
+}
+
+/** Words for a V0 agent state (§5.2, §6.4); unknown states are humanised. */
+export function agentStateWords(state: string): string {
+  return lookup('panel.agentState.', state) ?? humanise(state);
+}
+
+/** Words for a V1 execution status (§7.3). */
+export function executionStatusWords(status: string): string {
+  return lookup('panel.executionStatus.', status) ?? humanise(status);
+}
+
+/** Words for a runtime status (§4.1, §7.1), e.g. `STATUS$STARTING_RUNTIME`. */
+export function runtimeStatusWords(status: string): string {
+  return lookup('panel.runtimeStatus.', status) ?? humanise(status);
+}
+
+/** Words for a conversation status (§4.1). */
+export function conversationStatusWords(status: string): string {
+  return lookup('panel.conversationStatus.', status) ?? humanise(status);
+}
+
+/** Words for a V1 sandbox status (§7.4). */
+export function sandboxStatusWords(status: string): string {
+  return lookup('panel.sandboxStatus.', status) ?? humanise(status);
+}
+
+/** Words for a V1 start-task status (§5.4, our table rather than every word capitalised). */
+export function startTaskWords(status: string | null | undefined, detail?: string | null): string {
+  if (status === 'ERROR')
+    return detail ? t('panel.startTask.errorWith', { detail }) : t('panel.startTask.ERROR');
+  return (
+    (status && lookup('panel.startTask.', status)) ??
+    (status ? humanise(status) : t('panel.startTask.WORKING'))
+  );
+}
+
+/** The text of a known `AGENT_ERROR$…` / `STATUS$…` id, e.g. a V0 error observation's `error_id`. */
+export function errorIdWords(id: string | null | undefined): string | null {
+  if (!id) return null;
+  return (
+    lookup('panel.errorId.', id) ??
+    (id.startsWith('STATUS$') ? lookup('panel.runtimeStatus.', id) : null)
+  );
+}
+
+/** V1 execution status seen as the V0 agent state it corresponds to (ui-notes §5.1). */
+export function agentStateOfExecution(status: string | null | undefined): string | null {
+  switch (status) {
+    case null:
+    case undefined:
+      return null;
+    case 'idle':
+      return 'awaiting_user_input';
+    case 'waiting_for_confirmation':
+      return 'awaiting_user_confirmation';
+    case 'stuck':
+      return 'error';
+    default:
+      return status;
+  }
+}
+
+/** Agent states in which the runtime status no longer matters (§5.2 step 3). */
+const readyStates = new Set([
+  'awaiting_user_input',
+  'running',
+  'finished',
+  'paused',
+  'awaiting_user_confirmation',
+  'user_confirmed',
+  'user_rejected',
+]);
+
+const runtimeFine = new Set([
+  'STATUS$READY',
+  'STATUS$RUNTIME_STARTED',
+  'STATUS$CONNECTED',
+  'STATUS$CONNECTED_TO_SERVER',
+]);
+
+export function isRuntimeError(status: string): boolean {
+  return status.includes('ERROR') || status === 'CHAT_INTERFACE$AGENT_RATE_LIMITED_STOPPED_MESSAGE';
+}
+
+function toneOfAgentState(state: string): Tone {
+  switch (state) {
+    case 'error':
+    case 'stopped':
+      return 'red';
+    case 'loading':
+    case 'init':
+    case 'paused':
+    case 'rejected':
+    case 'rate_limited':
+    case 'deleting':
+      return 'yellow';
+    case 'awaiting_user_confirmation':
+      return 'orange';
+    case 'awaiting_user_input':
+      return 'blue';
+    default:
+      return 'green';
+  }
+}
+
+export interface StatusInput {
+  generation: 'v0' | 'v1';
+  status?: string | null;
+  runtimeStatus?: string | null;
+  agentState?: string | null;
+  executionStatus?: string | null;
+  sandboxStatus?: string | null;
+  transport?: TransportState | null;
+  /** A stop was asked for and the conversation has not stopped yet. */
+  stopping?: boolean;
+  /** A V1 start task still in progress or failed. */
+  startTask?: { status?: string | null; detail?: string | null } | null;
+  error?: string | null;
+  notFound?: boolean;
+}
+
+/**
+ * The status pill: the first rule that applies wins, as in the web UI (§5.2), with a label for
+ * every value the contract names and a readable fallback for the rest.
+ */
+export function statusWords(input: StatusInput): StatusWords {
+  if (input.notFound)
+    return { label: t('panel.status.notFound'), tone: 'red', detail: input.error ?? null };
+  const task = input.startTask;
+  if (task?.status === 'ERROR') {
+    return { label: t('panel.startTask.ERROR'), tone: 'red', detail: task.detail ?? null };
+  }
+  if (task && task.status !== 'READY') {
+    return {
+      label: startTaskWords(task.status, null),
+      tone: 'yellow',
+      detail: task.detail ?? null,
+    };
+  }
+  if (input.stopping) return { label: t('panel.status.stopping'), tone: 'yellow', detail: null };
+
+  const agent =
+    input.generation === 'v1'
+      ? agentStateOfExecution(input.executionStatus)
+      : (input.agentState ?? null);
+  const status = input.status ?? null;
+  const runtime = input.runtimeStatus ?? null;
+
+  if (status === 'ERROR') {
+    return { label: conversationStatusWords('ERROR'), tone: 'red', detail: input.error ?? null };
+  }
+  if (status === 'ARCHIVED') {
+    return { label: conversationStatusWords('ARCHIVED'), tone: 'grey', detail: null };
+  }
+  if (status === 'STOPPED' || runtime === 'STATUS$STOPPED') {
+    const detail = agent === 'finished' ? t('panel.status.stoppedAfterFinishing') : null;
+    return { label: conversationStatusWords('STOPPED'), tone: 'grey', detail };
+  }
+  if (input.generation === 'v1' && input.sandboxStatus && input.sandboxStatus !== 'RUNNING') {
+    const tone: Tone =
+      input.sandboxStatus === 'STARTING'
+        ? 'yellow'
+        : input.sandboxStatus === 'ERROR'
+          ? 'red'
+          : 'grey';
+    return { label: sandboxStatusWords(input.sandboxStatus), tone, detail: null };
+  }
+  if (runtime && !runtimeFine.has(runtime) && !(agent && readyStates.has(agent))) {
+    return {
+      label: runtimeStatusWords(runtime),
+      tone: isRuntimeError(runtime) ? 'red' : 'yellow',
+      detail: isRuntimeError(runtime) ? (input.error ?? null) : null,
+    };
+  }
+  const transport = input.transport;
+  if (transport?.phase === 'failed') {
+    return {
+      label: t('panel.status.disconnected'),
+      tone: 'red',
+      detail: streamWords(transport, Date.now()),
+    };
+  }
+  if (!agent && (transport?.phase === 'connecting' || transport?.phase === 'retrying')) {
+    return { label: t('panel.status.connecting'), tone: 'yellow', detail: null };
+  }
+  if (agent) {
+    const label =
+      input.generation === 'v1' && input.executionStatus
+        ? executionStatusWords(input.executionStatus)
+        : agentStateWords(agent);
+    const detail = agent === 'error' ? (input.error ?? null) : null;
+    return { label, tone: toneOfAgentState(agent), detail };
+  }
+  if (status === 'STARTING')
+    return { label: conversationStatusWords('STARTING'), tone: 'yellow', detail: null };
+  if (status === 'RUNNING')
+    return { label: conversationStatusWords('RUNNING'), tone: 'green', detail: null };
+  if (status) return { label: conversationStatusWords(status), tone: 'grey', detail: null };
+  return { label: t('panel.status.unknown'), tone: 'grey', detail: null };
+}
+
+/** The live stream in words: "Live", "Reconnecting in 4 s (the server did not answer)", … */
+export function streamWords(transport: TransportState | null | undefined, now: number): string {
+  if (!transport) return t('panel.stream.unknown');
+  switch (transport.phase) {
+    case 'idle':
+      return t('panel.stream.idle');
+    case 'connecting':
+      return transport.attempt > 1
+        ? t('panel.stream.connectingAttempt', { attempt: transport.attempt })
+        : t('panel.stream.connecting');
+    case 'live':
+      return t('panel.stream.live');
+    case 'retrying': {
+      const seconds = Math.max(0, Math.ceil((transport.retryAt - now) / 1000));
+      return t('panel.stream.retrying', {
+        seconds,
+        reason: failureWords(transport.reason, transport.detail),
+      });
+    }
+    case 'failed':
+      return t('panel.stream.failed', { reason: failureWords(transport.reason, transport.detail) });
+    case 'stopped':
+      return t('panel.stream.stopped');
+  }
+}
+
+export function failureWords(reason: string, detail?: string): string {
+  const words = lookup('panel.streamFailure.', reason) ?? humanise(reason);
+  return detail && reason === 'refused' ? `${words}: ${detail}` : words;
+}
+
+/** A ProviderType as people write it ("GitHub", "Bitbucket Data Center"). */
+export function providerName(provider: string): string {
+  return lookup('panel.provider.', provider) ?? humanise(provider);
+}
