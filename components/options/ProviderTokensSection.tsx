@@ -49,9 +49,17 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
   const [errors, setErrors] = useState<TokenFormErrors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
+  // A server without settings (a fresh install) answers 404 to GET /api/settings even after it
+  // took tokens, so it cannot say which it holds. What this page stored during this visit
+  // (provider names and hosts, never tokens) stands in, so a second token does not silently
+  // replace the first.
+  const [storedThisVisit, setStoredThisVisit] = useState<StoredProviders>({});
+  const fresh = stored.isSuccess && stored.data === null;
 
   const held: StoredProviders | null = stored.isSuccess
-    ? ((stored.data?.provider_tokens_set ?? {}) as StoredProviders)
+    ? fresh
+      ? storedThisVisit
+      : ((stored.data?.provider_tokens_set ?? {}) as StoredProviders)
     : null;
   const mcpConfig = settings.defaultMcpConfig
     ? MCPConfigRequestSchema.safeParse(settings.defaultMcpConfig)
@@ -90,6 +98,7 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
       .then(
         (answer) => {
           setToken('');
+          setStoredThisVisit({ ...held, [provider]: checked.host ?? held[provider] ?? null });
           setOutcome({
             tone: 'success',
             text: t('options.tokens.stored', {
@@ -118,6 +127,9 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
     call
       .then(
         () => {
+          setStoredThisVisit(
+            Object.fromEntries(Object.entries(held).filter(([known]) => known !== name)),
+          );
           setOutcome({
             tone: 'success',
             text: t('options.tokens.forgotten', { provider: providerName(name) }),
@@ -150,27 +162,32 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
       ) : stored.isError ? (
         <ErrorNotice error={stored.error} onRetry={() => void stored.refetch()} />
       ) : held && Object.keys(held).length ? (
-        <ul className="options-list" aria-label={t('options.tokens.heldTitle')}>
-          {Object.entries(held).map(([name, heldHost]) => (
-            <li key={name} className="options-list-item">
-              <span>
-                <strong>{providerName(name)}</strong>{' '}
-                <span className="muted">
-                  {heldHost ? heldHost : t('options.tokens.defaultHost')}
+        <>
+          {fresh ? <p className="muted">{t('options.tokens.heldFreshVisit')}</p> : null}
+          <ul className="options-list" aria-label={t('options.tokens.heldTitle')}>
+            {Object.entries(held).map(([name, heldHost]) => (
+              <li key={name} className="options-list-item">
+                <span>
+                  <strong>{providerName(name)}</strong>{' '}
+                  <span className="muted">
+                    {heldHost ? heldHost : t('options.tokens.defaultHost')}
+                  </span>
                 </span>
-              </span>
-              <button
-                type="button"
-                className="btn btn-small btn-danger"
-                disabled={busy !== null}
-                onClick={() => onForget(name)}
-                aria-label={t('options.tokens.forgetLabel', { provider: providerName(name) })}
-              >
-                {t('options.tokens.forget')}
-              </button>
-            </li>
-          ))}
-        </ul>
+                <button
+                  type="button"
+                  className="btn btn-small btn-danger"
+                  disabled={busy !== null}
+                  onClick={() => onForget(name)}
+                  aria-label={t('options.tokens.forgetLabel', { provider: providerName(name) })}
+                >
+                  {t('options.tokens.forget')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : fresh ? (
+        <p className="notice notice-info">{t('options.tokens.heldFresh')}</p>
       ) : (
         <p className="muted">{t('options.tokens.heldNone')}</p>
       )}

@@ -90,6 +90,10 @@ export const optionsStrings = {
   'options.tokens.noServer': 'Save a server address first.',
   'options.tokens.heldLoading': 'Asking the server which tokens it holds…',
   'options.tokens.heldNone': 'The server holds no git provider tokens yet.',
+  'options.tokens.heldFresh':
+    'The server has no settings yet (a fresh install), so it cannot list the tokens it holds. A token stored now replaces any it may hold already.',
+  'options.tokens.heldFreshVisit':
+    'Stored from this page during this visit (the server cannot list its tokens until it has settings):',
   'options.tokens.defaultHost': 'default host',
   'options.tokens.forget': 'Forget',
   'options.tokens.forgetLabel': 'Make the server forget its {provider} token',
