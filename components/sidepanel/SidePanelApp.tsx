@@ -1,7 +1,280 @@
-export function SidePanelApp() {
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { MicroagentsView } from '@/components/microagents/MicroagentsView';
+import { SandboxesView } from '@/components/sandboxes/SandboxesView';
+import type { PageContext } from '@/lib/hosts/page-context';
+import { t } from '@/lib/i18n';
+import type { Launch } from '@/lib/messages/panel-protocol';
+import type { WorkerConnection } from '@/lib/panel/worker-connection';
+import { ConversationList } from './ConversationList';
+import { ConversationView } from './ConversationView';
+import { useServerApis, useSettings } from './hooks/useSettings';
+import { claimLaunch } from './model/launch-claim';
+import type { LaunchInbox } from './model/launch-inbox';
+import { resolveGeneration } from './model/resolve-conversation';
+import { NewConversationForm } from './NewConversationForm';
+import { SetupView } from './SetupView';
+import { type TabItem, Tabs, tabId, tabPanelId } from './Tabs';
+
+type View = 'conversations' | 'conversation' | 'new' | 'microagents' | 'sandboxes';
+
+interface OpenConversation {
+  id: string;
+  /** Null while the panel finds out which interface it belongs to. */
+  generation: 'v0' | 'v1' | null;
+  title?: string | null;
+  problem?: unknown;
+  missing?: boolean;
+}
+
+export interface NewConversationLaunch {
+  /** Bumped for every launch, so the form starts over with the new page's context. */
+  serial: number;
+  context: PageContext | null;
+  selection?: string;
+  autoStart?: boolean;
+}
+
+interface SidePanelAppProps {
+  connection: WorkerConnection;
+  inbox: LaunchInbox;
+  /** `sidepanel.html?conversation=<id>`. */
+  initialConversationId: string | null;
+}
+
+const openOptions = () => void browser.runtime.openOptionsPage();
+
+/** The side panel: its sections as tabs, and what the worker asks it to show. */
+export function SidePanelApp({ connection, inbox, initialConversationId }: SidePanelAppProps) {
+  const settings = useSettings();
+  const apis = useServerApis(settings);
+  const [view, setView] = useState<View>(initialConversationId ? 'conversation' : 'conversations');
+  const [conversation, setConversation] = useState<OpenConversation | null>(
+    initialConversationId ? { id: initialConversationId, generation: null } : null,
+  );
+  const [newLaunch, setNewLaunch] = useState<NewConversationLaunch>({ serial: 0, context: null });
+  const [microagents, setMicroagents] = useState<{
+    context: PageContext | null;
+    filePath?: string;
+  }>({ context: null });
+  const [workerConnected, setWorkerConnected] = useState(true);
+  const [v1Seen, setV1Seen] = useState(false);
+  const [formVisited, setFormVisited] = useState(false);
+  const onV1Available = useCallback(() => setV1Seen(true), []);
+  const onTitle = useCallback(
+    (title: string) =>
+      setConversation((open) => (open && open.title !== title ? { ...open, title } : open)),
+    [],
+  );
+  useEffect(() => {
+    if (view === 'new') setFormVisited(true);
+  }, [view]);
+
+  useEffect(() => connection.onConnectionChange(setWorkerConnected), [connection]);
+
+  const openConversation = useCallback(
+    (id: string, generation: 'v0' | 'v1' | null = null, title: string | null = null) => {
+      setConversation({ id, generation, title });
+      setView('conversation');
+    },
+    [],
+  );
+
+  // A conversation opened by id alone: find its interface once the settings are known.
+  const pendingId =
+    conversation &&
+    conversation.generation === null &&
+    !conversation.missing &&
+    !conversation.problem
+      ? conversation.id
+      : null;
+  useEffect(() => {
+    if (!pendingId || !settings?.serverUrl) return;
+    let alive = true;
+    resolveGeneration(pendingId, apis).then(
+      (generation) => {
+        if (!alive) return;
+        setConversation((current) =>
+          current?.id !== pendingId
+            ? current
+            : generation
+              ? { ...current, generation }
+              : { ...current, missing: true },
+        );
+      },
+      (problem: unknown) => {
+        if (alive)
+          setConversation((current) =>
+            current?.id === pendingId ? { ...current, problem } : current,
+          );
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [pendingId, apis, settings?.serverUrl]);
+
+  useEffect(
+    () =>
+      inbox.listen((launch: Launch) => {
+        switch (launch.kind) {
+          case 'setup':
+            // The setup view shows whenever no server is configured; nothing else to do.
+            return;
+          case 'conversation':
+            openConversation(launch.conversationId);
+            return;
+          case 'microagents':
+            setMicroagents({ context: launch.context, filePath: launch.filePath });
+            setView('microagents');
+            return;
+          case 'new-conversation': {
+            const show = (autoStart: boolean) => {
+              setNewLaunch((previous) => ({
+                serial: previous.serial + 1,
+                context: launch.context,
+                selection: launch.selection,
+                autoStart,
+              }));
+              setView('new');
+            };
+            // Starting at once: only the panel that claims the launch starts; others show the form.
+            if (launch.autoStart) void claimLaunch(launch).then(show, () => show(false));
+            else show(false);
+            return;
+          }
+        }
+      }),
+    [inbox, openConversation],
+  );
+
+  if (!settings) return <p className="panel-scroll muted">{t('common.loading')}</p>;
+  if (!settings.serverUrl) {
+    return (
+      <main className="panel">
+        <SetupView onOpenOptions={openOptions} />
+      </main>
+    );
+  }
+
+  const showSandboxes = apis.v1 === true || (apis.v1 === null && v1Seen);
+  const tabs: TabItem<View>[] = [{ id: 'conversations', label: t('panel.tabs.conversations') }];
+  if (conversation) {
+    tabs.push({ id: 'conversation', label: conversation.title || t('panel.tabs.conversation') });
+  }
+  tabs.push({ id: 'new', label: t('panel.tabs.new') });
+  tabs.push({ id: 'microagents', label: t('panel.tabs.microagents') });
+  if (showSandboxes) tabs.push({ id: 'sandboxes', label: t('panel.tabs.sandboxes') });
+  const current = tabs.some((tab) => tab.id === view) ? view : 'conversations';
+
   return (
-    <main>
-      <h1>Handoff</h1>
+    <main className="panel">
+      <Tabs label={t('panel.tabs.label')} tabs={tabs} selected={current} onSelect={setView} />
+      {!workerConnected ? (
+        <div className="notice notice-warning panel-banner" role="status">
+          {t('panel.shell.workerReconnecting')}
+        </div>
+      ) : null}
+      {current === 'conversations' ? (
+        <ViewPanel view="conversations">
+          <ConversationList
+            apis={apis}
+            onOpen={(summary) => openConversation(summary.id, summary.generation, summary.title)}
+            onV1Available={onV1Available}
+          />
+        </ViewPanel>
+      ) : null}
+      {conversation ? (
+        // Kept mounted while other tabs show: the live feed, the search and the scroll position
+        // are where the person left them.
+        <ViewPanel view="conversation" hidden={current !== 'conversation'}>
+          {conversation.generation ? (
+            <ConversationView
+              key={conversation.id}
+              conversationId={conversation.id}
+              generation={conversation.generation}
+              settings={settings}
+              apis={apis}
+              onTitle={onTitle}
+              onBack={() => setView('conversations')}
+            />
+          ) : conversation.missing ? (
+            <div className="panel-scroll">
+              <p className="notice notice-error" role="alert">
+                {t('panel.shell.conversationMissing')}
+              </p>
+              <button type="button" className="btn" onClick={() => setView('conversations')}>
+                {t('panel.shell.back')}
+              </button>
+            </div>
+          ) : conversation.problem ? (
+            <div className="panel-scroll">
+              <ErrorNotice
+                error={conversation.problem}
+                onRetry={() => setConversation({ id: conversation.id, generation: null })}
+              />
+            </div>
+          ) : (
+            <p className="panel-scroll muted" role="status">
+              {t('panel.shell.openingConversation')}
+            </p>
+          )}
+        </ViewPanel>
+      ) : null}
+      {formVisited || current === 'new' ? (
+        // Kept mounted too: what the person typed survives a look at another tab.
+        <ViewPanel view="new" hidden={current !== 'new'}>
+          <NewConversationForm
+            key={newLaunch.serial}
+            launch={newLaunch}
+            settings={settings}
+            apis={apis}
+            onOpenConversation={openConversation}
+          />
+        </ViewPanel>
+      ) : null}
+      {current === 'microagents' ? (
+        <ViewPanel view="microagents">
+          <div className="panel-scroll">
+            <MicroagentsView
+              context={microagents.context}
+              filePath={microagents.filePath}
+              onOpenOptions={openOptions}
+            />
+          </div>
+        </ViewPanel>
+      ) : null}
+      {current === 'sandboxes' ? (
+        <ViewPanel view="sandboxes">
+          <div className="panel-scroll">
+            <SandboxesView onOpenConversation={(id) => openConversation(id, 'v1')} />
+          </div>
+        </ViewPanel>
+      ) : null}
     </main>
+  );
+}
+
+function ViewPanel({
+  view,
+  hidden,
+  children,
+}: {
+  view: View;
+  hidden?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className="panel-body"
+      role="tabpanel"
+      id={tabPanelId(view)}
+      aria-labelledby={tabId(view)}
+      hidden={hidden}
+      data-view={view}
+    >
+      {children}
+    </section>
   );
 }

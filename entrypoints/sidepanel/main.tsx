@@ -1,5 +1,47 @@
+import '@/components/common/theme.css';
+import '@/components/sidepanel/panel.css';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
+import { browser } from 'wxt/browser';
+import { LaunchInbox } from '@/components/sidepanel/model/launch-inbox';
 import { SidePanelApp } from '@/components/sidepanel/SidePanelApp';
+import { createQueryClient, WorkerConnectionProvider } from '@/lib/panel/react';
+import { WorkerConnection } from '@/lib/panel/worker-connection';
 
-const root = document.getElementById('root');
-if (root) createRoot(root).render(<SidePanelApp />);
+/**
+ * The window this panel belongs to, so the worker hands it that window's launches: the
+ * `for-window` parameter when the panel was opened as a popup window (where the current window
+ * is the popup itself), otherwise the window the side panel is attached to.
+ */
+async function panelWindowId(params: URLSearchParams): Promise<number | null> {
+  const given = Number(params.get('for-window'));
+  if (params.has('for-window') && Number.isInteger(given)) return given;
+  try {
+    return (await browser.windows.getCurrent()).id ?? null;
+  } catch {
+    return null;
+  }
+}
+
+async function main(): Promise<void> {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const params = new URLSearchParams(location.search);
+  const connection = new WorkerConnection(await panelWindowId(params));
+  // Before anything renders: the worker answers hello with a pending launch at once.
+  const inbox = new LaunchInbox(connection);
+  const queryClient = createQueryClient();
+  createRoot(root).render(
+    <QueryClientProvider client={queryClient}>
+      <WorkerConnectionProvider connection={connection}>
+        <SidePanelApp
+          connection={connection}
+          inbox={inbox}
+          initialConversationId={params.get('conversation')}
+        />
+      </WorkerConnectionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+void main();

@@ -1,0 +1,166 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { t } from '@/lib/i18n';
+import { rpc } from '@/lib/rpc/client';
+import { ImageAttachments, useImageIntake } from './ImageAttachments';
+import { readDraft, writeDraft } from './model/drafts';
+
+export interface OutgoingMessage {
+  id: number;
+  text: string;
+  images: string[];
+  /** `sending` while the worker works on it; `sent` until the service echoes it back. */
+  state: 'sending' | 'sent';
+  /** The conversation was not running when it left: the worker starts it first. */
+  queued: boolean;
+}
+
+interface ComposerProps {
+  conversationId: string;
+  generation: 'v0' | 'v1';
+  /** The conversation's stream is live; otherwise a message is queued until it runs. */
+  live: boolean;
+  disabled: boolean;
+  onOutgoing: (message: OutgoingMessage) => void;
+  onSettled: (id: number, outcome: 'sent' | 'failed') => void;
+}
+
+const SAVE_DELAY_MS = 300;
+let nextMessageId = 1;
+
+/**
+ * Writes to the agent. Enter sends, Shift+Enter starts a new line; images come by paste, drop
+ * or the picker. The draft is saved per conversation as it is typed and only cleared once the
+ * worker took the message, so a closed panel or a failed send loses nothing.
+ */
+export function Composer({
+  conversationId,
+  generation,
+  live,
+  disabled,
+  onOutgoing,
+  onSettled,
+}: ComposerProps) {
+  const [text, setText] = useState('');
+  const [images, setImages] = useState<string[]>([]);
+  const [restored, setRestored] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const intake = useImageIntake(images, setImages);
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    void readDraft(conversationId).then((draft) => {
+      if (!alive) return;
+      if (draft) {
+        setText((current) => current || draft.text);
+        setImages((current) => (current.length ? current : draft.images));
+      }
+      setRestored(true);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [conversationId]);
+
+  useEffect(() => {
+    if (!restored) return;
+    const timer = setTimeout(
+      () => void writeDraft(conversationId, { text, images }),
+      SAVE_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [conversationId, text, images, restored]);
+
+  const send = async () => {
+    const message = text.trim();
+    if (!message || sending || disabled) return;
+    const outgoing: OutgoingMessage = {
+      id: nextMessageId++,
+      text: message,
+      images,
+      state: 'sending',
+      queued: !live,
+    };
+    setSending(true);
+    setError(null);
+    onOutgoing(outgoing);
+    try {
+      await rpc('conversation.send', {
+        conversationId,
+        generation,
+        text: message,
+        imageUrls: images,
+      });
+      // Words typed while it was on its way stay in the box.
+      const typedMeanwhile = textarea.current && textarea.current.value.trim() !== message;
+      if (!typedMeanwhile) {
+        setText('');
+        setImages([]);
+        await writeDraft(conversationId, { text: '', images: [] });
+      }
+      onSettled(outgoing.id, 'sent');
+    } catch (failure) {
+      setError(failure);
+      onSettled(outgoing.id, 'failed');
+    } finally {
+      setSending(false);
+      textarea.current?.focus();
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void send();
+  };
+
+  return (
+    <form
+      className="composer"
+      data-dragging={intake.dragging || undefined}
+      aria-label={t('panel.composer.label')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+      {...intake.dropHandlers}
+    >
+      {error ? <ErrorNotice error={error} /> : null}
+      <textarea
+        ref={textarea}
+        className="textarea"
+        aria-label={t('panel.composer.message')}
+        placeholder={disabled ? t('panel.composer.disabled') : t('panel.composer.placeholder')}
+        value={text}
+        disabled={disabled}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="row">
+        <ImageAttachments
+          images={images}
+          onChange={setImages}
+          addFiles={intake.addFiles}
+          refused={intake.refused}
+          disabled={disabled || sending}
+        />
+        <span className="grow small muted">
+          {sending
+            ? live
+              ? t('panel.composer.sending')
+              : t('panel.composer.queued')
+            : t('panel.composer.hint')}
+        </span>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={disabled || sending || !text.trim()}
+        >
+          {t('panel.composer.send')}
+        </button>
+      </div>
+    </form>
+  );
+}

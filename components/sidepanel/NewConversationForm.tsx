@@ -1,0 +1,354 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { type FieldError, providerTypeValues } from '@/lib/api';
+import { ApiError, toApiError } from '@/lib/api/errors';
+import { t } from '@/lib/i18n';
+import { useApiQuery } from '@/lib/panel/react';
+import type { Settings } from '@/lib/settings/schema';
+import { providerName, startTaskWords } from '@/lib/timeline/status-words';
+import { BranchPicker } from './BranchPicker';
+import type { ServerApis } from './hooks/useSettings';
+import { useStartConversation } from './hooks/useStartConversation';
+import { ImageAttachments, useImageIntake } from './ImageAttachments';
+import { McpServersEditor } from './McpServersEditor';
+import {
+  type DraftField,
+  draftFromLaunch,
+  groupFieldErrors,
+  mcpDraftOf,
+  type NewConversationDraft,
+} from './model/new-conversation';
+import { RepositoryPicker } from './RepositoryPicker';
+import type { NewConversationLaunch } from './SidePanelApp';
+
+interface NewConversationFormProps {
+  launch: NewConversationLaunch;
+  settings: Settings;
+  apis: ServerApis;
+  onOpenConversation: (id: string, generation: 'v0' | 'v1') => void;
+}
+
+/** V1 for new conversations where it is served (service-api §9.1), unless the person chose. */
+function defaultGeneration(apis: ServerApis, preference: Settings['apiPreference']): 'v0' | 'v1' {
+  if (preference === 'v0' && apis.v0 !== false) return 'v0';
+  if (preference === 'v1' && apis.v1 !== false) return 'v1';
+  if (apis.v1 === true) return 'v1';
+  if (apis.v0 === true || apis.v1 === false) return 'v0';
+  return 'v1';
+}
+
+function FieldErrors({
+  field,
+  errors,
+}: {
+  field: DraftField;
+  errors: readonly string[] | undefined;
+}) {
+  if (!errors?.length) return null;
+  return (
+    <>
+      {errors.map((message) => (
+        <span key={message} className="field-error" data-field-error={field} role="alert">
+          {message}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Starts a conversation: filled from the page the person came from (repository, provider,
+ * branch, the issue or pull request as a task) or blank. What they typed stays through every
+ * failure, and the server's field errors appear next to the fields they are about.
+ */
+export function NewConversationForm({
+  launch,
+  settings,
+  apis,
+  onOpenConversation,
+}: NewConversationFormProps) {
+  const id = useId();
+  const serverSettings = useApiQuery(
+    'v0.getSettings',
+    {},
+    {
+      enabled: apis.v0 !== false,
+      retry: false,
+      staleTime: 5 * 60_000,
+    },
+  );
+  const knownProviders = useMemo(() => {
+    const set = (serverSettings.data as { provider_tokens_set?: unknown } | null | undefined)
+      ?.provider_tokens_set;
+    return set && typeof set === 'object' ? Object.keys(set) : [];
+  }, [serverSettings.data]);
+
+  const [draft, setDraft] = useState<NewConversationDraft>(() =>
+    draftFromLaunch(launch.context, launch.selection, {
+      generation: defaultGeneration(apis, settings.apiPreference),
+      instructions: settings.defaultInstructions,
+      mcp: mcpDraftOf(settings.defaultMcpConfig),
+      knownProviders: [],
+    }),
+  );
+  const touched = useRef(new Set<keyof NewConversationDraft>());
+  const update = <K extends keyof NewConversationDraft>(key: K, value: NewConversationDraft[K]) => {
+    touched.current.add(key);
+    setDraft((current) => ({ ...current, [key]: value }));
+  };
+
+  // Facts that arrive after the form opened fill what the person has not touched yet.
+  useEffect(() => {
+    if (touched.current.has('generation')) return;
+    setDraft((current) => ({
+      ...current,
+      generation: defaultGeneration(apis, settings.apiPreference),
+    }));
+  }, [apis, settings.apiPreference]);
+  useEffect(() => {
+    const context = launch.context;
+    if (!context || touched.current.has('provider') || !knownProviders.length) return;
+    if (
+      context.provider === 'bitbucket' &&
+      context.selfHosted &&
+      knownProviders.includes('bitbucket_data_center')
+    ) {
+      setDraft((current) => ({ ...current, provider: 'bitbucket_data_center' }));
+    }
+  }, [launch.context, knownProviders]);
+
+  // An issue page names no branch: the repository's default branch is the one to work on.
+  const lookup = useApiQuery(
+    'v0.searchRepositories',
+    {
+      query: launch.context?.repository ?? '',
+      per_page: 5,
+      ...(draft.provider ? { selected_provider: draft.provider as never } : {}),
+    },
+    {
+      enabled: apis.v0 !== false && !!launch.context && !launch.context.branch,
+      retry: false,
+      staleTime: 5 * 60_000,
+    },
+  );
+  useEffect(() => {
+    const found = lookup.data?.find(
+      (repo) => repo.full_name.toLowerCase() === launch.context?.repository.toLowerCase(),
+    );
+    if (!found?.main_branch || touched.current.has('branch')) return;
+    setDraft((current) =>
+      current.branch ? current : { ...current, branch: found.main_branch ?? '' },
+    );
+  }, [lookup.data, launch.context]);
+
+  const { state, start, reset } = useStartConversation(onOpenConversation);
+  const busy = state.phase === 'creating' || state.phase === 'starting';
+  const intake = useImageIntake(draft.images, (images) => update('images', images));
+
+  const failure = state.phase === 'failed' ? toApiError(state.error) : null;
+  const grouped = useMemo(
+    () => groupFieldErrors((failure?.fieldErrors ?? []) as FieldError[]),
+    [failure],
+  );
+  const byField = grouped.byField;
+
+  const submit = () => {
+    if (busy) return;
+    reset();
+    void start(draft);
+  };
+
+  // Alt-click (or "start at once"): the defaults are the answer, start without asking.
+  const autoStarted = useRef(false);
+  const ready = apis.v0 !== null || apis.v1 !== null;
+  useEffect(() => {
+    if (!launch.autoStart || autoStarted.current || !ready) return;
+    if (apis.v0 !== false && serverSettings.isPending) return;
+    autoStarted.current = true;
+    void start(draft);
+  }, [launch.autoStart, ready, apis.v0, serverSettings.isPending, start, draft]);
+
+  const showGenerationChoice = apis.v0 !== false && apis.v1 !== false;
+  const task = draft.task;
+  const messageLabel =
+    draft.useTask && task && draft.generation === 'v0'
+      ? t('panel.new.messageWithTask')
+      : t('panel.new.message');
+
+  return (
+    <form
+      className="panel-scroll"
+      aria-label={t('panel.new.title')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      {...intake.dropHandlers}
+    >
+      <h1 style={{ fontSize: 15, marginTop: 0 }}>{t('panel.new.title')}</h1>
+      {showGenerationChoice ? (
+        <fieldset className="form-section">
+          <legend>{t('panel.new.interface')}</legend>
+          <label className="small row">
+            <input
+              type="radio"
+              name={`${id}-generation`}
+              checked={draft.generation === 'v1'}
+              disabled={busy}
+              onChange={() => update('generation', 'v1')}
+            />
+            {t('panel.new.v1')}
+          </label>
+          <label className="small row">
+            <input
+              type="radio"
+              name={`${id}-generation`}
+              checked={draft.generation === 'v0'}
+              disabled={busy}
+              onChange={() => update('generation', 'v0')}
+            />
+            {t('panel.new.v0')}
+          </label>
+        </fieldset>
+      ) : null}
+      <RepositoryPicker
+        value={draft.repository}
+        provider={draft.provider}
+        searchable={apis.v0 !== false}
+        errors={byField.repository ?? []}
+        disabled={busy}
+        onChange={(repository) => update('repository', repository)}
+        onPick={(repo) => {
+          touched.current.add('repository');
+          setDraft((current) => ({
+            ...current,
+            repository: repo.full_name,
+            provider: repo.git_provider ?? current.provider,
+            branch:
+              touched.current.has('branch') && current.branch
+                ? current.branch
+                : (repo.main_branch ?? ''),
+          }));
+        }}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-provider`}>{t('panel.new.provider')}</label>
+        <select
+          id={`${id}-provider`}
+          className="select"
+          value={draft.provider}
+          disabled={busy}
+          aria-invalid={byField.provider ? true : undefined}
+          onChange={(event) => update('provider', event.target.value)}
+        >
+          <option value="">{t('panel.new.anyProvider')}</option>
+          {providerTypeValues.map((value) => (
+            <option key={value} value={value}>
+              {providerName(value)}
+            </option>
+          ))}
+        </select>
+        <FieldErrors field="provider" errors={byField.provider} />
+      </div>
+      <BranchPicker
+        value={draft.branch}
+        repository={draft.repository}
+        provider={draft.provider}
+        searchable={apis.v0 !== false}
+        errors={byField.branch ?? []}
+        disabled={busy}
+        onChange={(branch) => update('branch', branch)}
+      />
+      {task ? (
+        <fieldset className="form-section">
+          <legend>{t('panel.new.task')}</legend>
+          <label className="small row">
+            <input
+              type="checkbox"
+              checked={draft.useTask}
+              disabled={busy}
+              onChange={(event) => update('useTask', event.target.checked)}
+            />
+            <span data-task-type={task.type} data-task-number={task.number}>
+              {task.type === 'OPEN_ISSUE'
+                ? t('panel.new.taskIssue', { number: task.number, title: task.title })
+                : t('panel.new.taskPull', { number: task.number, title: task.title })}
+            </span>
+          </label>
+          <FieldErrors field="task" errors={byField.task} />
+        </fieldset>
+      ) : null}
+      <div className="field">
+        <label htmlFor={`${id}-message`}>{messageLabel}</label>
+        <textarea
+          id={`${id}-message`}
+          className="textarea"
+          value={draft.message}
+          disabled={busy}
+          aria-invalid={byField.message ? true : undefined}
+          onChange={(event) => update('message', event.target.value)}
+        />
+        {draft.useTask && task && draft.generation === 'v0' ? (
+          <span className="field-hint">{t('panel.new.messageWithTaskHint')}</span>
+        ) : null}
+        <FieldErrors field="message" errors={byField.message} />
+        <ImageAttachments
+          images={draft.images}
+          onChange={(images) => update('images', images)}
+          addFiles={intake.addFiles}
+          refused={intake.refused}
+          disabled={busy}
+        />
+        <FieldErrors field="images" errors={byField.images} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-instructions`}>{t('panel.new.instructions')}</label>
+        <textarea
+          id={`${id}-instructions`}
+          className="textarea"
+          value={draft.instructions}
+          disabled={busy}
+          aria-invalid={byField.instructions ? true : undefined}
+          onChange={(event) => update('instructions', event.target.value)}
+        />
+        <span className="field-hint">{t('panel.new.instructionsHint')}</span>
+        <FieldErrors field="instructions" errors={byField.instructions} />
+      </div>
+      {draft.generation === 'v0' ? (
+        <McpServersEditor
+          value={draft.mcp}
+          onChange={(mcp) => update('mcp', mcp)}
+          errors={byField.mcp ?? []}
+          disabled={busy}
+        />
+      ) : (
+        <p className="field-hint">{t('panel.new.mcpV0Only')}</p>
+      )}
+      {failure ? (
+        <ErrorNotice
+          error={
+            grouped.other.length || !failure.fieldErrors?.length
+              ? new ApiError(failure.kind, failure.message, {
+                  serverMessage: failure.serverMessage,
+                  fieldErrors: grouped.other.map((msg) => ({ loc: [], field: '', msg, type: '' })),
+                })
+              : new ApiError(failure.kind, t('error.fields'))
+          }
+        />
+      ) : null}
+      {state.phase === 'task-failed' ? (
+        <div className="notice notice-error" role="alert" data-start-task="ERROR">
+          {startTaskWords('ERROR', state.detail)}
+        </div>
+      ) : null}
+      {state.phase === 'starting' ? (
+        <p className="notice notice-info" role="status" data-start-task={state.task.status ?? ''}>
+          {startTaskWords(state.task.status, state.task.detail)}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? t('panel.new.starting') : t('panel.new.start')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { ApiError } from '@/lib/api/errors';
+import { callApi } from '@/lib/rpc/client';
+import type { Settings } from '@/lib/settings/schema';
+import { loadSettings, watchSettings } from '@/lib/settings/store';
+
+/** The extension's settings, kept current as the options page (or anything) changes them. */
+export function useSettings(): Settings | null {
+  const [settings, setSettings] = useState<Settings | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void loadSettings().then((loaded) => {
+      if (alive) setSettings(loaded);
+    });
+    const stop = watchSettings(setSettings);
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, []);
+  return settings;
+}
+
+/** Which interfaces the server serves: known from the last connection test, or null (unknown). */
+export interface ServerApis {
+  v0: boolean | null;
+  v1: boolean | null;
+}
+
+export function serverApisOf(settings: Settings | null): ServerApis {
+  const info = settings?.serverInfo;
+  return info ? { v0: info.v0, v1: info.v1 } : { v0: null, v1: null };
+}
+
+/** A probe's answer: served, not served (404 or the web UI's HTML page), or unknown. */
+function servedBy(result: PromiseSettledResult<unknown>): boolean | null {
+  if (result.status === 'fulfilled') return true;
+  const error = result.reason;
+  if (error instanceof ApiError && (error.kind === 'not-found' || error.kind === 'bad-response')) {
+    return false;
+  }
+  return null;
+}
+
+/**
+ * Which interfaces the server serves: what the options page's connection test found, or,
+ * when it never ran, a probe of each (service-api §9.1) made once per address.
+ */
+export function useServerApis(settings: Settings | null): ServerApis {
+  const serverUrl = settings?.serverUrl ?? null;
+  const probe = useQuery({
+    queryKey: ['panel', 'api-probe', serverUrl],
+    enabled: !!serverUrl && !settings?.serverInfo,
+    staleTime: 10 * 60_000,
+    retry: false,
+    queryFn: async (): Promise<ServerApis> => {
+      const [v0, v1] = await Promise.allSettled([
+        callApi('v0.getConfig', {}),
+        callApi('v1.searchAppConversations', { limit: 1 }),
+      ]);
+      return { v0: servedBy(v0), v1: servedBy(v1) };
+    },
+  });
+  return useMemo(() => {
+    const known = serverApisOf(settings);
+    return settings?.serverInfo ? known : (probe.data ?? known);
+  }, [settings, probe.data]);
+}

@@ -1,0 +1,150 @@
+// One list of conversations from the two interfaces: V0's list (which on 0.62.0 already
+// includes V1 conversations) and V1's search. Ids are compared without dashes and case, V1's
+// record wins where both know a conversation (it has the sandbox and execution status), and
+// the result is newest first.
+import type { AppConversation, ConversationInfo } from '@/lib/api';
+
+export interface ConversationSummary {
+  id: string;
+  generation: 'v0' | 'v1';
+  title: string | null;
+  repository: string | null;
+  branch: string | null;
+  provider: string | null;
+  trigger: string | null;
+  /** V0 ConversationStatus; V1 conversations: from their sandbox status (service-api §4.1). */
+  status: string | null;
+  runtimeStatus: string | null;
+  sandboxStatus: string | null;
+  executionStatus: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  prNumbers: number[];
+}
+
+/** The id as both interfaces would match it: lower-case hex without dashes. */
+export function normaliseId(id: string): string {
+  return id.replace(/-/g, '').toLowerCase();
+}
+
+function statusFromSandbox(sandboxStatus: string | null | undefined): string | null {
+  switch (sandboxStatus) {
+    case 'RUNNING':
+      return 'RUNNING';
+    case 'STARTING':
+      return 'STARTING';
+    case 'PAUSED':
+      return 'STOPPED';
+    case 'ERROR':
+      return 'ERROR';
+    case 'MISSING':
+      return 'ARCHIVED';
+    default:
+      return null;
+  }
+}
+
+export function fromV0(info: ConversationInfo): ConversationSummary {
+  return {
+    id: info.conversation_id,
+    generation: info.conversation_version === 'V1' ? 'v1' : 'v0',
+    title: info.title ?? null,
+    repository: info.selected_repository ?? null,
+    branch: info.selected_branch ?? null,
+    provider: info.git_provider ?? null,
+    trigger: info.trigger ?? null,
+    status: info.status ?? null,
+    runtimeStatus: info.runtime_status ?? null,
+    sandboxStatus: null,
+    executionStatus: null,
+    createdAt: info.created_at ?? null,
+    updatedAt: info.last_updated_at ?? null,
+    prNumbers: info.pr_number ?? [],
+  };
+}
+
+export function fromV1(conversation: AppConversation): ConversationSummary {
+  return {
+    id: conversation.id,
+    generation: 'v1',
+    title: conversation.title ?? null,
+    repository: conversation.selected_repository ?? null,
+    branch: conversation.selected_branch ?? null,
+    provider: conversation.git_provider ?? null,
+    trigger: conversation.trigger ?? null,
+    status: statusFromSandbox(conversation.sandbox_status),
+    runtimeStatus: null,
+    sandboxStatus: conversation.sandbox_status ?? null,
+    executionStatus: conversation.execution_status ?? null,
+    createdAt: conversation.created_at ?? null,
+    updatedAt: conversation.updated_at ?? null,
+    prNumbers: conversation.pr_number ?? [],
+  };
+}
+
+/** Sortable time: zoned times through Date, anything else as 0 (sorted last). */
+function timeOf(value: string | null): number {
+  if (!value) return 0;
+  const parsed = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
+  return Number.isNaN(parsed) ? 0 : parsed;
+}
+
+function mergeTwo(v0: ConversationSummary, v1: ConversationSummary): ConversationSummary {
+  return {
+    ...v0,
+    ...Object.fromEntries(Object.entries(v1).filter(([, value]) => value !== null)),
+    generation: 'v1',
+    // V0's list speaks of V1 conversations with the V1 id as it was given there.
+    id: v1.id,
+    prNumbers: v1.prNumbers.length ? v1.prNumbers : v0.prNumbers,
+  } as ConversationSummary;
+}
+
+/** Both lists as one: de-duplicated by id, V1 facts over V0 ones, newest first. */
+export function mergeConversations(
+  v0: readonly ConversationInfo[],
+  v1: readonly AppConversation[],
+): ConversationSummary[] {
+  const byId = new Map<string, ConversationSummary>();
+  for (const info of v0) {
+    const id = normaliseId(info.conversation_id);
+    if (!byId.has(id)) byId.set(id, fromV0(info));
+  }
+  for (const conversation of v1) {
+    const id = normaliseId(conversation.id);
+    const known = byId.get(id);
+    const summary = fromV1(conversation);
+    byId.set(id, known ? mergeTwo(known, summary) : summary);
+  }
+  return [...byId.values()].sort(
+    (a, b) => timeOf(b.createdAt ?? b.updatedAt) - timeOf(a.createdAt ?? a.updatedAt),
+  );
+}
+
+export interface ListFilter {
+  /** Exact repository (`owner/name`), or empty for all. */
+  repository: string;
+  /** Words to find in the title, repository, branch or id. */
+  text: string;
+}
+
+export function filterConversations(
+  list: readonly ConversationSummary[],
+  filter: ListFilter,
+): ConversationSummary[] {
+  const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
+  return list.filter((item) => {
+    if (filter.repository && item.repository !== filter.repository) return false;
+    if (!words.length) return true;
+    const haystack = [item.title, item.repository, item.branch, item.id]
+      .filter(Boolean)
+      .join(' ')
+      .toLowerCase();
+    return words.every((word) => haystack.includes(word));
+  });
+}
+
+/** The repositories the loaded conversations name, for the repository filter. */
+export function repositoriesOf(list: readonly ConversationSummary[]): string[] {
+  return [...new Set(list.map((item) => item.repository).filter((r): r is string => !!r))].sort();
+}

@@ -1,0 +1,322 @@
+// The new-conversation form as data: what a launch from a code-host page fills in, and the
+// request each interface gets from it. V0 (`POST /api/conversations`) takes an
+// InitSessionRequest, which forbids unknown fields, so only the fields the form filled are
+// sent; V1 (`POST /api/v1/app-conversations`) takes an AppConversationStartRequest, which has no
+// suggested task on 0.62.0, so a task becomes the first message's text there.
+import type {
+  AppConversationStartRequest,
+  InitSessionRequest,
+  MCPConfigInput,
+  MessageContentRequest,
+} from '@/lib/api';
+import type { PageContext } from '@/lib/hosts/page-context';
+import { t } from '@/lib/i18n';
+
+export type TaskType = 'OPEN_ISSUE' | 'OPEN_PR';
+
+export interface SuggestedTaskDraft {
+  type: TaskType;
+  number: number;
+  title: string;
+}
+
+export interface SseServerDraft {
+  url: string;
+  apiKey: string;
+}
+export interface StdioServerDraft {
+  name: string;
+  command: string;
+  /** Shell-like, as the service accepts it ("--port 8080 --verbose"). */
+  args: string;
+  /** "KEY=value,OTHER=value", as the service accepts it. */
+  env: string;
+}
+export interface ShttpServerDraft {
+  url: string;
+  apiKey: string;
+  /** Seconds; empty for the server's default (60). */
+  timeout: string;
+}
+
+export interface McpDraft {
+  sse: SseServerDraft[];
+  stdio: StdioServerDraft[];
+  shttp: ShttpServerDraft[];
+}
+
+export interface NewConversationDraft {
+  generation: 'v0' | 'v1';
+  repository: string;
+  /** A ProviderType value, or empty for "let the server find it". */
+  provider: string;
+  branch: string;
+  message: string;
+  instructions: string;
+  images: string[];
+  task: SuggestedTaskDraft | null;
+  /** The task is offered (issue/PR page) and the person keeps it on. */
+  useTask: boolean;
+  mcp: McpDraft;
+}
+
+export const emptyMcp = (): McpDraft => ({ sse: [], stdio: [], shttp: [] });
+
+export interface DraftDefaults {
+  generation: 'v0' | 'v1';
+  instructions: string;
+  mcp: McpDraft;
+  /** Providers the server knows tokens or configuration for (decides Bitbucket DC). */
+  knownProviders: readonly string[];
+}
+
+/**
+ * The service's ProviderType for a page's host. Bitbucket Data Center has its own value only
+ * on servers that know it (the 2026 hosted service, service-api §0.1); older servers only know
+ * `bitbucket`, and GitHub Enterprise and self-managed GitLab are `github` / `gitlab` with a host.
+ */
+export function providerTypeOf(context: PageContext, knownProviders: readonly string[]): string {
+  if (context.provider === 'bitbucket' && context.selfHosted) {
+    return knownProviders.includes('bitbucket_data_center') ? 'bitbucket_data_center' : 'bitbucket';
+  }
+  return context.provider;
+}
+
+/** The task a page suggests: its issue, or its pull request with the PR's number. */
+export function taskOf(context: PageContext | null): SuggestedTaskDraft | null {
+  if (!context?.number) return null;
+  if (context.kind === 'issue') {
+    return { type: 'OPEN_ISSUE', number: context.number, title: context.title ?? '' };
+  }
+  if (context.kind === 'pull') {
+    return { type: 'OPEN_PR', number: context.number, title: context.title ?? '' };
+  }
+  return null;
+}
+
+/** The form as a launch fills it: repository, provider, branch, task, and the defaults. */
+export function draftFromLaunch(
+  context: PageContext | null,
+  selection: string | undefined,
+  defaults: DraftDefaults,
+): NewConversationDraft {
+  const task = taskOf(context);
+  return {
+    generation: defaults.generation,
+    repository: context?.repository ?? '',
+    provider: context ? providerTypeOf(context, defaults.knownProviders) : '',
+    // A PR page's branch is its source branch: the agent works on the PR's own branch.
+    branch: context?.branch ?? '',
+    message: selection?.trim() ?? '',
+    instructions: defaults.instructions,
+    images: [],
+    task,
+    useTask: task !== null,
+    mcp: defaults.mcp,
+  };
+}
+
+/** The MCPConfig a draft describes, or null when it names no server. */
+export function mcpConfigOf(mcp: McpDraft): MCPConfigInput | null {
+  const sse = mcp.sse
+    .filter((server) => server.url.trim())
+    .map((server) => ({
+      url: server.url.trim(),
+      ...(server.apiKey ? { api_key: server.apiKey } : {}),
+    }));
+  const stdio = mcp.stdio
+    .filter((server) => server.name.trim() || server.command.trim())
+    .map((server) => ({
+      name: server.name,
+      command: server.command,
+      ...(server.args.trim() ? { args: server.args } : {}),
+      ...(server.env.trim() ? { env: server.env } : {}),
+    }));
+  const shttp = mcp.shttp
+    .filter((server) => server.url.trim())
+    .map((server) => ({
+      url: server.url.trim(),
+      ...(server.apiKey ? { api_key: server.apiKey } : {}),
+      ...(server.timeout.trim() ? { timeout: Number(server.timeout) } : {}),
+    }));
+  if (!sse.length && !stdio.length && !shttp.length) return null;
+  return {
+    ...(sse.length ? { sse_servers: sse } : {}),
+    ...(stdio.length ? { stdio_servers: stdio } : {}),
+    ...(shttp.length ? { shttp_servers: shttp } : {}),
+  };
+}
+
+/** Reads a stored MCPConfig (settings.defaultMcpConfig) back into form rows. */
+export function mcpDraftOf(config: unknown): McpDraft {
+  const draft = emptyMcp();
+  if (typeof config !== 'object' || config === null) return draft;
+  const value = config as Record<string, unknown>;
+  const list = (key: string) => (Array.isArray(value[key]) ? (value[key] as unknown[]) : []);
+  const text = (item: unknown, key: string) => {
+    const field = (item as Record<string, unknown> | null)?.[key];
+    return typeof field === 'string' || typeof field === 'number' ? String(field) : '';
+  };
+  for (const item of list('sse_servers')) {
+    draft.sse.push(
+      typeof item === 'string'
+        ? { url: item, apiKey: '' }
+        : { url: text(item, 'url'), apiKey: text(item, 'api_key') },
+    );
+  }
+  for (const item of list('stdio_servers')) {
+    const record = (item ?? {}) as Record<string, unknown>;
+    const args = Array.isArray(record.args)
+      ? record.args
+          .map((arg) =>
+            /[\s'"\\]/.test(String(arg)) ? `'${String(arg).replace(/'/g, `'"'"'`)}'` : String(arg),
+          )
+          .join(' ')
+      : text(item, 'args');
+    const env =
+      record.env && typeof record.env === 'object'
+        ? Object.entries(record.env as Record<string, unknown>)
+            .map(([key, val]) => `${key}=${String(val)}`)
+            .join(',')
+        : text(item, 'env');
+    draft.stdio.push({ name: text(item, 'name'), command: text(item, 'command'), args, env });
+  }
+  for (const item of list('shttp_servers')) {
+    draft.shttp.push(
+      typeof item === 'string'
+        ? { url: item, apiKey: '', timeout: '' }
+        : { url: text(item, 'url'), apiKey: text(item, 'api_key'), timeout: text(item, 'timeout') },
+    );
+  }
+  return draft;
+}
+
+function instructionsOf(draft: NewConversationDraft): string {
+  const parts = [draft.instructions.trim()];
+  // The service writes the first message from a V0 task and ignores initial_user_msg, so what
+  // the person typed travels as instructions instead of being dropped.
+  if (draft.generation === 'v0' && draft.useTask && draft.task && draft.message.trim()) {
+    parts.push(draft.message.trim());
+  }
+  return parts.filter(Boolean).join('\n\n');
+}
+
+/** Body of V0 `POST /api/conversations`: only what the form filled (unknown fields → 422). */
+export function toInitSessionRequest(draft: NewConversationDraft): InitSessionRequest {
+  const repository = draft.repository.trim();
+  const provider = draft.provider || null;
+  const branch = draft.branch.trim();
+  const request: InitSessionRequest = {};
+  if (repository) request.repository = repository;
+  if (repository && provider) request.git_provider = provider as never;
+  if (repository && branch) request.selected_branch = branch;
+  if (draft.useTask && draft.task && repository && provider) {
+    request.suggested_task = {
+      git_provider: provider as never,
+      task_type: draft.task.type,
+      repo: repository,
+      issue_number: draft.task.number,
+      title: draft.task.title,
+    };
+  } else if (draft.message.trim()) {
+    request.initial_user_msg = draft.message.trim();
+  }
+  const instructions = instructionsOf(draft);
+  if (instructions) request.conversation_instructions = instructions;
+  if (draft.images.length) request.image_urls = [...draft.images];
+  const mcp = mcpConfigOf(draft.mcp);
+  if (mcp) request.mcp_config = mcp;
+  return request;
+}
+
+/** The first message's text on V1, where a task has to be said in words. */
+export function v1MessageText(draft: NewConversationDraft): string {
+  const message = draft.message.trim();
+  if (!draft.useTask || !draft.task) return message;
+  const { type, number, title } = draft.task;
+  const repository = draft.repository.trim();
+  const ask =
+    type === 'OPEN_ISSUE'
+      ? t('panel.new.taskIssueMessage', { number, repository, title })
+      : t('panel.new.taskPullMessage', {
+          number,
+          repository,
+          title,
+          branch: draft.branch.trim() || '?',
+        });
+  return message ? `${ask}\n\n${message}` : ask;
+}
+
+/** Body of V1 `POST /api/v1/app-conversations`. */
+export function toAppConversationStartRequest(
+  draft: NewConversationDraft,
+): AppConversationStartRequest {
+  const repository = draft.repository.trim();
+  const branch = draft.branch.trim();
+  const request: AppConversationStartRequest = {};
+  if (repository) request.selected_repository = repository;
+  if (repository && draft.provider) request.git_provider = draft.provider as never;
+  if (repository && branch) request.selected_branch = branch;
+  const text = v1MessageText(draft);
+  const content: MessageContentRequest[] = [];
+  if (text) content.push({ type: 'text', text });
+  if (draft.images.length) content.push({ type: 'image', image_urls: [...draft.images] });
+  if (content.length) request.initial_message = { role: 'user', content };
+  const instructions = draft.instructions.trim();
+  if (instructions) request.system_message_suffix = instructions;
+  if (draft.useTask && draft.task) {
+    request.title =
+      draft.task.type === 'OPEN_ISSUE'
+        ? t('panel.new.taskIssueTitle', { number: draft.task.number, title: draft.task.title })
+        : t('panel.new.taskPullTitle', { number: draft.task.number, title: draft.task.title });
+  }
+  return request;
+}
+
+/** Form fields a 422's `loc` can point at, for both interfaces' field names. */
+export type DraftField =
+  | 'repository'
+  | 'provider'
+  | 'branch'
+  | 'message'
+  | 'instructions'
+  | 'images'
+  | 'task'
+  | 'mcp';
+
+const fieldOfWireName: Readonly<Record<string, DraftField>> = {
+  repository: 'repository',
+  selected_repository: 'repository',
+  git_provider: 'provider',
+  selected_branch: 'branch',
+  initial_user_msg: 'message',
+  initial_message: 'message',
+  conversation_instructions: 'instructions',
+  system_message_suffix: 'instructions',
+  image_urls: 'images',
+  suggested_task: 'task',
+  mcp_config: 'mcp',
+};
+
+/** Which form field a validation error's dotted field path (`mcp_config.sse_servers.0.url`) is about. */
+export function draftFieldOf(field: string): DraftField | null {
+  const first = field.split('.')[0] ?? '';
+  return fieldOfWireName[first] ?? null;
+}
+
+/** The errors of a 422 (or of the local check) grouped by form field; the rest under null. */
+export function groupFieldErrors(errors: readonly { field: string; msg: string }[]): {
+  byField: Partial<Record<DraftField, string[]>>;
+  other: string[];
+} {
+  const byField: Partial<Record<DraftField, string[]>> = {};
+  const other: string[] = [];
+  for (const error of errors) {
+    const field = draftFieldOf(error.field);
+    const rest = error.field.split('.').slice(1).join('.');
+    const message = field === 'mcp' && rest ? `${rest}: ${error.msg}` : error.msg;
+    if (field) byField[field] = [...(byField[field] ?? []), message];
+    else other.push(error.field ? `${error.field}: ${error.msg}` : error.msg);
+  }
+  return { byField, other };
+}

@@ -1,0 +1,35 @@
+// Which interface a conversation id belongs to: V0's record says so (`conversation_version`,
+// 0.62.0 lists V1 conversations too); a null record, or a server without V0, sends us to V1.
+import { ApiError } from '@/lib/api/errors';
+import { callApi } from '@/lib/rpc/client';
+import type { ServerApis } from '../hooks/useSettings';
+
+/** Answers that mean "V0 cannot tell": no such route (404 or the web UI's HTML page). */
+function v0Absent(error: unknown): boolean {
+  return error instanceof ApiError && (error.kind === 'not-found' || error.kind === 'bad-response');
+}
+
+export async function resolveGeneration(
+  conversationId: string,
+  apis: ServerApis,
+): Promise<'v0' | 'v1' | null> {
+  let v0Failure: unknown = null;
+  if (apis.v0 !== false) {
+    try {
+      const info = await callApi('v0.getConversation', { conversation_id: conversationId });
+      if (info) return info.conversation_version === 'V1' ? 'v1' : 'v0';
+    } catch (error) {
+      if (!v0Absent(error)) v0Failure = error;
+    }
+  }
+  if (apis.v1 !== false) {
+    try {
+      const [found] = await callApi('v1.getAppConversations', { ids: [conversationId] });
+      if (found) return 'v1';
+    } catch (error) {
+      if (v0Failure || !v0Absent(error)) throw v0Failure ?? error;
+    }
+  }
+  if (v0Failure) throw v0Failure;
+  return null;
+}

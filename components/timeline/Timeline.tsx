@@ -1,0 +1,235 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import {
+  forwardRef,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { t } from '@/lib/i18n';
+import { rowFailed, viewOf } from '@/lib/timeline/describe';
+import type { TimelineRow as Row } from '@/lib/timeline/pairing';
+import { TimelineRow } from './TimelineRow';
+
+/** Rows are usually one line; react-virtual measures the real height once rendered. */
+const ESTIMATED_ROW_PX = 34;
+/** "At the latest event" tolerance: a few pixels of rounding must not stop following. */
+const AT_END_PX = 24;
+/** Older history loads when the person is this close to the top. */
+const LOAD_OLDER_PX = 300;
+
+export interface TimelineHandle {
+  /** Scrolls to a row by key, opens it and outlines it briefly. */
+  jumpTo(key: string): boolean;
+  jumpToLatest(): void;
+}
+
+interface TimelineProps {
+  rows: readonly Row[];
+  /** The feed has been read (the cache at least): an empty list now means "no events". */
+  loaded: boolean;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  olderError: string | null;
+  onLoadOlder: () => void;
+  /** Keys of rows matching the event search, to mark them. */
+  matches: ReadonlySet<string> | null;
+  /** Search words to highlight in titles. */
+  query: string | null;
+  /** Shown after the last row (messages on their way). */
+  footer?: ReactNode;
+  emptyText: string;
+}
+
+/**
+ * The conversation's rows, virtualised: only the rows in view (plus a few) are in the DOM, so
+ * 10,000 events scroll like 50. It follows new events while the person is at the end, stops
+ * following when they scroll up, keeps their place when older history is added above, and
+ * loads that history when they reach the top.
+ */
+export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timeline(
+  {
+    rows,
+    loaded,
+    hasOlder,
+    loadingOlder,
+    olderError,
+    onLoadOlder,
+    matches,
+    query,
+    footer,
+    emptyText,
+  },
+  ref,
+) {
+  const scrollRef = useRef<HTMLDivElement | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [flashKey, setFlashKey] = useState<string | null>(null);
+  const [atEnd, setAtEnd] = useState(true);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_ROW_PX,
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 8,
+    // Chat-like: the visible row stays put when rows are added above or below, and the list
+    // follows new rows only while it is scrolled to the end.
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: AT_END_PX,
+    onChange: (instance) => {
+      const end = instance.isAtEnd(AT_END_PX);
+      setAtEnd((previous) => (previous === end ? previous : end));
+    },
+  });
+
+  const toggle = useCallback((key: string) => {
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  }, []);
+
+  // The first time there is something to show, start at the latest event.
+  const startedAtEnd = useRef(false);
+  useEffect(() => {
+    if (startedAtEnd.current || !rows.length) return;
+    startedAtEnd.current = true;
+    virtualizer.scrollToEnd();
+  }, [rows.length, virtualizer]);
+
+  const jumpTo = useCallback(
+    (key: string) => {
+      const index = rows.findIndex((row) => row.key === key);
+      if (index < 0) return false;
+      setExpanded((open) => (open.has(key) ? open : new Set(open).add(key)));
+      virtualizer.scrollToIndex(index, { align: 'center' });
+      setFlashKey(key);
+      return true;
+    },
+    [rows, virtualizer],
+  );
+
+  useImperativeHandle(ref, () => ({ jumpTo, jumpToLatest: () => virtualizer.scrollToEnd() }), [
+    jumpTo,
+    virtualizer,
+  ]);
+
+  useEffect(() => {
+    if (!flashKey) return;
+    const timer = setTimeout(() => setFlashKey(null), 2000);
+    return () => clearTimeout(timer);
+  }, [flashKey]);
+
+  // Older history: when the top is near, ask for the page before the oldest row.
+  const maybeLoadOlder = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element || !hasOlder || loadingOlder || olderError) return;
+    if (element.scrollTop < LOAD_OLDER_PX) onLoadOlder();
+  }, [hasOlder, loadingOlder, olderError, onLoadOlder]);
+  useEffect(() => {
+    // After a page arrives the top may still be in view (short pages): keep going.
+    if (loaded) maybeLoadOlder();
+  }, [loaded, maybeLoadOlder]);
+
+  const lastErrorKey = useMemo(() => {
+    for (let index = rows.length - 1; index >= 0; index--) {
+      const row = rows[index] as Row;
+      if (rowFailed(row)) return row.key;
+    }
+    return null;
+  }, [rows]);
+
+  const items = virtualizer.getVirtualItems();
+  return (
+    <div className="timeline-wrap">
+      {hasOlder || loadingOlder || olderError ? (
+        <div className="small muted" style={{ padding: '2px 10px' }} role="status">
+          {olderError ? (
+            <>
+              {t('panel.timeline.olderFailed', { error: olderError })}{' '}
+              <button type="button" className="link-button" onClick={onLoadOlder}>
+                {t('common.retry')}
+              </button>
+            </>
+          ) : loadingOlder ? (
+            t('panel.timeline.loadingOlder')
+          ) : (
+            <button type="button" className="link-button" onClick={onLoadOlder}>
+              {t('panel.timeline.loadOlder')}
+            </button>
+          )}
+        </div>
+      ) : null}
+      <div
+        ref={scrollRef}
+        className="timeline"
+        role="feed"
+        aria-label={t('panel.timeline.label')}
+        aria-busy={!loaded || loadingOlder}
+        data-row-count={rows.length}
+        onScroll={maybeLoadOlder}
+      >
+        {!rows.length ? (
+          <p className="muted" style={{ padding: '8px 10px' }}>
+            {loaded ? emptyText : t('common.loading')}
+          </p>
+        ) : null}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+          {items.map((item) => {
+            const row = rows[item.index] as Row;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                <TimelineRow
+                  row={row}
+                  view={viewOf(row)}
+                  position={item.index + 1}
+                  total={rows.length}
+                  expanded={expanded.has(row.key)}
+                  onToggle={toggle}
+                  match={matches?.has(row.key) ?? false}
+                  flash={flashKey === row.key}
+                  query={query}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {footer}
+      <div className="timeline-jumps">
+        {lastErrorKey ? (
+          <button type="button" className="btn btn-small" onClick={() => jumpTo(lastErrorKey)}>
+            {t('panel.timeline.lastError')}
+          </button>
+        ) : null}
+        {!atEnd && rows.length ? (
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            onClick={() => virtualizer.scrollToEnd()}
+          >
+            {t('panel.timeline.latest')}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+});

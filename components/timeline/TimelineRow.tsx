@@ -1,0 +1,144 @@
+import { memo } from 'react';
+import { Markdown } from '@/components/common/Markdown';
+import { isEmbeddedImage, safeUrl } from '@/components/common/markdown-safety';
+import { t } from '@/lib/i18n';
+import type { Outcome, RowView } from '@/lib/timeline/describe';
+import type { TimelineRow as Row } from '@/lib/timeline/pairing';
+import { printable } from '@/lib/timeline/text';
+import { clockOf, formatDuration } from '@/lib/timeline/time';
+import { Highlighted } from './Highlighted';
+import { RowDetail } from './RowDetail';
+
+const outcomeIcons: Readonly<Record<NonNullable<Outcome>, string>> = {
+  success: '✓',
+  failure: '✗',
+  running: '◷',
+  rejected: '⊘',
+};
+
+function outcomeLabel(outcome: NonNullable<Outcome>, exitCode: number | null): string {
+  if (exitCode !== null && outcome !== 'running')
+    return t('panel.outcome.exit', { code: exitCode });
+  return t(`panel.outcome.${outcome}`);
+}
+
+function MessageImages({ urls }: { urls: string[] }) {
+  if (!urls.length) return null;
+  return (
+    <div className="thumbs">
+      {urls.map((url, index) =>
+        isEmbeddedImage(url) ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: images of one message never reorder.
+          <img key={index} src={url} alt={t('panel.message.image', { number: index + 1 })} />
+        ) : safeUrl(url) ? (
+          // Remote images are not loaded: they would tell their host the person looked.
+          // biome-ignore lint/suspicious/noArrayIndexKey: as above.
+          <a key={index} href={safeUrl(url)} target="_blank" rel="noopener noreferrer nofollow">
+            {t('panel.message.image', { number: index + 1 })}
+          </a>
+        ) : null,
+      )}
+    </div>
+  );
+}
+
+export interface TimelineRowProps {
+  row: Row;
+  view: RowView;
+  position: number;
+  total: number;
+  expanded: boolean;
+  onToggle: (key: string) => void;
+  /** The row matches the event search. */
+  match: boolean;
+  /** Briefly outlined after a jump. */
+  flash: boolean;
+  query: string | null;
+}
+
+/**
+ * One row: an action with its result, a message, or a lone event. Memoised: a row re-renders
+ * only when its events, its expansion or its highlighting change.
+ */
+export const TimelineRow = memo(function TimelineRow({
+  row,
+  view,
+  position,
+  total,
+  expanded,
+  onToggle,
+  match,
+  flash,
+  query,
+}: TimelineRowProps) {
+  const primaryId = row.primary.event.id;
+  const answerId = row.answer?.event.id ?? null;
+  const outcome = view.outcome;
+  const hasDetail = true;
+  return (
+    <article
+      className="timeline-row"
+      data-event-id={primaryId ?? undefined}
+      data-row-key={row.key}
+      data-category={view.category}
+      data-outcome={outcome ?? undefined}
+      data-match={match || undefined}
+      data-flash={flash || undefined}
+      aria-posinset={position}
+      aria-setsize={total}
+      aria-label={[view.title, view.code].filter(Boolean).join(' ')}
+    >
+      {view.thought ? <p className="row-thought">{printable(view.thought)}</p> : null}
+      <button
+        type="button"
+        className="row-summary"
+        aria-expanded={expanded}
+        disabled={!hasDetail}
+        onClick={() => onToggle(row.key)}
+      >
+        <span className="row-icon" aria-hidden="true">
+          {view.icon}
+        </span>
+        <span className="row-title">
+          <Highlighted text={view.title} query={query} />
+          {view.code ? (
+            <>
+              {' '}
+              <code>
+                <Highlighted text={printable(view.code)} query={query} />
+              </code>
+            </>
+          ) : null}
+          {view.awaitingConfirmation ? (
+            <span className="chip"> {t('panel.outcome.awaitingConfirmation')}</span>
+          ) : null}
+        </span>
+        <span className="row-meta">
+          {outcome ? (
+            <span className={`outcome-${outcome}`} title={outcomeLabel(outcome, view.exitCode)}>
+              <span aria-hidden="true">{outcomeIcons[outcome]}</span>
+              <span className="visually-hidden">{outcomeLabel(outcome, view.exitCode)}</span>
+              {view.exitCode !== null && view.exitCode !== 0 && view.exitCode !== -1 ? (
+                <span aria-hidden="true"> {view.exitCode}</span>
+              ) : null}
+            </span>
+          ) : null}
+          {view.durationMs !== null ? <span>{formatDuration(view.durationMs)}</span> : null}
+          <time dateTime={view.timestamp ?? undefined}>{clockOf(view.timestamp)}</time>
+        </span>
+      </button>
+      {view.message ? (
+        <div className={`message ${view.message.fromUser ? 'message-user' : ''}`}>
+          {view.message.fromUser ? (
+            printable(view.message.text)
+          ) : (
+            <Markdown text={printable(view.message.text)} />
+          )}
+          <MessageImages urls={view.message.images} />
+        </div>
+      ) : null}
+      {expanded ? <RowDetail row={row} view={view} /> : null}
+      {answerId !== null ? <span hidden data-event-id={answerId} /> : null}
+    </article>
+  );
+});

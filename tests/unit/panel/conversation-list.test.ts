@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import {
+  filterConversations,
+  mergeConversations,
+  repositoriesOf,
+} from '@/components/sidepanel/model/conversation-list';
+import type { AppConversation, ConversationInfo } from '@/lib/api';
+
+const v0 = (id: string, created: string, extra: Partial<ConversationInfo> = {}): ConversationInfo =>
+  ({
+    conversation_id: id,
+    title: `V0 ${id}`,
+    created_at: created,
+    status: 'STOPPED',
+    ...extra,
+  }) as ConversationInfo;
+const v1 = (id: string, created: string, extra: Partial<AppConversation> = {}): AppConversation =>
+  ({
+    id,
+    title: `V1 ${id}`,
+    created_at: created,
+    sandbox_status: 'RUNNING',
+    ...extra,
+  }) as AppConversation;
+
+describe('mergeConversations', () => {
+  it('puts both lists together, newest first', () => {
+    const merged = mergeConversations(
+      [v0('a', '2025-11-01T10:00:00Z'), v0('b', '2025-11-03T10:00:00Z')],
+      [v1('c', '2025-11-02T10:00:00+00:00')],
+    );
+    expect(merged.map((item) => item.id)).toEqual(['b', 'c', 'a']);
+    expect(merged.map((item) => item.generation)).toEqual(['v0', 'v1', 'v0']);
+  });
+
+  it('lists a conversation both interfaces know once, with V1’s facts', () => {
+    const id = '7c1f3b2a94de4f0b8a6e2d5b9c0e4f11';
+    const merged = mergeConversations(
+      [
+        v0(id, '2025-11-02T10:00:00Z', {
+          conversation_version: 'V1',
+          status: 'RUNNING',
+          pr_number: [5],
+        }),
+      ],
+      [
+        v1('7c1f3b2a-94de-4f0b-8a6e-2d5b9c0e4f11'.toUpperCase(), '2025-11-02T10:00:00Z', {
+          execution_status: 'paused',
+        }),
+      ],
+    );
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({
+      generation: 'v1',
+      executionStatus: 'paused',
+      sandboxStatus: 'RUNNING',
+      prNumbers: [5],
+    });
+  });
+
+  it('reads V0’s view of a V1 conversation as V1', () => {
+    const [item] = mergeConversations(
+      [v0('x', '2025-11-02T10:00:00Z', { conversation_version: 'V1' })],
+      [],
+    );
+    expect(item?.generation).toBe('v1');
+  });
+
+  it('gives V1 conversations a status from their sandbox', () => {
+    const [paused] = mergeConversations(
+      [],
+      [v1('p', '2025-11-02T10:00:00Z', { sandbox_status: 'PAUSED' })],
+    );
+    expect(paused?.status).toBe('STOPPED');
+  });
+});
+
+describe('filterConversations', () => {
+  const list = mergeConversations(
+    [
+      v0('a', '2025-11-01T10:00:00Z', {
+        selected_repository: 'octo/widgets',
+        title: 'Fix the parser',
+      }),
+      v0('b', '2025-11-02T10:00:00Z', {
+        selected_repository: 'acme/api',
+        selected_branch: 'feature/login',
+      }),
+    ],
+    [],
+  );
+
+  it('filters by repository and by words in title, repository, branch or id', () => {
+    expect(
+      filterConversations(list, { repository: 'octo/widgets', text: '' }).map((i) => i.id),
+    ).toEqual(['a']);
+    expect(filterConversations(list, { repository: '', text: 'PARSER' }).map((i) => i.id)).toEqual([
+      'a',
+    ]);
+    expect(
+      filterConversations(list, { repository: '', text: 'login acme' }).map((i) => i.id),
+    ).toEqual(['b']);
+    expect(filterConversations(list, { repository: 'acme/api', text: 'parser' })).toEqual([]);
+  });
+
+  it('offers the repositories the list names', () => {
+    expect(repositoriesOf(list)).toEqual(['acme/api', 'octo/widgets']);
+  });
+});

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import {
+  draftFromLaunch,
+  emptyMcp,
+  groupFieldErrors,
+  mcpConfigOf,
+  mcpDraftOf,
+  providerTypeOf,
+  toAppConversationStartRequest,
+  toInitSessionRequest,
+} from '@/components/sidepanel/model/new-conversation';
+import {
+  AppConversationStartRequestSchema,
+  InitSessionRequestSchema,
+  MCPConfigRequestSchema,
+} from '@/lib/api';
+import type { PageContext } from '@/lib/hosts/page-context';
+
+const issuePage: PageContext = {
+  provider: 'github',
+  host: 'github.com',
+  baseUrl: 'https://github.com',
+  repository: 'octo/widgets',
+  kind: 'issue',
+  selfHosted: false,
+  number: 12,
+  title: 'Widgets flicker on resize',
+};
+const pullPage: PageContext = {
+  provider: 'github',
+  host: 'github.com',
+  baseUrl: 'https://github.com',
+  repository: 'octo/widgets',
+  kind: 'pull',
+  selfHosted: false,
+  number: 34,
+  title: 'Cache rendered widgets',
+  branch: 'feature/cache',
+};
+const defaults = {
+  generation: 'v0' as const,
+  instructions: 'Run the tests.',
+  mcp: emptyMcp(),
+  knownProviders: [],
+};
+
+describe('draftFromLaunch', () => {
+  it('fills repository, provider and an OPEN_ISSUE task from an issue page', () => {
+    const draft = draftFromLaunch(issuePage, undefined, defaults);
+    expect(draft).toMatchObject({
+      repository: 'octo/widgets',
+      provider: 'github',
+      branch: '',
+      instructions: 'Run the tests.',
+      useTask: true,
+      task: { type: 'OPEN_ISSUE', number: 12, title: 'Widgets flicker on resize' },
+    });
+  });
+
+  it('fills an OPEN_PR task with the PR’s number and source branch from a PR page', () => {
+    const draft = draftFromLaunch(pullPage, undefined, defaults);
+    expect(draft.task).toEqual({ type: 'OPEN_PR', number: 34, title: 'Cache rendered widgets' });
+    expect(draft.branch).toBe('feature/cache');
+  });
+
+  it('offers selected text as the first message and starts blank without a page', () => {
+    expect(draftFromLaunch(null, '  explain this  ', defaults)).toMatchObject({
+      repository: '',
+      provider: '',
+      message: 'explain this',
+      task: null,
+      useTask: false,
+    });
+  });
+});
+
+describe('providerTypeOf', () => {
+  const dc: PageContext = {
+    ...issuePage,
+    provider: 'bitbucket',
+    selfHosted: true,
+    host: 'git.example.com',
+  };
+  it('maps Bitbucket Data Center to its own value only when the server knows it', () => {
+    expect(providerTypeOf(dc, ['github'])).toBe('bitbucket');
+    expect(providerTypeOf(dc, ['bitbucket_data_center'])).toBe('bitbucket_data_center');
+    expect(providerTypeOf({ ...dc, selfHosted: false }, ['bitbucket_data_center'])).toBe(
+      'bitbucket',
+    );
+    expect(providerTypeOf({ ...issuePage, selfHosted: true }, [])).toBe('github');
+  });
+});
+
+describe('toInitSessionRequest (V0)', () => {
+  it('sends the issue as a suggested task, and nothing the server would reject', () => {
+    const request = toInitSessionRequest(draftFromLaunch(issuePage, undefined, defaults));
+    expect(request).toEqual({
+      repository: 'octo/widgets',
+      git_provider: 'github',
+      suggested_task: {
+        git_provider: 'github',
+        task_type: 'OPEN_ISSUE',
+        repo: 'octo/widgets',
+        issue_number: 12,
+        title: 'Widgets flicker on resize',
+      },
+      conversation_instructions: 'Run the tests.',
+    });
+    expect(InitSessionRequestSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('sends a PR task with the source branch selected', () => {
+    const request = toInitSessionRequest(draftFromLaunch(pullPage, undefined, defaults));
+    expect(request.selected_branch).toBe('feature/cache');
+    expect(request.suggested_task).toMatchObject({ task_type: 'OPEN_PR', issue_number: 34 });
+  });
+
+  it('keeps words typed next to a task: the server would drop initial_user_msg', () => {
+    const draft = {
+      ...draftFromLaunch(issuePage, undefined, defaults),
+      message: 'Add a test too.',
+    };
+    const request = toInitSessionRequest(draft);
+    expect(request.initial_user_msg).toBeUndefined();
+    expect(request.conversation_instructions).toBe('Run the tests.\n\nAdd a test too.');
+  });
+
+  it('sends a plain first message, images and MCP servers when there is no task', () => {
+    const draft = {
+      ...draftFromLaunch(null, undefined, { ...defaults, instructions: '' }),
+      message: 'Hello',
+      images: ['data:image/png;base64,AAAA'],
+      mcp: { ...emptyMcp(), sse: [{ url: 'https://mcp.example.com/sse', apiKey: '' }] },
+    };
+    const request = toInitSessionRequest(draft);
+    expect(request).toEqual({
+      initial_user_msg: 'Hello',
+      image_urls: ['data:image/png;base64,AAAA'],
+      mcp_config: { sse_servers: [{ url: 'https://mcp.example.com/sse' }] },
+    });
+    expect(InitSessionRequestSchema.safeParse(request).success).toBe(true);
+  });
+});
+
+describe('toAppConversationStartRequest (V1)', () => {
+  it('says the task in the first message, with images as an image item', () => {
+    const draft = {
+      ...draftFromLaunch(issuePage, undefined, { ...defaults, generation: 'v1' as const }),
+      branch: 'main',
+      images: ['data:image/png;base64,AAAA'],
+    };
+    const request = toAppConversationStartRequest(draft);
+    expect(request).toMatchObject({
+      selected_repository: 'octo/widgets',
+      selected_branch: 'main',
+      git_provider: 'github',
+      system_message_suffix: 'Run the tests.',
+      title: 'Issue #12: Widgets flicker on resize',
+    });
+    const content = request.initial_message?.content ?? [];
+    expect(content[0]).toMatchObject({ type: 'text' });
+    expect((content[0] as { text: string }).text).toContain('#12');
+    expect((content[0] as { text: string }).text).toContain('Widgets flicker on resize');
+    expect(content[1]).toEqual({ type: 'image', image_urls: ['data:image/png;base64,AAAA'] });
+    expect(request.initial_message?.role).toBe('user');
+    expect(AppConversationStartRequestSchema.safeParse(request).success).toBe(true);
+  });
+});
+
+describe('MCP servers', () => {
+  it('turns the three kinds of rows into an MCPConfig the service accepts', () => {
+    const config = mcpConfigOf({
+      sse: [{ url: ' https://a.example.com/sse ', apiKey: 'k' }],
+      stdio: [
+        { name: 'fetch', command: 'uvx', args: 'mcp-server-fetch --timeout 30', env: 'A=1,B=2' },
+      ],
+      shttp: [{ url: 'https://b.example.com/mcp', apiKey: '', timeout: '90' }],
+    });
+    expect(config).toEqual({
+      sse_servers: [{ url: 'https://a.example.com/sse', api_key: 'k' }],
+      stdio_servers: [
+        { name: 'fetch', command: 'uvx', args: 'mcp-server-fetch --timeout 30', env: 'A=1,B=2' },
+      ],
+      shttp_servers: [{ url: 'https://b.example.com/mcp', timeout: 90 }],
+    });
+    const parsed = MCPConfigRequestSchema.safeParse(config);
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.stdio_servers?.[0]?.args).toEqual(['mcp-server-fetch', '--timeout', '30']);
+  });
+
+  it('reads stored defaults back into rows', () => {
+    const draft = mcpDraftOf({
+      sse_servers: ['https://a.example.com/sse'],
+      stdio_servers: [{ name: 'x', command: 'npx', args: ['-y', 'a b'], env: { K: 'v' } }],
+    });
+    expect(draft.sse[0]?.url).toBe('https://a.example.com/sse');
+    expect(draft.stdio[0]).toEqual({ name: 'x', command: 'npx', args: "-y 'a b'", env: 'K=v' });
+  });
+
+  it('is null when no server is named', () => {
+    expect(mcpConfigOf(emptyMcp())).toBeNull();
+  });
+});
+
+describe('groupFieldErrors', () => {
+  it('puts 422 errors next to the fields of either interface', () => {
+    const { byField, other } = groupFieldErrors([
+      { field: 'repository', msg: 'Unknown repository' },
+      { field: 'selected_branch', msg: 'Bad branch' },
+      { field: 'mcp_config.stdio_servers.0.command', msg: 'No spaces' },
+      { field: 'initial_message.content.0.text', msg: 'Too long' },
+      { field: 'llm_model', msg: 'Unknown model' },
+    ]);
+    expect(byField).toEqual({
+      repository: ['Unknown repository'],
+      branch: ['Bad branch'],
+      mcp: ['stdio_servers.0.command: No spaces'],
+      message: ['Too long'],
+    });
+    expect(other).toEqual(['llm_model: Unknown model']);
+  });
+});
