@@ -49,10 +49,10 @@ test('adding a host registers its content script; removing it unregisters it', a
   await expect
     .poll(() => registeredMatches(serviceWorker))
     .toEqual([['https://ghe.example.org:8443/*']]);
-  const stored = await page.evaluate(
-    async () =>
-      (await chrome.storage.local.get('handoff:settings'))['handoff:settings'].selfHostedHosts,
-  );
+  const stored = await page.evaluate(async () => {
+    const settings = (await chrome.storage.local.get('handoff:settings'))['handoff:settings'];
+    return (settings as { selfHostedHosts: unknown }).selfHostedHosts;
+  });
   expect(stored).toEqual([{ origin: 'https://ghe.example.org:8443', provider: 'github' }]);
 });
 

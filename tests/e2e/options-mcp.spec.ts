@@ -9,11 +9,10 @@ function server(page: Page, name: string) {
 }
 
 async function storedMcp(page: Page): Promise<unknown> {
-  return page.evaluate(
-    async () =>
-      (await chrome.storage.local.get('handoff:settings'))['handoff:settings']?.defaultMcpConfig ??
-      null,
-  );
+  return page.evaluate(async () => {
+    const settings = (await chrome.storage.local.get('handoff:settings'))['handoff:settings'];
+    return (settings as { defaultMcpConfig?: unknown } | undefined)?.defaultMcpConfig ?? null;
+  });
 }
 
 test('valid servers of all three kinds are saved in the service’s shape and shown again', async ({

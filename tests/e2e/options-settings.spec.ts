@@ -9,7 +9,11 @@ const KEY = 'session-key-e2e-0c9d';
 
 async function storedSettings(page: Page): Promise<Record<string, unknown>> {
   return page.evaluate(
-    async () => (await chrome.storage.local.get('handoff:settings'))['handoff:settings'] ?? {},
+    async () =>
+      ((await chrome.storage.local.get('handoff:settings'))['handoff:settings'] ?? {}) as Record<
+        string,
+        unknown
+      >,
   );
 }
 
