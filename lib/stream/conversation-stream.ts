@@ -99,6 +99,8 @@ export interface ConversationStreamDeps {
 export const OVERSIZED_EVENT_BYTES = 1024 * 1024;
 const HISTORY_PAGE = 100;
 const FLUSH_MS = 150;
+/** Snapshots that only follow new events (state, last-event time) go out at most this often. */
+const EVENT_SNAPSHOT_MS = 250;
 const GAP_FILL_DELAY_MS = 400;
 /** Quiet time after which the V0 log is read forward once for events the socket never sends. */
 const QUIET_CHECK_MS = 1500;
@@ -172,6 +174,7 @@ export class ConversationStream {
   private readonly seen = new Set<string>();
   private pending: CachedEvent[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
   private gapTimer: ReturnType<typeof setTimeout> | undefined;
   private quietTimer: ReturnType<typeof setTimeout> | undefined;
@@ -250,6 +253,7 @@ export class ConversationStream {
     clearTimeout(this.pollTimer);
     clearTimeout(this.gapTimer);
     clearTimeout(this.quietTimer);
+    clearTimeout(this.snapshotTimer);
     this.transport?.stop();
     this.transport = null;
     void this.flush();
@@ -534,7 +538,10 @@ export class ConversationStream {
       this.seen.add(facts.key);
       if (approximateSize(raw) > OVERSIZED_EVENT_BYTES) this.counters.oversized++;
       this.track(facts);
-      if (order > this.stateOrder) {
+      // Only events that say something about the state count: history pages come newest
+      // first, and a newer event without state must not hide an older state change.
+      const carriesState = !!(facts.agentState || facts.executionStatus || facts.error);
+      if (carriesState && order > this.stateOrder) {
         this.stateOrder = order;
         this.applyState(facts);
       }
@@ -546,6 +553,8 @@ export class ConversationStream {
       if (origin === 'live') this.lastEventAt = Date.now();
       this.deps.onEntries(this.conversationId, fresh);
       this.scheduleFlush();
+      // The agent state and the last-event time these events carry reach panels too.
+      this.scheduleSnapshot();
     }
     return fresh.length;
   }
@@ -759,6 +768,14 @@ export class ConversationStream {
     this.pending = [];
     if (!batch.length && this.stopped) return;
     await this.deps.store.cacheEvents(batch, this.cursor());
+  }
+
+  private scheduleSnapshot(): void {
+    if (this.snapshotTimer) return;
+    this.snapshotTimer = setTimeout(() => {
+      this.snapshotTimer = undefined;
+      if (!this.stopped) this.emitSnapshot();
+    }, EVENT_SNAPSHOT_MS);
   }
 
   private emitSnapshot(): void {
