@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { t } from '@/lib/i18n';
 import { rpc } from '@/lib/rpc/client';
@@ -51,6 +51,9 @@ export function ConversationControls({
   const [busy, setBusy] = useState<ControlAction | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [answered, setAnswered] = useState<string | null>(null);
+  // State alone cannot stop two clicks in one task (both see the old state): refs do.
+  const inFlight = useRef(false);
+  const answeredRef = useRef<string | null>(null);
   const agent = generation === 'v1' ? agentStateOfExecution(executionStatus) : agentState;
 
   // A new pending action may be answered again.
@@ -59,11 +62,13 @@ export function ConversationControls({
   }, [pending, answered]);
 
   const act = async (action: ControlAction) => {
-    if (busy) return;
+    if (inFlight.current) return;
     if ((action === 'confirm' || action === 'reject') && pending) {
-      if (answered === pending.key) return;
+      if (answeredRef.current === pending.key) return;
+      answeredRef.current = pending.key;
       setAnswered(pending.key);
     }
+    inFlight.current = true;
     setBusy(action);
     setError(null);
     if (action === 'stop') onStopping(true);
@@ -76,8 +81,12 @@ export function ConversationControls({
       });
     } catch (failure) {
       setError(failure);
-      if (action === 'confirm' || action === 'reject') setAnswered(null);
+      if (action === 'confirm' || action === 'reject') {
+        answeredRef.current = null;
+        setAnswered(null);
+      }
     } finally {
+      inFlight.current = false;
       setBusy(null);
       if (action === 'stop') onStopping(false);
     }

@@ -120,3 +120,25 @@ export async function createV0Conversation(
 export function sameIds(ids: readonly string[]): string[] {
   return ids.map((id) => id.replaceAll('-', '').toLowerCase()).sort();
 }
+
+/** Starts a V1 conversation through the app server and waits for its start task to be READY. */
+export async function createV1Conversation(service: RunningService, text: string): Promise<string> {
+  const response = await fetch(`${service.url}/api/v1/app-conversations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ initial_message: { role: 'user', content: [{ type: 'text', text }] } }),
+  });
+  const task = (await response.json()) as { id: string };
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const poll = await fetch(`${service.url}/api/v1/app-conversations/start-tasks?ids=${task.id}`);
+    const [latest] = (await poll.json()) as {
+      status: string;
+      app_conversation_id: string | null;
+      detail: string | null;
+    }[];
+    if (latest?.status === 'READY' && latest.app_conversation_id) return latest.app_conversation_id;
+    if (latest?.status === 'ERROR') throw new Error(`start failed: ${latest.detail}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the start task never became READY');
+}
