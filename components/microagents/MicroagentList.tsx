@@ -1,4 +1,4 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
@@ -36,6 +36,12 @@ export function MicroagentList({
       .map((item) => contentQueryOptions(repository, item.path)),
   });
   const listRef = useRef<HTMLUListElement>(null);
+  const queryClient = useQueryClient();
+  const refresh = () => {
+    void list.refetch();
+    // The files' details too: a refresh is how people see an edited trigger.
+    void queryClient.invalidateQueries({ queryKey: ['api', 'v0.getRepositoryMicroagentContent'] });
+  };
 
   useEffect(() => {
     if (!returnFocusTo || !listRef.current) return;
@@ -108,12 +114,7 @@ export function MicroagentList({
           );
         })}
       </ul>
-      <button
-        type="button"
-        className="btn btn-small"
-        onClick={() => void list.refetch()}
-        disabled={list.isFetching}
-      >
+      <button type="button" className="btn btn-small" onClick={refresh} disabled={list.isFetching}>
         {list.isFetching ? t('microagents.refreshing') : t('microagents.refresh')}
       </button>
     </div>

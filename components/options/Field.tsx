@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 export interface FieldControlProps {
   id: string;
@@ -40,4 +40,17 @@ export function Field({ label, hint, error, children }: FieldProps) {
       ) : null}
     </div>
   );
+}
+
+/**
+ * After a submit that found problems, puts keyboard focus on the first field with a message,
+ * so keyboard and screen-reader users land on what to fix. Returns the form's ref.
+ */
+export function useFocusFirstInvalid(errors: object) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!Object.keys(errors).length) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
+  return form;
 }

@@ -9,7 +9,7 @@ import {
   removeSelfHostedHost,
 } from '@/lib/settings/editor';
 import type { SelfHostedHost, Settings } from '@/lib/settings/schema';
-import { Field } from './Field';
+import { Field, useFocusFirstInvalid } from './Field';
 import { useHostAccess } from './use-host-access';
 
 type Software = SelfHostedHost['provider'];
@@ -90,24 +90,25 @@ function HostRow({
 export function HostsSection({ settings }: { settings: Settings }) {
   const [address, setAddress] = useState('');
   const [software, setSoftware] = useState<Software>('gitlab');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [fieldErrors, setFieldErrors] = useState<{ address?: string }>({});
   const [error, setError] = useState<string | null>(null);
+  const formRef = useFocusFirstInvalid(fieldErrors);
   const [status, setStatus] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const onAdd = () => {
-    setFieldError(undefined);
+    setFieldErrors({});
     setError(null);
     setStatus(null);
     let origin: string;
     try {
       origin = checkHostOrigin(address);
     } catch (failure) {
-      setFieldError((failure as Error).message);
+      setFieldErrors({ address: (failure as Error).message });
       return;
     }
     if (isDefaultHost(origin)) {
-      setFieldError(t('options.hosts.builtIn', { origin }));
+      setFieldErrors({ address: t('options.hosts.builtIn', { origin }) });
       return;
     }
     const granted = requestAccess(origin);
@@ -177,12 +178,12 @@ export function HostsSection({ settings }: { settings: Settings }) {
       ) : (
         <p className="muted">{t('options.hosts.none')}</p>
       )}
-      <form onSubmit={(event) => event.preventDefault()} autoComplete="off">
+      <form ref={formRef} onSubmit={(event) => event.preventDefault()} autoComplete="off">
         <div className="options-grid">
           <Field
             label={t('options.hosts.address')}
             hint={t('options.hosts.addressHint')}
-            error={fieldError}
+            error={fieldErrors.address}
           >
             {(control) => (
               <input

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
-import { Field } from './Field';
+import { Field, useFocusFirstInvalid } from './Field';
 import {
   errorKey,
   formFromConfig,
@@ -46,6 +46,7 @@ export function McpSection({ settings }: { settings: Settings }) {
   const [form, setForm, markSaved] = useDraft<McpForm>(savedForm, fingerprint);
   const [errors, setErrors] = useState<McpErrors>({});
   const [status, setStatus] = useState<string | null>(null);
+  const formRef = useFocusFirstInvalid(errors);
   const [busy, setBusy] = useState(false);
 
   const update = <L extends McpList>(
@@ -99,7 +100,7 @@ export function McpSection({ settings }: { settings: Settings }) {
         {t('options.mcp.title')}
       </h2>
       <p className="muted">{t('options.mcp.intro')}</p>
-      <form onSubmit={(event) => event.preventDefault()} autoComplete="off">
+      <form ref={formRef} onSubmit={(event) => event.preventDefault()} autoComplete="off">
         {lists.map(({ list, title, add: addLabel }) => (
           <div key={list} className="mcp-list">
             <h3>{title}</h3>

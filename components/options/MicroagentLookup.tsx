@@ -3,7 +3,7 @@ import { MicroagentsView } from '@/components/microagents/MicroagentsView';
 import { detectPage, isMicroagentFile, type PageContext, toUrl } from '@/lib/hosts';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
-import { Field } from './Field';
+import { Field, useFocusFirstInvalid } from './Field';
 
 interface Shown {
   context: PageContext;
@@ -22,7 +22,9 @@ export function MicroagentLookup({
   onOpenOptions: () => void;
 }) {
   const [address, setAddress] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<{ address?: string }>({});
+  const formRef = useFocusFirstInvalid(errors);
+  const setError = (message: string | undefined) => setErrors(message ? { address: message } : {});
   const [shown, setShown] = useState<Shown | null>(null);
 
   const onShow = () => {
@@ -55,11 +57,11 @@ export function MicroagentLookup({
       <section className="options-section" aria-labelledby="lookup-title">
         <h2 id="lookup-title">{t('options.lookup.title')}</h2>
         <p className="muted">{t('options.lookup.intro')}</p>
-        <form onSubmit={(event) => event.preventDefault()}>
+        <form ref={formRef} onSubmit={(event) => event.preventDefault()}>
           <Field
             label={t('options.lookup.address')}
             hint={t('options.lookup.addressHint')}
-            error={error}
+            error={errors.address}
           >
             {(control) => (
               <input

@@ -7,7 +7,7 @@ import { t } from '@/lib/i18n';
 import { useApiQuery } from '@/lib/panel/react';
 import { callApi } from '@/lib/rpc/client';
 import type { Settings } from '@/lib/settings/schema';
-import { Field } from './Field';
+import { Field, useFocusFirstInvalid } from './Field';
 import { providerName } from './provider-names';
 import {
   buildForgetProviderBody,
@@ -48,6 +48,7 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
   const [withMcp, setWithMcp] = useState(false);
   const [errors, setErrors] = useState<TokenFormErrors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const formRef = useFocusFirstInvalid(errors);
   const [busy, setBusy] = useState<string | null>(null);
   // A server without settings (a fresh install) answers 404 to GET /api/settings even after it
   // took tokens, so it cannot say which it holds. What this page stored during this visit
@@ -193,7 +194,7 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
       )}
 
       <h3>{t('options.tokens.addTitle')}</h3>
-      <form onSubmit={(event) => event.preventDefault()} autoComplete="off">
+      <form ref={formRef} onSubmit={(event) => event.preventDefault()} autoComplete="off">
         <div className="options-grid">
           <Field label={t('options.tokens.provider')}>
             {(control) => (

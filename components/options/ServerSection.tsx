@@ -12,7 +12,7 @@ import {
 import type { Settings } from '@/lib/settings/schema';
 import { ConnectionReport } from './ConnectionReport';
 import { runConnectionTest } from './connection-test';
-import { Field } from './Field';
+import { Field, useFocusFirstInvalid } from './Field';
 import { useHostAccess } from './use-host-access';
 import { useDraft } from './use-settings';
 
@@ -46,6 +46,7 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
   const [report, setReport] = useState<{ detection: ServerDetection; address: string } | null>(
     null,
   );
+  const formRef = useFocusFirstInvalid(errors);
   const access = useHostAccess(settings.serverUrl ? permissionFor(settings.serverUrl) : null);
 
   const fail = (error: unknown) => {
@@ -151,6 +152,7 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
       </h2>
       <p className="muted">{t('options.server.intro')}</p>
       <form
+        ref={formRef}
         onSubmit={(event) => event.preventDefault()}
         aria-describedby={errors.general ? 'server-error' : undefined}
       >

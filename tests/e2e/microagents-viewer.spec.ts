@@ -13,6 +13,9 @@ async function openViewer(page: Page, address: string): Promise<void> {
   await page.getByRole('button', { name: 'Show microagents' }).click();
 }
 
+/** The list route's template, so injected faults hit the list and not the files' reads. */
+const LIST_ROUTE = '/api/user/repository/{repository_name:path}/microagents';
+
 function listed(page: Page) {
   return page.locator('.microagent-list > li');
 }
@@ -163,7 +166,7 @@ test('GitLab: nested groups and recursive folders; a token missing, a failed sca
 
   // A scan that fails on the server's side, seen on refresh.
   await service.admin.failNext({
-    path: '/api/user/repository/acme/*',
+    path: LIST_ROUTE,
     status: 500,
     body: 'Error scanning repository: GitLab API timed out',
   });
@@ -176,7 +179,7 @@ test('GitLab: nested groups and recursive folders; a token missing, a failed sca
   ).toBeVisible();
 
   // An empty folder.
-  await service.admin.failNext({ path: '/api/user/repository/acme/*', status: 200, body: [] });
+  await service.admin.failNext({ path: LIST_ROUTE, status: 200, body: [] });
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('acme/platform/backend/api has no microagents.')).toBeVisible();
 
@@ -221,7 +224,7 @@ test('Bitbucket: no token at first; after adding one in the options the files li
   await page.getByRole('button', { name: '← All microagents' }).click();
 
   await service.admin.failNext({
-    path: '/api/user/repository/acme-team/*',
+    path: LIST_ROUTE,
     status: 500,
     body: 'Error scanning repository: Bitbucket returned 503',
   });
@@ -229,7 +232,7 @@ test('Bitbucket: no token at first; after adding one in the options the files li
   await expect(
     page.getByText('The server could not scan acme-team/payments for microagents.'),
   ).toBeVisible();
-  await service.admin.failNext({ path: '/api/user/repository/acme-team/*', status: 200, body: [] });
+  await service.admin.failNext({ path: LIST_ROUTE, status: 200, body: [] });
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText('acme-team/payments has no microagents.')).toBeVisible();
 });

@@ -104,6 +104,7 @@ test('missing and wrong fields get the service’s messages next to them, and no
     'Enter the timeout in whole seconds, from 1 to 3600.',
   ]);
   await expect(stdio.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(server(page, 'SSE server 1').getByLabel('URL')).toBeFocused();
   await expect(
     page.getByRole('alert').filter({ hasText: 'field(s) need attention' }),
   ).toBeVisible();

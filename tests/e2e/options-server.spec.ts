@@ -54,6 +54,8 @@ test.describe('self-hosted without a key', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Use an http:// or https:// address (got ftp://).')).toBeVisible();
     await expect(url).toHaveAttribute('aria-invalid', 'true');
+    // Keyboard focus goes to what needs fixing, which keeps what was typed.
+    await expect(url).toBeFocused();
     await expect(url).toHaveValue('ftp://files.example.com');
 
     await url.fill('https://me:secret@example.com');
