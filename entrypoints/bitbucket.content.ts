@@ -7,7 +7,9 @@ import { createHostDetection } from '@/lib/hosts/runtime';
 // same file through dynamic registration (lib/background/host-registration.ts).
 export default defineContentScript({
   matches: ['https://bitbucket.org/*'],
-  runAt: 'document_end',
+  // Start before the page is parsed: the mount observer places the button as soon as the
+  // parser adds its anchor, instead of after the whole document.
+  runAt: 'document_start',
   main(ctx) {
     startContentScript(ctx, 'bitbucket', createHostDetection([bitbucketAdapter]));
   },

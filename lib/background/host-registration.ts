@@ -47,7 +47,7 @@ async function reconcileOnce(): Promise<void> {
         id,
         matches: matchesFor(host),
         js: registrationFiles(host),
-        runAt: 'document_end' as const,
+        runAt: 'document_start' as const,
         persistAcrossSessions: true,
       })),
     );

@@ -49,6 +49,6 @@ test('a running V1 conversation replays into the cache with the service’s even
   await watchOverPort(page, id, 'v1');
   const expected = await serviceOrders(service, id);
   await expect
-    .poll(async () => v1Ids(await cachedOrders(page, id)).sort())
+    .poll(async () => v1Ids(await cachedOrders(page, id)).sort(), { timeout: 30_000 })
     .toEqual([...expected].sort());
 });
