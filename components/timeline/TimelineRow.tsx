@@ -4,7 +4,7 @@ import { isEmbeddedImage, safeUrl } from '@/components/common/markdown-safety';
 import { t } from '@/lib/i18n';
 import type { Outcome, RowView } from '@/lib/timeline/describe';
 import type { TimelineRow as Row } from '@/lib/timeline/pairing';
-import { printable } from '@/lib/timeline/text';
+import { highlightParts, printable, snippetAround } from '@/lib/timeline/text';
 import { clockOf, formatDuration } from '@/lib/timeline/time';
 import { Highlighted } from './Highlighted';
 import { RowDetail } from './RowDetail';
@@ -40,6 +40,35 @@ function MessageImages({ urls }: { urls: string[] }) {
       )}
     </div>
   );
+}
+
+/** Where in the row's text the search words are, when the title does not show them. */
+function MatchSnippet({ view, query }: { view: RowView; query: string }) {
+  if (highlightParts(`${view.title} ${view.code ?? ''}`, query).some((part) => part.match))
+    return null;
+  const detail = view.detail;
+  const texts = [
+    view.message?.text,
+    view.thought,
+    detail.kind === 'command' || detail.kind === 'browse' || detail.kind === 'file-change'
+      ? detail.output
+      : detail.kind === 'text'
+        ? detail.text
+        : detail.kind === 'mcp'
+          ? detail.result
+          : null,
+  ];
+  for (const text of texts) {
+    const snippet = text ? snippetAround(printable(text), query) : null;
+    if (snippet) {
+      return (
+        <p className="row-thought" data-snippet>
+          <Highlighted text={snippet} query={query} />
+        </p>
+      );
+    }
+  }
+  return null;
 }
 
 export interface TimelineRowProps {
@@ -137,6 +166,7 @@ export const TimelineRow = memo(function TimelineRow({
           <MessageImages urls={view.message.images} />
         </div>
       ) : null}
+      {match && query ? <MatchSnippet view={view} query={query} /> : null}
       {expanded ? <RowDetail row={row} view={view} /> : null}
       {answerId !== null ? <span hidden data-event-id={answerId} /> : null}
     </article>

@@ -54,3 +54,15 @@ export function prettyJson(value: unknown): string {
     return String(value);
   }
 }
+
+/** The words around the first occurrence of `query`, for showing why a row matched. */
+export function snippetAround(text: string, query: string, radius = 60): string | null {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return null;
+  const at = text.toLowerCase().indexOf(needle);
+  if (at < 0) return null;
+  const start = Math.max(0, at - radius);
+  const end = Math.min(text.length, at + needle.length + radius);
+  const body = text.slice(start, end).replace(/\s+/g, ' ');
+  return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
+}
