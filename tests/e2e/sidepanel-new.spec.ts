@@ -1,0 +1,257 @@
+import type { Page } from '@playwright/test';
+import { type HostFixture, hostFixtures } from '../fixtures/hosts/index';
+import { expect, test } from './fixtures';
+import { serveFixtures, startButton } from './support/host-pages';
+import {
+  appConversation,
+  ensureRepository,
+  openPanel,
+  v0Conversation,
+} from './support/panel-pages';
+
+function fixture(name: string): HostFixture {
+  const found = hostFixtures.find((f) => f.name === name);
+  if (!found) throw new Error(`no fixture named ${name}`);
+  return found;
+}
+
+const form = (page: Page) => page.getByRole('form', { name: 'New conversation' });
+
+/** The conversation the panel switched to, read from the view it shows. */
+async function openedConversationId(page: Page): Promise<string> {
+  const view = page.locator('[data-view="conversation"] .conversation');
+  await expect(view).toBeVisible({ timeout: 30_000 });
+  return (await view.getAttribute('data-conversation-id')) as string;
+}
+
+test('the form creates a V0 conversation: repository and branch from the server’s search', async ({
+  service,
+  connectToService,
+  openExtensionPage,
+}) => {
+  await connectToService();
+  const page = await openPanel(openExtensionPage);
+  await page.getByRole('tab', { name: 'New' }).click();
+  await form(page).getByLabel('V0 (classic conversations)').check();
+  await form(page).getByLabel('Repository', { exact: true }).fill('widg');
+  await form(page)
+    .getByRole('button', { name: /octo-org\/widgets/ })
+    .click();
+  await expect(form(page).getByLabel('Repository', { exact: true })).toHaveValue(
+    'octo-org/widgets',
+  );
+  await expect(form(page).getByLabel('Git provider')).toHaveValue('github');
+  await expect(form(page).getByLabel('Branch')).toHaveValue('main');
+  await form(page).getByLabel('Branch').fill('parser');
+  await form(page).getByRole('button', { name: 'fix/parser-null' }).click();
+  await form(page).getByLabel('First message').fill('[scenario:finish-quickly] Tidy up the parser');
+  await form(page).getByRole('button', { name: 'Add stdio server' }).click();
+  await form(page).getByLabel('Name').fill('fetch');
+  await form(page).getByLabel('Command').fill('uvx');
+  await form(page).getByLabel('Arguments').fill('mcp-server-fetch');
+  await form(page).getByRole('button', { name: 'Start conversation' }).click();
+  const id = await openedConversationId(page);
+  const record = await v0Conversation(service, id);
+  expect(record).toMatchObject({
+    selected_repository: 'octo-org/widgets',
+    selected_branch: 'fix/parser-null',
+    git_provider: 'github',
+  });
+  await expect(page.locator('[data-conversation-title]')).toBeVisible();
+});
+
+test('the form creates a V1 conversation, saying how far its start task got', async ({
+  service,
+  connectToService,
+  openExtensionPage,
+}) => {
+  await connectToService();
+  const page = await openPanel(openExtensionPage);
+  await page.getByRole('tab', { name: 'New' }).click();
+  await expect(form(page).getByLabel('V1 (app server, recommended)')).toBeChecked();
+  await form(page).getByLabel('Repository', { exact: true }).fill('octo-org/docs-site');
+  await form(page).getByLabel('Git provider').selectOption('github');
+  await form(page).getByLabel('Branch').fill('main');
+  await form(page).getByLabel('First message').fill('Fix the broken links');
+  await form(page).getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page.locator('[data-start-task]')).toBeVisible();
+  const id = await openedConversationId(page);
+  const record = await appConversation(service, id);
+  expect(record).toMatchObject({
+    selected_repository: 'octo-org/docs-site',
+    selected_branch: 'main',
+    git_provider: 'github',
+  });
+});
+
+test('422 field errors show next to their fields, and nothing typed is lost', async ({
+  service,
+  connectToService,
+  openExtensionPage,
+}) => {
+  await connectToService();
+  const page = await openPanel(openExtensionPage);
+  await page.getByRole('tab', { name: 'New' }).click();
+  await form(page).getByLabel('V0 (classic conversations)').check();
+  await form(page).getByLabel('Repository', { exact: true }).fill('octo-org/widgets');
+  await form(page).getByLabel('First message').fill('Keep these words');
+
+  // Checked before sending, with the service's own rules: a command must be one word.
+  await form(page).getByRole('button', { name: 'Add stdio server' }).click();
+  await form(page).getByLabel('Name').fill('tools');
+  await form(page).getByLabel('Command').fill('npx -y server');
+  await form(page).getByRole('button', { name: 'Start conversation' }).click();
+  await expect(form(page).locator('[data-field-error="mcp"]')).toContainText('single executable');
+  await form(page).getByLabel('Command').fill('npx');
+
+  // The server's 422: each error lands next to its field.
+  await service.admin.failNext({
+    method: 'POST',
+    path: '/api/conversations',
+    status: 422,
+    body: {
+      detail: [
+        {
+          type: 'value_error',
+          loc: ['body', 'repository'],
+          msg: 'Value error, repository is archived',
+          input: 'octo-org/widgets',
+        },
+        {
+          type: 'string_too_short',
+          loc: ['body', 'selected_branch'],
+          msg: 'String should have at least 1 character',
+          input: '',
+        },
+      ],
+    },
+  });
+  await form(page).getByRole('button', { name: 'Start conversation' }).click();
+  await expect(form(page).locator('[data-field-error="repository"]')).toHaveText(
+    'Value error, repository is archived',
+  );
+  await expect(form(page).locator('[data-field-error="branch"]')).toHaveText(
+    'String should have at least 1 character',
+  );
+  await expect(form(page).getByLabel('Repository', { exact: true })).toHaveValue(
+    'octo-org/widgets',
+  );
+  await expect(form(page).getByLabel('First message')).toHaveValue('Keep these words');
+  await expect(form(page).getByLabel('Command')).toHaveValue('npx');
+});
+
+test('issue page → button → the panel in that window gets the issue as a task → Start creates it', async ({
+  service,
+  extContext,
+  serviceWorker,
+  connectToService,
+  openExtensionPage,
+}) => {
+  await connectToService();
+  ensureRepository('octo/widgets');
+  const issue = fixture('issue-react');
+  await serveFixtures(extContext, hostFixtures);
+  const tab = await extContext.newPage();
+  await tab.goto(issue.url);
+  // A panel tab in the same window says hello with its window id. (It is opened before the
+  // click: the real side panel that the click opens takes a stored launch itself at once.)
+  const panel = await openPanel(openExtensionPage);
+  await tab.bringToFront();
+  await startButton(tab).click();
+  await expect
+    .poll(() =>
+      serviceWorker.evaluate(
+        async () =>
+          (
+            await chrome.runtime.getContexts({
+              contextTypes: ['SIDE_PANEL' as chrome.runtime.ContextType],
+            })
+          ).length,
+      ),
+    )
+    .toBe(1);
+  await expect(form(panel)).toBeVisible();
+  await expect(form(panel).getByLabel('Repository', { exact: true })).toHaveValue('octo/widgets');
+  await expect(form(panel).getByLabel('Git provider')).toHaveValue('github');
+  await expect(form(panel).getByLabel('Branch')).toHaveValue('main');
+  const task = form(panel).locator('[data-task-type]');
+  await expect(task).toHaveAttribute('data-task-type', 'OPEN_ISSUE');
+  await expect(task).toHaveAttribute('data-task-number', '12');
+  await expect(task).toContainText('Widgets flicker on resize');
+  await expect(form(panel).getByRole('checkbox', { name: /Resolve issue #12/ })).toBeChecked();
+
+  // V0 takes the task as the service's suggested task.
+  await form(panel).getByLabel('V0 (classic conversations)').check();
+  await form(panel).getByRole('button', { name: 'Start conversation' }).click();
+  const id = await openedConversationId(panel);
+  const record = await v0Conversation(service, id);
+  expect(record).toMatchObject({
+    selected_repository: 'octo/widgets',
+    selected_branch: 'main',
+    git_provider: 'github',
+    trigger: 'suggested_task',
+  });
+  const log = await service.admin.storedEvents(id);
+  const first = log.events.find((event) => event.action === 'message' && event.source === 'user');
+  expect(String((first?.args as { content?: string } | undefined)?.content)).toContain(
+    'issue #12 in repository octo/widgets',
+  );
+});
+
+test('Alt-click starts at once: one conversation, and the panel switches to it', async ({
+  service,
+  extContext,
+  serviceWorker,
+  connectToService,
+}) => {
+  await connectToService();
+  ensureRepository('octo/widgets');
+  await serveFixtures(extContext, hostFixtures);
+  // Without a side panel the worker opens the panel page in a small window for this window
+  // (`?for-window=`), which says hello with that id and takes the launch stored for it.
+  await serviceWorker.evaluate(() => chrome.sidePanel.setOptions({ enabled: false }));
+  const tab = await extContext.newPage();
+  await tab.goto(fixture('issue-classic').url);
+  const opened = extContext.waitForEvent('page');
+  await startButton(tab).click({ modifiers: ['Alt'] });
+  const panel = await opened;
+  expect(panel.url()).toContain('sidepanel.html?for-window=');
+  const id = await openedConversationId(panel);
+  const record = await appConversation(service, id);
+  expect(record).toMatchObject({ selected_repository: 'octo/widgets', git_provider: 'github' });
+  const search = await fetch(`${service.url}/api/v1/app-conversations/search?limit=100`);
+  const items = ((await search.json()) as { items: { selected_repository: string | null }[] })
+    .items;
+  expect(items.filter((item) => item.selected_repository === 'octo/widgets')).toHaveLength(1);
+});
+
+test('clickBehaviour "start": a plain click starts at once, once, with every panel of the window open', async ({
+  service,
+  extContext,
+  connectToService,
+  openExtensionPage,
+}) => {
+  await connectToService();
+  ensureRepository('octo/widgets');
+  await serveFixtures(extContext, hostFixtures);
+  const tab = await extContext.newPage();
+  await tab.goto(fixture('issue-react').url);
+  const panel = await openPanel(openExtensionPage);
+  await panel.evaluate(async () => {
+    const key = 'handoff:settings';
+    const stored = (await chrome.storage.local.get(key))[key] as Record<string, unknown>;
+    await chrome.storage.local.set({ [key]: { ...stored, clickBehaviour: 'start' } });
+  });
+  await tab.bringToFront();
+  await startButton(tab).click();
+  const count = async () => {
+    const search = await fetch(`${service.url}/api/v1/app-conversations/search?limit=100`);
+    const items = ((await search.json()) as { items: { selected_repository: string | null }[] })
+      .items;
+    return items.filter((item) => item.selected_repository === 'octo/widgets').length;
+  };
+  await expect.poll(count, { timeout: 30_000 }).toBe(1);
+  // The side panel the click opened got the same launch: it must not start a second one.
+  await panel.waitForTimeout(3000);
+  expect(await count()).toBe(1);
+});
