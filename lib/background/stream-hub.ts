@@ -224,8 +224,9 @@ export class StreamHub {
     this.needs.set(snapshot.conversationId, need);
     await this.persistNeeds();
     await this.updateBadge();
-    // The first state seen for a conversation is where it already was, not news.
-    if (previous === undefined) return;
+    // A state read from history is where the conversation already was, not news; one that
+    // arrived over the live stream (also replayed after a reconnect) is.
+    if (previous === undefined && !snapshot.stateFromLive) return;
     const settings = await loadSettings();
     const enabled =
       (need === 'input' || need === 'confirmation'

@@ -52,6 +52,8 @@ export interface StreamSnapshot {
   hasOlder: boolean;
   /** Receive time (client clock) of the newest event. */
   lastEventAt: number | null;
+  /** The current state was set by a frame of the live stream, not read from history. */
+  stateFromLive: boolean;
 }
 
 export interface V0TransportOptions {
@@ -187,6 +189,7 @@ export class ConversationStream {
   private lastEventAt: number | null = null;
   /** Order of the newest event whose state facts were applied: older history never overrides. */
   private stateOrder = '';
+  private stateFromLive = false;
   // V0 cursor: every id ≤ contiguousId is known; ids above it that arrived are in `above`.
   private contiguousId = -1;
   private highestId = -1;
@@ -231,6 +234,7 @@ export class ConversationStream {
       counters: { ...this.counters },
       hasOlder: this.hasOlder,
       lastEventAt: this.lastEventAt,
+      stateFromLive: this.stateFromLive,
     };
   }
 
@@ -584,7 +588,8 @@ export class ConversationStream {
     }
   }
 
-  private applyState(facts: EventFacts): void {
+  /** Applies an event's state facts; true when it carried any. */
+  private applyState(facts: EventFacts): boolean {
     if (facts.agentState) {
       this.conversation.agentState = facts.agentState;
       if (facts.agentState !== 'error') this.conversation.error = null;
@@ -594,10 +599,14 @@ export class ConversationStream {
       if (facts.executionStatus !== 'error') this.conversation.error = null;
     }
     if (facts.error) this.conversation.error = facts.error;
+    return Boolean(facts.agentState || facts.executionStatus || facts.error);
   }
 
   /** Frames that are not stored events: V0 status payloads, V1 subscribe-time state. */
   private applyPayload(facts: EventFacts): void {
+    if (facts.executionStatus || facts.agentState || facts.runtimeStatus?.level === 'error') {
+      this.stateFromLive = true;
+    }
     if (facts.executionStatus) this.conversation.executionStatus = facts.executionStatus;
     if (facts.runtimeStatus) {
       const { level, id, message } = facts.runtimeStatus;
