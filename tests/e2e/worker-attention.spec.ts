@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures';
-import { createV0Conversation, watchOverPort } from './support/stream-probe';
+import { createV0Conversation, latestSnapshot, watchOverPort } from './support/stream-probe';
 
 // Issue 5 (attention): the toolbar badge counts conversations that need the person, and a
 // notification says when an agent starts waiting for them.
 
-test('an agent waiting for confirmation shows on the badge and in a notification', async ({
+test('an agent that starts waiting for confirmation shows on the badge and in a notification', async ({
   service,
   connectToService,
   openExtensionPage,
@@ -13,14 +13,39 @@ test('an agent waiting for confirmation shows on the badge and in a notification
   await connectToService();
   const page = await openExtensionPage('sidepanel.html');
   const id = await createV0Conversation(page, service, {
-    initial_user_msg: '[scenario:awaiting-confirmation] delete the temp files',
+    initial_user_msg: '[scenario:finish-quickly] tidy up',
   });
   await watchOverPort(page, id, 'v0');
+  await service.admin.waitIdle(id);
+  await expect.poll(async () => (await latestSnapshot(page))?.transport.phase).toBe('live');
+  // While Handoff watches, the agent asks for confirmation of a command.
+  await service.admin.appendEvents(id, [
+    {
+      action: 'run',
+      source: 'agent',
+      message: 'Running command: rm -rf /tmp/build',
+      args: {
+        command: 'rm -rf /tmp/build',
+        confirmation_state: 'awaiting_confirmation',
+        thought: '',
+      },
+    },
+    {
+      observation: 'agent_state_changed',
+      source: 'agent',
+      message: '',
+      content: '',
+      extras: { agent_state: 'awaiting_user_confirmation', reason: '' },
+    },
+  ]);
   await expect
-    .poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({})), { timeout: 30_000 })
+    .poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({})), { timeout: 20_000 })
     .toBe('1');
-  const notifications = await serviceWorker.evaluate(() => chrome.notifications.getAll());
-  expect(Object.keys(notifications)).toContain(`handoff:${id}`);
+  await expect
+    .poll(async () =>
+      Object.keys(await serviceWorker.evaluate(() => chrome.notifications.getAll())),
+    )
+    .toContain(`handoff:${id}`);
   expect(await serviceWorker.evaluate(() => chrome.action.getTitle({}))).toMatch(
     /1 conversation needs you/,
   );
