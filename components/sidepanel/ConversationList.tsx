@@ -91,6 +91,8 @@ export function ConversationList({ apis, onOpen, onV1Available }: ConversationLi
     getNextPageParam: (last) =>
       last.next.v0 === false && last.next.v1 === false ? undefined : last.next,
     refetchInterval: 30_000,
+    // Coming back to the list shows what was loaded at once and checks for changes.
+    refetchOnMount: 'always',
   });
   const pages = query.data?.pages;
   const all = useMemo(

@@ -121,9 +121,9 @@ export const panelStrings = {
   'panel.stream.lastEvent': 'last event {seconds} s ago',
   'panel.stream.lastEventMinutes': 'last event {minutes} min ago',
   'panel.stream.noEventsYet': 'no live events yet',
-  'panel.stream.malformed': '{count} unreadable frames skipped',
-  'panel.stream.oversized': '{count} oversized events',
-  'panel.stream.reconnects': '{count} reconnects',
+  'panel.stream.malformed': 'unreadable frames skipped: {count}',
+  'panel.stream.oversized': 'events over 1 MB: {count}',
+  'panel.stream.reconnects': 'reconnects: {count}',
   // --- Timeline rows ------------------------------------------------------------------------
   'panel.event.youWrote': 'You',
   'panel.event.agentWrote': 'Agent',
