@@ -137,6 +137,13 @@ function eventsOf(value: unknown, field: 'events' | 'items'): Record<string, unk
   return Array.isArray(list) ? list.filter(isRecord) : [];
 }
 
+/** Words from the network shown in a banner: a runaway payload must not become a 2 MB banner. */
+const MAX_ERROR_CHARS = 2000;
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}
+
 function approximateSize(raw: Record<string, unknown>): number {
   try {
     return JSON.stringify(raw).length;
@@ -598,7 +605,7 @@ export class ConversationStream {
       this.conversation.executionStatus = facts.executionStatus;
       if (facts.executionStatus !== 'error') this.conversation.error = null;
     }
-    if (facts.error) this.conversation.error = facts.error;
+    if (facts.error) this.conversation.error = shorten(facts.error, MAX_ERROR_CHARS);
     return Boolean(facts.agentState || facts.executionStatus || facts.error);
   }
 
@@ -613,11 +620,14 @@ export class ConversationStream {
       if (id) this.conversation.runtimeStatus = id;
       if (level === 'error') {
         this.conversation.agentState = 'error';
-        this.conversation.error = message || id || 'The runtime reported an error.';
+        this.conversation.error = shorten(
+          message || id || 'The runtime reported an error.',
+          MAX_ERROR_CHARS,
+        );
       }
     }
-    if (facts.title) this.conversation.title = facts.title;
-    if (facts.error) this.conversation.error = facts.error;
+    if (facts.title) this.conversation.title = shorten(facts.title, 500);
+    if (facts.error) this.conversation.error = shorten(facts.error, MAX_ERROR_CHARS);
     if (facts.agentState) {
       this.conversation.agentState = facts.agentState;
       // The id-less "stopped" notice: the server closed the conversation.
@@ -634,6 +644,7 @@ export class ConversationStream {
         this.ingest(events, 'live');
       },
       onPayload: (payload) => {
+        if (approximateSize(payload) > OVERSIZED_EVENT_BYTES) this.counters.oversized++;
         const facts = this.deps.facts(payload);
         if (facts) this.applyPayload(facts);
         else this.counters.malformed++;
