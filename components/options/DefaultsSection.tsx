@@ -3,7 +3,7 @@ import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
 import { Field } from './Field';
-import { useDraft } from './use-settings';
+import { useDraft, useLiveValue } from './use-settings';
 
 /** Longer instructions than this are almost surely a paste gone wrong; the service has no cap. */
 const MAX_INSTRUCTIONS = 20_000;
@@ -13,12 +13,17 @@ export function DefaultsSection({ settings }: { settings: Settings }) {
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<string | null>(null);
   const clickName = useId();
+  const [clickBehaviour, setClickBehaviour] = useLiveValue(settings.clickBehaviour);
+  const [apiPreference, setApiPreference] = useLiveValue(settings.apiPreference);
 
-  const save = (patch: Partial<Settings>, message: string) => {
+  const save = (patch: Partial<Settings>, message: string, revert?: () => void) => {
     setStatus(null);
     return saveSettings(patch).then(
       () => setStatus(message),
-      (failure: unknown) => setError((failure as Error).message),
+      (failure: unknown) => {
+        revert?.();
+        setError((failure as Error).message);
+      },
     );
   };
 
@@ -70,10 +75,13 @@ export function DefaultsSection({ settings }: { settings: Settings }) {
               type="radio"
               name={clickName}
               value={value}
-              checked={settings.clickBehaviour === value}
-              onChange={() =>
-                void save({ clickBehaviour: value }, t('options.defaults.clickSaved'))
-              }
+              checked={clickBehaviour === value}
+              onChange={() => {
+                setClickBehaviour(value);
+                void save({ clickBehaviour: value }, t('options.defaults.clickSaved'), () =>
+                  setClickBehaviour(settings.clickBehaviour),
+                );
+              }}
             />
             {value === 'form' ? t('options.defaults.clickForm') : t('options.defaults.clickStart')}
           </label>
@@ -85,13 +93,14 @@ export function DefaultsSection({ settings }: { settings: Settings }) {
           <select
             {...control}
             className="select input-medium"
-            value={settings.apiPreference}
-            onChange={(event) =>
-              void save(
-                { apiPreference: event.target.value as Settings['apiPreference'] },
-                t('options.defaults.apiSaved'),
-              )
-            }
+            value={apiPreference}
+            onChange={(event) => {
+              const next = event.target.value as Settings['apiPreference'];
+              setApiPreference(next);
+              void save({ apiPreference: next }, t('options.defaults.apiSaved'), () =>
+                setApiPreference(settings.apiPreference),
+              );
+            }}
           >
             <option value="auto">{t('options.defaults.apiAuto')}</option>
             <option value="v1">{t('options.defaults.apiV1')}</option>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
+import { useLiveValue } from './use-settings';
 
 type Switch = keyof Settings['notifications'];
 
@@ -25,6 +26,7 @@ const switches: { key: Switch; label: string; hint: string }[] = [
 
 export function NotificationsSection({ settings }: { settings: Settings }) {
   const [error, setError] = useState<string | null>(null);
+  const [switchesOn, setSwitchesOn] = useLiveValue(settings.notifications);
   return (
     <section id="notifications" className="options-section" aria-labelledby="notifications-title">
       <h2 id="notifications-title" tabIndex={-1}>
@@ -37,14 +39,17 @@ export function NotificationsSection({ settings }: { settings: Settings }) {
             id={`notify-${key}`}
             type="checkbox"
             role="switch"
-            aria-checked={settings.notifications[key]}
+            aria-checked={switchesOn[key]}
             aria-describedby={`notify-${key}-hint`}
-            checked={settings.notifications[key]}
+            checked={switchesOn[key]}
             onChange={(event) => {
               setError(null);
-              saveSettings({
-                notifications: { ...settings.notifications, [key]: event.target.checked },
-              }).catch((failure: unknown) => setError((failure as Error).message));
+              const next = { ...switchesOn, [key]: event.target.checked };
+              setSwitchesOn(next);
+              saveSettings({ notifications: next }).catch((failure: unknown) => {
+                setSwitchesOn(settings.notifications);
+                setError((failure as Error).message);
+              });
             }}
           />
           <label htmlFor={`notify-${key}`} className="options-switch-label">

@@ -49,3 +49,21 @@ export function useDraft<T>(
   };
   return [draft, setDraft, markSaved, dirty];
 }
+
+/**
+ * A control that saves on every change (a switch, a radio): it shows the person's choice at
+ * once, before the storage round trip that brings it back as the saved value, and follows
+ * the saved value whenever that changes (another tab, an import, a failed save's revert).
+ */
+export function useLiveValue<T>(
+  saved: T,
+  fingerprint: string = JSON.stringify(saved) ?? '',
+): [T, (value: T) => void] {
+  const [value, setValue] = useState(saved);
+  const [seen, setSeen] = useState(fingerprint);
+  if (seen !== fingerprint) {
+    setSeen(fingerprint);
+    setValue(saved);
+  }
+  return [value, setValue];
+}
