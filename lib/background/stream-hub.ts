@@ -255,9 +255,12 @@ export class StreamHub {
   private async updateBadge(): Promise<void> {
     let count = 0;
     for (const need of this.needs.values()) if (badgeNeeds.has(need)) count++;
-    await browser.action.setBadgeText({ text: count ? String(count) : '' });
-    if (count) await browser.action.setBadgeBackgroundColor({ color: '#d1242f' });
-    await browser.action.setTitle({
+    // Firefox's MV2 build names the toolbar button API browserAction.
+    const action =
+      browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;
+    await action.setBadgeText({ text: count ? String(count) : '' });
+    if (count) await action.setBadgeBackgroundColor({ color: '#d1242f' });
+    await action.setTitle({
       title: count
         ? `Handoff: ${count} conversation${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} you`
         : 'Handoff',
