@@ -1,14 +1,8 @@
 import { io, type Socket } from 'socket.io-client';
-import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
-import {
-  isRecord,
-  type StreamFailure,
-  type StreamTransport,
-  type TransportCallbacks,
-  type TransportState,
-} from './transport';
+import { ReconnectingTransport, type ReconnectOptions } from './reconnecting-transport';
+import { isRecord, type StreamFailure } from './transport';
 
-export interface V0SocketOptions {
+export interface V0SocketOptions extends ReconnectOptions {
   /** Origin of the server or runtime that serves this conversation's socket. */
   origin: string;
   /** Socket.IO path: the conversation url's path before /api/conversations, plus /socket.io. */
@@ -21,13 +15,6 @@ export interface V0SocketOptions {
   latestEventId: () => number;
   /** Upstream can accept the socket and then say nothing at all: give up after this long. */
   connectTimeoutMs?: number;
-  backoff?: BackoffOptions;
-  callbacks: TransportCallbacks;
-  /**
-   * Asked before every reconnect. False stops the transport: the conversation stopped, and
-   * (for V0) connecting would start its agent loop again.
-   */
-  beforeReconnect?: () => Promise<boolean>;
 }
 
 /** Refusal messages that retrying cannot fix. */
@@ -44,43 +31,29 @@ function classifyRefusal(message: string): { reason: StreamFailure; final: boole
  * every attempt carries the latest event id, waits with capped, jittered backoff, and runs
  * the client-side connect timeout that upstream's silent hangs require.
  */
-export class V0SocketTransport implements StreamTransport {
-  state: TransportState = { phase: 'idle' };
+export class V0SocketTransport extends ReconnectingTransport<unknown> {
   private socket: Socket | null = null;
-  private attempt = 0;
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly outbox: unknown[] = [];
-  private stopped = false;
 
-  constructor(private readonly options: V0SocketOptions) {}
-
-  start(): void {
-    this.stopped = false;
-    this.connect();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    clearTimeout(this.connectTimer);
-    clearTimeout(this.retryTimer);
-    this.teardownSocket();
-    this.setState({ phase: 'stopped' });
+  constructor(private readonly options: V0SocketOptions) {
+    super(options);
   }
 
   send(payload: unknown): void {
-    if (this.state.phase === 'live' && this.socket) this.socket.emit('oh_user_action', payload);
-    else this.outbox.push(payload);
+    this.enqueue(payload);
   }
 
-  private setState(state: TransportState): void {
-    this.state = state;
-    this.options.callbacks.onState(state);
+  protected canDeliver(): boolean {
+    return this.socket !== null;
   }
 
-  private connect(): void {
+  protected deliver(payload: unknown): void {
+    this.socket?.emit('oh_user_action', payload);
+  }
+
+  protected connect(): void {
     if (this.stopped) return;
-    this.teardownSocket();
+    this.teardown();
     const { options } = this;
     const query: Record<string, string> = {
       conversation_id: options.conversationId,
@@ -104,9 +77,7 @@ export class V0SocketTransport implements StreamTransport {
     });
     socket.on('connect', () => {
       clearTimeout(this.connectTimer);
-      this.attempt = 0;
-      this.setState({ phase: 'live' });
-      for (const payload of this.outbox.splice(0)) socket.emit('oh_user_action', payload);
+      this.markLive();
     });
     socket.on('oh_event', (payload: unknown) => this.receive(payload));
     socket.on('connect_error', (error: Error) => {
@@ -117,7 +88,7 @@ export class V0SocketTransport implements StreamTransport {
       }
       // A refusal by the server: socket.io-client will not retry it by itself.
       const { reason, final } = classifyRefusal(error.message);
-      this.teardownSocket();
+      this.teardown();
       if (final) this.setState({ phase: 'failed', reason, detail: error.message });
       else this.scheduleRetry(reason, error.message);
     });
@@ -150,31 +121,7 @@ export class V0SocketTransport implements StreamTransport {
     }, this.options.connectTimeoutMs ?? 20_000);
   }
 
-  private scheduleRetry(reason: StreamFailure, detail?: string): void {
-    if (this.stopped) return;
-    this.teardownSocket();
-    clearTimeout(this.retryTimer);
-    const delay = backoffDelay(this.attempt, this.options.backoff ?? defaultBackoff);
-    this.attempt++;
-    this.setState({
-      phase: 'retrying',
-      attempt: this.attempt,
-      retryAt: Date.now() + delay,
-      reason,
-      ...(detail ? { detail } : {}),
-    });
-    this.retryTimer = setTimeout(() => void this.reconnect(), delay);
-  }
-
-  private async reconnect(): Promise<void> {
-    const check = this.options.beforeReconnect;
-    const proceed = check ? await check().catch(() => true) : true;
-    if (this.stopped) return;
-    if (proceed) this.connect();
-    else this.stop();
-  }
-
-  private teardownSocket(): void {
+  protected teardown(): void {
     clearTimeout(this.connectTimer);
     if (!this.socket) return;
     this.socket.removeAllListeners();

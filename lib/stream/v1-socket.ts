@@ -1,13 +1,7 @@
-import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
-import {
-  isRecord,
-  type StreamFailure,
-  type StreamTransport,
-  type TransportCallbacks,
-  type TransportState,
-} from './transport';
+import { ReconnectingTransport, type ReconnectOptions } from './reconnecting-transport';
+import { isRecord } from './transport';
 
-export interface V1SocketOptions {
+export interface V1SocketOptions extends ReconnectOptions {
   /** Agent-server base: conversation_url without its trailing /api/conversations/<id>. */
   agentServerUrl: string;
   conversationId: string;
@@ -15,13 +9,6 @@ export interface V1SocketOptions {
   /** Timestamp of the newest event held, read on every (re)connect; null replays everything. */
   lastTimestamp: () => string | null;
   openTimeoutMs?: number;
-  backoff?: BackoffOptions;
-  callbacks: TransportCallbacks;
-  /**
-   * Asked before every reconnect. False stops the transport: the conversation stopped, and
-   * (for V0) connecting would start its agent loop again.
-   */
-  beforeReconnect?: () => Promise<boolean>;
   /** Injectable for tests. */
   createSocket?: (url: string) => WebSocket;
 }
@@ -53,42 +40,28 @@ export function eventsSocketUrl(
  * The V1 agent-server event stream: a plain WebSocket. Close codes 4001 and 4004 are final;
  * anything else is retried with capped, jittered backoff, replaying from the last timestamp.
  */
-export class V1SocketTransport implements StreamTransport {
-  state: TransportState = { phase: 'idle' };
+export class V1SocketTransport extends ReconnectingTransport<string> {
   private socket: WebSocket | null = null;
-  private attempt = 0;
   private opened = false;
   private openTimer: ReturnType<typeof setTimeout> | undefined;
-  private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly outbox: string[] = [];
-  private stopped = false;
 
-  constructor(private readonly options: V1SocketOptions) {}
-
-  start(): void {
-    this.stopped = false;
-    this.connect();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    clearTimeout(this.retryTimer);
-    this.teardown();
-    this.setState({ phase: 'stopped' });
+  constructor(private readonly options: V1SocketOptions) {
+    super(options);
   }
 
   send(payload: unknown): void {
-    const text = JSON.stringify(payload);
-    if (this.state.phase === 'live' && this.socket?.readyState === 1) this.socket.send(text);
-    else this.outbox.push(text);
+    this.enqueue(JSON.stringify(payload));
   }
 
-  private setState(state: TransportState): void {
-    this.state = state;
-    this.options.callbacks.onState(state);
+  protected canDeliver(): boolean {
+    return this.socket?.readyState === 1;
   }
 
-  private connect(): void {
+  protected deliver(text: string): void {
+    this.socket?.send(text);
+  }
+
+  protected connect(): void {
     if (this.stopped) return;
     this.teardown();
     const { options } = this;
@@ -114,9 +87,7 @@ export class V1SocketTransport implements StreamTransport {
     socket.onopen = () => {
       clearTimeout(this.openTimer);
       this.opened = true;
-      this.attempt = 0;
-      this.setState({ phase: 'live' });
-      for (const text of this.outbox.splice(0)) socket.send(text);
+      this.markLive();
     };
     socket.onmessage = (message) => this.receive(message.data);
     socket.onclose = (event) => this.closed(event.code, event.reason);
@@ -171,31 +142,7 @@ export class V1SocketTransport implements StreamTransport {
     }
   }
 
-  private scheduleRetry(reason: StreamFailure, detail?: string): void {
-    if (this.stopped) return;
-    this.teardown();
-    clearTimeout(this.retryTimer);
-    const delay = backoffDelay(this.attempt, this.options.backoff ?? defaultBackoff);
-    this.attempt++;
-    this.setState({
-      phase: 'retrying',
-      attempt: this.attempt,
-      retryAt: Date.now() + delay,
-      reason,
-      ...(detail ? { detail } : {}),
-    });
-    this.retryTimer = setTimeout(() => void this.reconnect(), delay);
-  }
-
-  private async reconnect(): Promise<void> {
-    const check = this.options.beforeReconnect;
-    const proceed = check ? await check().catch(() => true) : true;
-    if (this.stopped) return;
-    if (proceed) this.connect();
-    else this.stop();
-  }
-
-  private teardown(): void {
+  protected teardown(): void {
     clearTimeout(this.openTimer);
     const socket = this.socket;
     this.socket = null;
