@@ -38,10 +38,16 @@ interface Schema {
 let opening: Promise<IDBPDatabase<Schema>> | null = null;
 
 function db(): Promise<IDBPDatabase<Schema>> {
-  opening ??= openDB<Schema>(DB_NAME, 1, {
+  // Version 2 creates whatever store is missing, so a database some other code opened first
+  // (and left empty) is repaired rather than failing every write from then on.
+  opening ??= openDB<Schema>(DB_NAME, 2, {
     upgrade(database) {
-      database.createObjectStore('events', { keyPath: ['conversationId', 'order'] });
-      database.createObjectStore('cursors', { keyPath: 'conversationId' });
+      if (!database.objectStoreNames.contains('events')) {
+        database.createObjectStore('events', { keyPath: ['conversationId', 'order'] });
+      }
+      if (!database.objectStoreNames.contains('cursors')) {
+        database.createObjectStore('cursors', { keyPath: 'conversationId' });
+      }
     },
   });
   return opening;

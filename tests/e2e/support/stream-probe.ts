@@ -63,11 +63,14 @@ export function latestSnapshot(page: Page): Promise<ProbeSnapshot | null> {
 /** The order keys the extension's cache holds for a conversation (what the panel shows). */
 export function cachedOrders(page: Page, conversationId: string): Promise<string[]> {
   return page.evaluate(async (conversationId) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    // Never create the database: that is the extension's to do.
+    const db = await new Promise<IDBDatabase | null>((resolve) => {
       const request = indexedDB.open('handoff-events');
+      request.onupgradeneeded = () => request.transaction?.abort();
       request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
+      request.onerror = () => resolve(null);
     });
+    if (!db) return [];
     if (!db.objectStoreNames.contains('events')) {
       db.close();
       return [];
