@@ -3,6 +3,7 @@ import {
   cachedOrders,
   createV0Conversation,
   latestSnapshot,
+  loadAllOlder,
   serviceOrders,
   watchOverPort,
 } from './support/stream-probe';
@@ -40,6 +41,8 @@ test.describe('a worker stopped again and again', () => {
     }
     await finished;
     expect(stops).toBeGreaterThan(2);
+    // Events from before the worker first looked are older history: scroll them in.
+    await loadAllOlder(page, id);
     const expected = await serviceOrders(service, id);
     expect(expected.length).toBeGreaterThan(10_000);
     await expect
@@ -62,6 +65,7 @@ test('dropping every socket and restarting the service mid-stream loses and doub
   await service.admin.dropSockets();
   await service.admin.restart();
   await service.admin.waitIdle(id);
+  await loadAllOlder(page, id);
   const expected = await serviceOrders(service, id);
   await expect
     .poll(() => cachedOrders(page, id), { timeout: 60_000, intervals: [1000] })
@@ -95,6 +99,7 @@ test.describe('a rotated key', () => {
       .toMatch(/key/i);
     await connectToService({ apiKey: newKey });
     await service.admin.waitIdle(id);
+    await loadAllOlder(page, id);
     const expected = await serviceOrders(service, id);
     await expect
       .poll(() => cachedOrders(page, id), { timeout: 60_000, intervals: [1000] })

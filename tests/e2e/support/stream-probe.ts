@@ -3,7 +3,12 @@ import type { RunningService } from '../../service/index';
 
 declare global {
   interface Window {
-    __probe?: { entries: string[]; snapshots: unknown[]; port: chrome.runtime.Port | null };
+    __probe?: {
+      entries: string[];
+      snapshots: unknown[];
+      older: { hasOlder: boolean; error?: string }[];
+      port: chrome.runtime.Port | null;
+    };
   }
 }
 
@@ -11,6 +16,7 @@ export interface ProbeSnapshot {
   transport: { phase: string; reason?: string; detail?: string };
   conversation: { error: string | null; status: string | null };
   counters: { reconnects: number; malformed: number; oversized: number; duplicates: number };
+  hasOlder: boolean;
 }
 
 /**
@@ -34,7 +40,19 @@ export async function watchOverPort(
         const port = chrome.runtime.connect({ name: 'handoff-panel' });
         probe.port = port;
         port.onMessage.addListener(
-          (message: { type: string; entries?: { order: string }[]; snapshot?: unknown }) => {
+          (message: {
+            type: string;
+            entries?: { order: string }[];
+            snapshot?: unknown;
+            hasOlder?: boolean;
+            error?: string;
+          }) => {
+            if (message.type === 'older-loaded') {
+              probe.older.push({
+                hasOlder: message.hasOlder ?? false,
+                ...(message.error ? { error: message.error } : {}),
+              });
+            }
             if (message.type === 'entries') {
               for (const entry of message.entries ?? []) probe.entries.push(entry.order);
             }
@@ -50,6 +68,26 @@ export async function watchOverPort(
     },
     { conversationId, generation },
   );
+}
+
+/**
+ * Loads every older page of history, as a panel does when the person scrolls to the top, so
+ * the cache can be compared with the whole log.
+ */
+export async function loadAllOlder(page: Page, conversationId: string): Promise<void> {
+  for (let pages = 0; pages < 500; pages++) {
+    const snapshot = await latestSnapshot(page);
+    if (snapshot && !snapshot.hasOlder) return;
+    const answered = await page.evaluate(() => window.__probe?.older.length ?? 0);
+    await page.evaluate(
+      (id) => window.__probe?.port?.postMessage({ type: 'load-older', conversationId: id }),
+      conversationId,
+    );
+    await page.waitForFunction((n) => (window.__probe?.older.length ?? 0) > n, answered, {
+      timeout: 20_000,
+    });
+  }
+  throw new Error('history never ended');
 }
 
 /** The newest snapshot the worker sent for the watched conversation. */
