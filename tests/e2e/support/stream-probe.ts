@@ -33,6 +33,7 @@ export async function watchOverPort(
       const probe = {
         entries: [] as string[],
         snapshots: [] as unknown[],
+        older: [] as { hasOlder: boolean; error?: string }[],
         port: null as chrome.runtime.Port | null,
       };
       window.__probe = probe;
