@@ -125,9 +125,21 @@ export class StreamHub {
     this.subscribers.get(conversationId)?.delete(port);
   }
 
+  /** Loads a page of older history; the panel always gets an answer, even a failure. */
   async loadOlder(port: Port, conversationId: string): Promise<void> {
+    // A worker that was just restarted may still be rebuilding its streams.
+    await this.restore();
     const stream = this.streams.get(conversationId);
-    if (!stream) return;
+    if (!stream) {
+      this.post(port, {
+        type: 'older-loaded',
+        conversationId,
+        added: 0,
+        hasOlder: false,
+        error: 'Handoff is not watching this conversation.',
+      });
+      return;
+    }
     try {
       const added = await stream.loadOlder();
       await stream.flush();
@@ -257,7 +269,8 @@ export class StreamHub {
     for (const need of this.needs.values()) if (badgeNeeds.has(need)) count++;
     // Firefox's MV2 build names the toolbar button API browserAction.
     const action =
-      browser.action ?? (browser as unknown as { browserAction: typeof browser.action }).browserAction;
+      browser.action ??
+      (browser as unknown as { browserAction: typeof browser.action }).browserAction;
     await action.setBadgeText({ text: count ? String(count) : '' });
     if (count) await action.setBadgeBackgroundColor({ color: '#d1242f' });
     await action.setTitle({

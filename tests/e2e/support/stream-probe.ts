@@ -76,9 +76,9 @@ export async function watchOverPort(
  * the cache can be compared with the whole log.
  */
 export async function loadAllOlder(page: Page, conversationId: string): Promise<void> {
+  const snapshot = await latestSnapshot(page);
+  if (snapshot && !snapshot.hasOlder) return;
   for (let pages = 0; pages < 500; pages++) {
-    const snapshot = await latestSnapshot(page);
-    if (snapshot && !snapshot.hasOlder) return;
     const answered = await page.evaluate(() => window.__probe?.older.length ?? 0);
     await page.evaluate(
       (id) => window.__probe?.port?.postMessage({ type: 'load-older', conversationId: id }),
@@ -87,6 +87,9 @@ export async function loadAllOlder(page: Page, conversationId: string): Promise<
     await page.waitForFunction((n) => (window.__probe?.older.length ?? 0) > n, answered, {
       timeout: 20_000,
     });
+    const answer = await page.evaluate(() => window.__probe?.older.at(-1));
+    if (answer?.error) throw new Error(`loading older history failed: ${answer.error}`);
+    if (!answer?.hasOlder) return;
   }
   throw new Error('history never ended');
 }
