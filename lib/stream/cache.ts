@@ -74,19 +74,23 @@ export async function readCursor(conversationId: string): Promise<StreamCursor |
   return (await db()).get('cursors', conversationId);
 }
 
-/** The newest `limit` events of a conversation, oldest first. */
+/**
+ * The newest `limit` events of a conversation, oldest first. Two requests whatever the size: a
+ * key cursor jumps to the `limit`-th newest key, and one getAll reads from there. (A value
+ * cursor costs a round trip per event: a 10,000-event conversation took seconds to read, and
+ * the side panel's first rows waited on it.)
+ */
 export async function readRecentEvents(
   conversationId: string,
   limit = MAX_CACHED_EVENTS,
 ): Promise<CachedEvent[]> {
+  if (limit <= 0) return [];
   const database = await db();
-  const result: CachedEvent[] = [];
-  let cursor = await database.transaction('events').store.openCursor(range(conversationId), 'prev');
-  while (cursor && result.length < limit) {
-    result.push(cursor.value);
-    cursor = await cursor.continue();
-  }
-  return result.reverse();
+  const store = database.transaction('events').store;
+  let from = await store.openKeyCursor(range(conversationId), 'prev');
+  if (from && limit > 1) from = await from.advance(limit - 1);
+  const lower = from ? (from.key as [string, string]) : [conversationId, ''];
+  return store.getAll(IDBKeyRange.bound(lower, [conversationId, '\uffff']));
 }
 
 /** Drops the oldest events beyond the cap, so one chatty conversation cannot fill the disk. */
