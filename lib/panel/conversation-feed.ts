@@ -42,6 +42,8 @@ export class ConversationFeed {
   private readonly listeners = new Set<() => void>();
   private unsubscribe: (() => void) | null = null;
   private notifyScheduled = false;
+  /** The newest events' read, which the whole-cache read waits for (see start). */
+  private firstRead: Promise<void> = Promise.resolve();
 
   constructor(
     readonly conversationId: string,
@@ -50,12 +52,13 @@ export class ConversationFeed {
   ) {}
 
   start(): void {
-    void this.readCache(FIRST_PAINT_EVENTS);
+    this.firstRead = this.readCache(FIRST_PAINT_EVENTS);
     this.unsubscribe = this.connection.watch(this.conversationId, this.generation, {
       onWatching: (snapshot) => {
         this.update({ snapshot });
-        // Everything the worker held is in the cache now, also after a worker restart.
-        void this.readCache();
+        // Everything the worker held is in the cache now, also after a worker restart. Read
+        // after the first rows: the two reads would share IndexedDB and delay the first paint.
+        void this.firstRead.then(() => this.readCache());
       },
       onEntries: (entries) => this.add(entries),
       onSnapshot: (snapshot) => this.update({ snapshot }),
