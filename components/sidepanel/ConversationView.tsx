@@ -3,11 +3,11 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } f
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { Timeline, type TimelineHandle } from '@/components/timeline/Timeline';
 import { t } from '@/lib/i18n';
-import { apiKey, useApiQuery, useConversationFeed } from '@/lib/panel/react';
+import { apiKey, useApiQuery } from '@/lib/panel/react';
 import type { Settings } from '@/lib/settings/schema';
 import { viewOf, visibilityOf } from '@/lib/timeline/describe';
 import { eventMatches, isEmptyFilter } from '@/lib/timeline/event-search';
-import { costOf } from '@/lib/timeline/metrics';
+import { CostTracker } from '@/lib/timeline/metrics';
 import { eventsOfRow, RowBuilder, type TimelineRow } from '@/lib/timeline/pairing';
 import { statusWords } from '@/lib/timeline/status-words';
 import { Composer, type OutgoingMessage } from './Composer';
@@ -16,6 +16,7 @@ import { ConversationHeader } from './ConversationHeader';
 import { EventSearchBar, emptySearch, type SearchFields, toFilter } from './EventSearchBar';
 import { ExportButton } from './ExportButton';
 import type { ServerApis } from './hooks/useSettings';
+import { useThrottledFeed } from './hooks/useThrottledFeed';
 import { fromV0, fromV1 } from './model/conversation-list';
 import { OutgoingMessages, useEchoes } from './OutgoingMessages';
 import { StreamStatus } from './StreamStatus';
@@ -51,7 +52,7 @@ export function ConversationView({
   onBack,
 }: ConversationViewProps) {
   const queryClient = useQueryClient();
-  const { feed, state } = useConversationFeed(conversationId, generation);
+  const { feed, state } = useThrottledFeed(conversationId, generation);
   const snapshot = state.snapshot;
   const facts = snapshot?.conversation ?? null;
   const starting = facts?.status === 'STARTING';
@@ -102,6 +103,7 @@ export function ConversationView({
 
   // Rows: rebuilt when the feed changes; unchanged rows keep their identity (memoised rows).
   const builder = useRef(new RowBuilder());
+  const costTracker = useRef(new CostTracker());
   // biome-ignore lint/correctness/useExhaustiveDependencies: the feed's items change in place; its version says when.
   const rows = useMemo(() => builder.current.build(state.items), [state.version]);
 
@@ -208,7 +210,7 @@ export function ConversationView({
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the feed's items change in place; its version says when.
-  const cost = useMemo(() => costOf(state.items), [state.version]);
+  const cost = useMemo(() => costTracker.current.read(state.items), [state.version]);
   const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
   useEchoes(rows, outgoing, setOutgoing);
 

@@ -1,21 +1,35 @@
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
-import { MicroagentsView } from '@/components/microagents/MicroagentsView';
-import { SandboxesView } from '@/components/sandboxes/SandboxesView';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
 import type { Launch } from '@/lib/messages/panel-protocol';
 import type { WorkerConnection } from '@/lib/panel/worker-connection';
+import type { Settings } from '@/lib/settings/schema';
 import { ConversationList } from './ConversationList';
 import { ConversationView } from './ConversationView';
 import { useServerApis, useSettings } from './hooks/useSettings';
 import { claimLaunch } from './model/launch-claim';
 import type { LaunchInbox } from './model/launch-inbox';
 import { resolveGeneration } from './model/resolve-conversation';
-import { NewConversationForm } from './NewConversationForm';
 import { SetupView } from './SetupView';
 import { type TabItem, Tabs, tabId, tabPanelId } from './Tabs';
+
+// Views a conversation opened by id does not need load on first use, so its first paint does
+// not wait for their code.
+const NewConversationForm = lazy(() =>
+  import('./NewConversationForm').then((module) => ({ default: module.NewConversationForm })),
+);
+const MicroagentsView = lazy(() =>
+  import('@/components/microagents/MicroagentsView').then((module) => ({
+    default: module.MicroagentsView,
+  })),
+);
+const SandboxesView = lazy(() =>
+  import('@/components/sandboxes/SandboxesView').then((module) => ({
+    default: module.SandboxesView,
+  })),
+);
 
 type View = 'conversations' | 'conversation' | 'new' | 'microagents' | 'sandboxes';
 
@@ -39,20 +53,25 @@ export interface NewConversationLaunch {
 interface SidePanelAppProps {
   connection: WorkerConnection;
   inbox: LaunchInbox;
-  /** `sidepanel.html?conversation=<id>`. */
-  initialConversationId: string | null;
+  /** Read before the first render, so an open conversation paints in the first frame. */
+  initialSettings: Settings;
+  /** `sidepanel.html?conversation=<id>`, with its interface when the cache already knows it. */
+  initialConversation: { id: string; generation: 'v0' | 'v1' | null } | null;
 }
 
 const openOptions = () => void browser.runtime.openOptionsPage();
 
 /** The side panel: its sections as tabs, and what the worker asks it to show. */
-export function SidePanelApp({ connection, inbox, initialConversationId }: SidePanelAppProps) {
-  const settings = useSettings();
+export function SidePanelApp({
+  connection,
+  inbox,
+  initialSettings,
+  initialConversation,
+}: SidePanelAppProps) {
+  const settings = useSettings(initialSettings);
   const apis = useServerApis(settings);
-  const [view, setView] = useState<View>(initialConversationId ? 'conversation' : 'conversations');
-  const [conversation, setConversation] = useState<OpenConversation | null>(
-    initialConversationId ? { id: initialConversationId, generation: null } : null,
-  );
+  const [view, setView] = useState<View>(initialConversation ? 'conversation' : 'conversations');
+  const [conversation, setConversation] = useState<OpenConversation | null>(initialConversation);
   const [newLaunch, setNewLaunch] = useState<NewConversationLaunch>({ serial: 0, context: null });
   const [microagents, setMicroagents] = useState<{
     context: PageContext | null;
@@ -274,7 +293,9 @@ function ViewPanel({
       hidden={hidden}
       data-view={view}
     >
-      {children}
+      <Suspense fallback={<p className="panel-scroll muted">{t('common.loading')}</p>}>
+        {children}
+      </Suspense>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import {
   useCallback,
   useEffect,
   useImperativeHandle,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -75,17 +76,54 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 8,
-    // Chat-like: the visible row stays put when rows are added above or below, and the list
-    // follows new rows only while it is scrolled to the end.
-    anchorTo: 'end',
-    followOnAppend: true,
-    scrollEndThreshold: AT_END_PX,
-    onChange: (instance) => {
-      const end = instance.isAtEnd(AT_END_PX);
-      setAtEnd((previous) => (previous === end ? previous : end));
+    // Sizes come from the ResizeObserver's entries only. The default also measures a row the
+    // moment it mounts (getBoundingClientRect), which forces a layout per new row: dozens per
+    // frame while events stream in or the person scrolls. Until its entry arrives (after
+    // layout, before paint) a row keeps its last known size or the estimate.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize?.[0];
+      if (box) return Math.round(box.blockSize);
+      const index = instance.indexFromElement(element);
+      return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? ESTIMATED_ROW_PX;
     },
+    overscan: 8,
   });
+
+  // Following the latest event, chat-like, done here rather than by the virtualizer's
+  // end-anchoring: that re-measures every row on every append (10,000 rows, 60 times a second).
+  // `following` is true while the person is at the end; scrolling up turns it off.
+  const following = useRef(true);
+  const firstKey = useRef<string | null>(null);
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const end = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
+    following.current = end;
+    setAtEnd((previous) => (previous === end ? previous : end));
+    maybeLoadOlder();
+  };
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    const previousFirst = firstKey.current;
+    firstKey.current = rows[0]?.key ?? null;
+    if (!element || !rows.length) return;
+    if (following.current) {
+      element.scrollTop = element.scrollHeight;
+      return;
+    }
+    // Older history arrived above: keep the rows the person is reading where they are.
+    if (previousFirst && previousFirst !== firstKey.current) {
+      const index = rows.findIndex((row) => row.key === previousFirst);
+      const moved = index > 0 ? virtualizer.measurementsCache[index]?.start : undefined;
+      if (moved) element.scrollTop += moved;
+    }
+  }, [rows, virtualizer]);
+  const scrollToLatest = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    following.current = true;
+    element.scrollTop = element.scrollHeight;
+  }, []);
 
   const toggle = useCallback((key: string) => {
     setExpanded((open) => {
@@ -96,19 +134,12 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     });
   }, []);
 
-  // The first time there is something to show, start at the latest event.
-  const startedAtEnd = useRef(false);
-  useEffect(() => {
-    if (startedAtEnd.current || !rows.length) return;
-    startedAtEnd.current = true;
-    virtualizer.scrollToEnd();
-  }, [rows.length, virtualizer]);
-
   const jumpTo = useCallback(
     (key: string) => {
       const index = rows.findIndex((row) => row.key === key);
       if (index < 0) return false;
       setExpanded((open) => (open.has(key) ? open : new Set(open).add(key)));
+      following.current = false;
       virtualizer.scrollToIndex(index, { align: 'center' });
       setFlashKey(key);
       return true;
@@ -116,9 +147,9 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     [rows, virtualizer],
   );
 
-  useImperativeHandle(ref, () => ({ jumpTo, jumpToLatest: () => virtualizer.scrollToEnd() }), [
+  useImperativeHandle(ref, () => ({ jumpTo, jumpToLatest: scrollToLatest }), [
     jumpTo,
-    virtualizer,
+    scrollToLatest,
   ]);
 
   useEffect(() => {
@@ -174,7 +205,7 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
         aria-label={t('panel.timeline.label')}
         aria-busy={!loaded || loadingOlder}
         data-row-count={rows.length}
-        onScroll={maybeLoadOlder}
+        onScroll={onScroll}
       >
         {!rows.length ? (
           <p className="muted" style={{ padding: '8px 10px' }}>
@@ -221,11 +252,7 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
           </button>
         ) : null}
         {!atEnd && rows.length ? (
-          <button
-            type="button"
-            className="btn btn-small btn-primary"
-            onClick={() => virtualizer.scrollToEnd()}
-          >
+          <button type="button" className="btn btn-small btn-primary" onClick={scrollToLatest}>
             {t('panel.timeline.latest')}
           </button>
         ) : null}

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { Markdown } from '@/components/common/Markdown';
 import { isEmbeddedImage, safeUrl } from '@/components/common/markdown-safety';
 import { t } from '@/lib/i18n';
@@ -40,6 +40,16 @@ function MessageImages({ urls }: { urls: string[] }) {
       )}
     </div>
   );
+}
+
+/**
+ * An agent's message as markdown. Rendering markdown costs milliseconds per message, and rows
+ * mount by the dozen while the person scrolls or events stream in: the text shows at once and
+ * the markdown follows in a deferred (interruptible) render, so no frame waits for it.
+ */
+function AgentText({ text }: { text: string }) {
+  const rich = useDeferredValue(true, false);
+  return rich ? <Markdown text={text} /> : <div className="markdown plain-markdown">{text}</div>;
 }
 
 /** Where in the row's text the search words are, when the title does not show them. */
@@ -161,7 +171,7 @@ export const TimelineRow = memo(function TimelineRow({
           {view.message.fromUser ? (
             printable(view.message.text)
           ) : (
-            <Markdown text={printable(view.message.text)} />
+            <AgentText text={printable(view.message.text)} />
           )}
           <MessageImages urls={view.message.images} />
         </div>

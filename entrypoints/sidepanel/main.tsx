@@ -7,6 +7,8 @@ import { LaunchInbox } from '@/components/sidepanel/model/launch-inbox';
 import { SidePanelApp } from '@/components/sidepanel/SidePanelApp';
 import { createQueryClient, WorkerConnectionProvider } from '@/lib/panel/react';
 import { WorkerConnection } from '@/lib/panel/worker-connection';
+import { loadSettings } from '@/lib/settings/store';
+import { readCursor } from '@/lib/stream/cache';
 
 /**
  * The window this panel belongs to, so the worker hands it that window's launches: the
@@ -27,7 +29,20 @@ async function main(): Promise<void> {
   const root = document.getElementById('root');
   if (!root) return;
   const params = new URLSearchParams(location.search);
-  const connection = new WorkerConnection(await panelWindowId(params));
+  const conversationId = params.get('conversation');
+  // All at once, before the first render: a conversation opened by id then paints in the first
+  // frame, its interface known from the cache when it was watched before.
+  const [windowId, settings, generation] = await Promise.all([
+    panelWindowId(params),
+    loadSettings(),
+    conversationId
+      ? readCursor(conversationId).then(
+          (cursor) => cursor?.generation ?? null,
+          () => null,
+        )
+      : null,
+  ]);
+  const connection = new WorkerConnection(windowId);
   // Before anything renders: the worker answers hello with a pending launch at once.
   const inbox = new LaunchInbox(connection);
   const queryClient = createQueryClient();
@@ -37,7 +52,8 @@ async function main(): Promise<void> {
         <SidePanelApp
           connection={connection}
           inbox={inbox}
-          initialConversationId={params.get('conversation')}
+          initialSettings={settings}
+          initialConversation={conversationId ? { id: conversationId, generation } : null}
         />
       </WorkerConnectionProvider>
     </QueryClientProvider>,

@@ -59,3 +59,32 @@ export function costOf(items: readonly OrderedEvent[]): Cost {
   }
   return { cost: null, tokens: null };
 }
+
+/**
+ * `costOf` for a log that mostly grows at its end (the live stream): only new events are read
+ * again; anything else (older history added, a different log) is read whole.
+ */
+export class CostTracker {
+  private seen: {
+    length: number;
+    first: OrderedEvent | undefined;
+    last: OrderedEvent | undefined;
+  } = { length: 0, first: undefined, last: undefined };
+  private cost: Cost = { cost: null, tokens: null };
+
+  read(items: readonly OrderedEvent[]): Cost {
+    const seen = this.seen;
+    const appended =
+      seen.length > 0 &&
+      items.length >= seen.length &&
+      items[0] === seen.first &&
+      items[seen.length - 1] === seen.last;
+    if (!appended) this.cost = costOf(items);
+    else if (items.length > seen.length) {
+      const newer = costOf(items.slice(seen.length));
+      if (newer.cost !== null || newer.tokens !== null) this.cost = newer;
+    }
+    this.seen = { length: items.length, first: items[0], last: items[items.length - 1] };
+    return this.cost;
+  }
+}

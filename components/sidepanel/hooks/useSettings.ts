@@ -6,19 +6,21 @@ import type { Settings } from '@/lib/settings/schema';
 import { loadSettings, watchSettings } from '@/lib/settings/store';
 
 /** The extension's settings, kept current as the options page (or anything) changes them. */
-export function useSettings(): Settings | null {
-  const [settings, setSettings] = useState<Settings | null>(null);
+export function useSettings(initial: Settings | null = null): Settings | null {
+  const [settings, setSettings] = useState<Settings | null>(initial);
   useEffect(() => {
     let alive = true;
-    void loadSettings().then((loaded) => {
-      if (alive) setSettings(loaded);
-    });
+    if (!initial) {
+      void loadSettings().then((loaded) => {
+        if (alive) setSettings(loaded);
+      });
+    }
     const stop = watchSettings(setSettings);
     return () => {
       alive = false;
       stop();
     };
-  }, []);
+  }, [initial]);
   return settings;
 }
 

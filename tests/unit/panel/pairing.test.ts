@@ -154,3 +154,64 @@ describe('RowBuilder', () => {
     }
   });
 });
+
+describe('RowBuilder, appending', () => {
+  /** A random V0 log: actions, their outputs (sometimes late, sometimes first), other events. */
+  function randomLog(seed: number, size: number): OrderedEvent[] {
+    let state = seed;
+    const random = () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state / 2147483648;
+    };
+    const raws: Record<string, unknown>[] = [];
+    const open: number[] = [];
+    for (let id = 0; raws.length < size; id++) {
+      const roll = random();
+      if (roll < 0.35) {
+        raws.push({ id, source: 'agent', action: 'run', args: { command: `c${id}` } });
+        open.push(id);
+      } else if (roll < 0.7 && open.length) {
+        const cause = open.splice(Math.floor(random() * open.length), 1)[0] as number;
+        raws.push({ id, source: 'agent', observation: 'run', cause, content: '', extras: {} });
+      } else if (roll < 0.75) {
+        // An answer to an action that has not been seen (yet).
+        raws.push({
+          id,
+          source: 'agent',
+          observation: 'run',
+          cause: id + 1000,
+          content: '',
+          extras: {},
+        });
+      } else {
+        raws.push({ id, source: 'agent', action: 'message', args: { content: `m${id}` } });
+      }
+    }
+    return raws.map(v0);
+  }
+
+  it('gives the same rows event by event as all at once', () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const log = randomLog(seed, 300);
+      const live = new RowBuilder();
+      let rows = live.build([]);
+      for (let end = 1; end <= log.length; end += 1 + (seed % 3))
+        rows = live.build(log.slice(0, end));
+      rows = live.build(log);
+      const whole = new RowBuilder().build(log);
+      const shape = (list: typeof rows) =>
+        list.map((row) => [row.key, row.answer?.order ?? null, row.pending, row.orphan]);
+      expect(shape(rows)).toEqual(shape(whole));
+    }
+  });
+
+  it('reuses untouched rows and replaces only the row an answer joins', () => {
+    const builder = new RowBuilder();
+    const start = [run(1), run(3)];
+    const first = builder.build(start);
+    const second = builder.build([...start, output(4, 1)]);
+    expect(second).not.toBe(first);
+    expect(second[1]).toBe(first[1]);
+    expect(second[0]?.answer?.event.id).toBe(4);
+  });
+});

@@ -1,0 +1,113 @@
+// Opening a 10,000-event conversation from the cache (first rows within 300 ms) and the panel's
+// JS heap with all of it loaded (under 60 MB). The cache is filled the way people fill it: the
+// panel watches a `long` scenario conversation until the agent is done.
+import { startService } from '../../tests/service/index';
+import type { Figure, Suite } from '../types';
+import {
+  cachedCount,
+  connectPanel,
+  createConversation,
+  launchPanelBrowser,
+  median,
+  waitFor,
+} from './panel-browser';
+
+const RUNS = 7;
+
+/**
+ * Records, in the page, when the first timeline row was painted: the first animation frame
+ * after the row is in the DOM. performance.now() counts from navigation start.
+ */
+const firstRowProbe = `
+  (() => {
+    const seen = () => document.querySelector('.timeline-row');
+    const mark = () => requestAnimationFrame(() => { window.__firstRowPaintedAt = performance.now(); });
+    const observer = new MutationObserver(() => { if (seen()) { observer.disconnect(); mark(); } });
+    document.addEventListener('DOMContentLoaded', () => {
+      if (seen()) mark(); else observer.observe(document.body, { childList: true, subtree: true });
+    });
+  })();
+`;
+
+export const panelHistory: Suite = {
+  name: 'side panel: 10,000-event conversation',
+  async run(): Promise<Figure[]> {
+    const service = await startService({ port: 0, pace: 0, rateLimit: false });
+    const browser = await launchPanelBrowser();
+    try {
+      await connectPanel(browser, service);
+      const id = await createConversation(service, '[scenario:long] Refactor the whole project');
+      const watching = await browser.open(`sidepanel.html?conversation=${id}`);
+      await service.admin.waitIdle(id);
+      const stored = (await service.admin.storedEvents(id)).events.length;
+      // The agent was quicker than the panel: what came before the panel looked is older
+      // history, which the panel reads page by page. Export reads all of it, as a person would.
+      const download = watching.waitForEvent('download', { timeout: 180_000 });
+      await watching.getByRole('button', { name: 'Export JSON' }).click();
+      await download;
+      await waitFor(async () => (await cachedCount(watching, id)) >= stored, 180_000, 'the cache');
+      await watching.close();
+
+      await browser.context.addInitScript(firstRowProbe);
+      const samples: number[] = [];
+      let heapBytes = Number.NaN;
+      let rows = 0;
+      for (let run = 0; run < RUNS; run++) {
+        const page = await browser.open(`sidepanel.html?conversation=${id}`);
+        await page.waitForFunction(
+          () => (window as { __firstRowPaintedAt?: number }).__firstRowPaintedAt,
+          null,
+          {
+            timeout: 30_000,
+          },
+        );
+        samples.push(
+          await page.evaluate(
+            () => (window as unknown as { __firstRowPaintedAt: number }).__firstRowPaintedAt,
+          ),
+        );
+        if (run === RUNS - 1) {
+          // Everything loaded: the feed holds all events once the timeline counts them all.
+          await page.getByRole('checkbox', { name: 'Show system and hidden events' }).check();
+          await page.waitForFunction(
+            (expected) => {
+              const feed = document.querySelector('[role="feed"]');
+              return Number(feed?.getAttribute('data-row-count') ?? 0) >= expected;
+            },
+            Math.floor(stored / 2),
+            { timeout: 60_000 },
+          );
+          rows = await page.evaluate(() =>
+            Number(document.querySelector('[role="feed"]')?.getAttribute('data-row-count') ?? 0),
+          );
+          const cdp = await browser.context.newCDPSession(page);
+          await cdp.send('HeapProfiler.enable');
+          await cdp.send('HeapProfiler.collectGarbage');
+          const usage = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+          heapBytes = usage.usedSize;
+        }
+        await page.close();
+      }
+      const sorted = [...samples].sort((a, b) => a - b).map((value) => Math.round(value));
+      return [
+        {
+          name: 'first timeline rows painted, opening a 10,000-event conversation from cache',
+          value: Math.round(median(samples)),
+          unit: 'ms',
+          budget: 300,
+          note: `median of ${RUNS} opens, from navigation start; samples ${sorted.join(', ')}; ${stored} events`,
+        },
+        {
+          name: 'side panel JS heap with 10,000 events loaded',
+          value: Math.round((heapBytes / (1024 * 1024)) * 10) / 10,
+          unit: 'MB',
+          budget: 60,
+          note: `Runtime.getHeapUsage after a forced GC; ${stored} events, ${rows} timeline rows`,
+        },
+      ];
+    } finally {
+      await browser.close();
+      await service.stop();
+    }
+  },
+};

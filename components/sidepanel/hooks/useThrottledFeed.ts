@@ -1,0 +1,44 @@
+import { useEffect, useMemo, useState } from 'react';
+import { ConversationFeed, type FeedState } from '@/lib/panel/conversation-feed';
+import { useWorkerConnection } from '@/lib/panel/react';
+
+/**
+ * A conversation's feed, like lib/panel's useConversationFeed, but re-rendering at most every
+ * `intervalMs`: at 200 events a second the feed changes every frame, and redrawing the
+ * conversation (10,000 rows to pair and filter) 60 times a second would starve the frames the
+ * person scrolls with. The first change (the cache) shows at once.
+ */
+export function useThrottledFeed(
+  conversationId: string,
+  generation: 'v0' | 'v1',
+  intervalMs = 100,
+): { feed: ConversationFeed; state: FeedState } {
+  const connection = useWorkerConnection();
+  const feed = useMemo(
+    () => new ConversationFeed(conversationId, generation, connection),
+    [conversationId, generation, connection],
+  );
+  const [state, setState] = useState(() => feed.getState());
+  useEffect(() => {
+    let last = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const publish = () => {
+      timer = undefined;
+      last = performance.now();
+      setState(feed.getState());
+    };
+    const unsubscribe = feed.subscribe(() => {
+      const wait = intervalMs - (performance.now() - last);
+      if (wait <= 0) publish();
+      else timer ??= setTimeout(publish, wait);
+    });
+    setState(feed.getState());
+    feed.start();
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+      feed.stop();
+    };
+  }, [feed, intervalMs]);
+  return { feed, state };
+}
