@@ -9,6 +9,7 @@ import {
   softNavigate,
   startButton,
 } from './support/host-pages';
+import { evaluateInSidePanel } from './support/panel-pages';
 
 function fixture(name: string): HostFixture {
   const found = hostFixtures.find((f) => f.name === name);
@@ -49,8 +50,8 @@ test('a click hands the page context read at click time to the side panel', asyn
   await expectOneButtonAt(tab, pull.anchorId);
   await startButton(tab).click();
   await expect
-    .poll(() =>
-      serviceWorker.evaluate(async () => {
+    .poll(async () => {
+      const state = await serviceWorker.evaluate(async () => {
         const panels = await chrome.runtime.getContexts({
           contextTypes: ['SIDE_PANEL' as chrome.runtime.ContextType],
         });
@@ -59,8 +60,18 @@ test('a click hands the page context read at click time to the side panel', asyn
           panels: panels.length,
           launches: Object.values(stored['handoff:pending-launches'] ?? {}),
         };
-      }),
-    )
+      });
+      // The side panel that opened takes the launch as soon as it says hello: then it is no
+      // longer stored, and the panel shows which launch it got.
+      const taken = await evaluateInSidePanel(
+        extContext,
+        "document.querySelector('main')?.dataset.lastLaunch ?? null",
+      );
+      return {
+        panels: state.panels,
+        launches: state.launches.length ? state.launches : taken ? [{ kind: taken }] : [],
+      };
+    })
     .toEqual({
       panels: 1,
       launches: [{ kind: 'setup' }],
