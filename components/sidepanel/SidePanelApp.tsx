@@ -80,6 +80,8 @@ export function SidePanelApp({
   const [workerConnected, setWorkerConnected] = useState(true);
   const [v1Seen, setV1Seen] = useState(false);
   const [formVisited, setFormVisited] = useState(false);
+  /** What the worker last asked this panel to show (`data-last-launch`, for tests and bug reports). */
+  const [lastLaunch, setLastLaunch] = useState<Launch['kind'] | null>(null);
   const onV1Available = useCallback(() => setV1Seen(true), []);
   const onTitle = useCallback(
     (title: string) =>
@@ -137,6 +139,7 @@ export function SidePanelApp({
   useEffect(
     () =>
       inbox.listen((launch: Launch) => {
+        setLastLaunch(launch.kind);
         switch (launch.kind) {
           case 'setup':
             // The setup view shows whenever no server is configured; nothing else to do.
@@ -171,7 +174,7 @@ export function SidePanelApp({
   if (!settings) return <p className="panel-scroll muted">{t('common.loading')}</p>;
   if (!settings.serverUrl) {
     return (
-      <main className="panel">
+      <main className="panel" data-last-launch={lastLaunch ?? undefined}>
         <SetupView onOpenOptions={openOptions} />
       </main>
     );
@@ -188,7 +191,7 @@ export function SidePanelApp({
   const current = tabs.some((tab) => tab.id === view) ? view : 'conversations';
 
   return (
-    <main className="panel">
+    <main className="panel" data-last-launch={lastLaunch ?? undefined}>
       <Tabs label={t('panel.tabs.label')} tabs={tabs} selected={current} onSelect={setView} />
       {!workerConnected ? (
         <div className="notice notice-warning panel-banner" role="status">

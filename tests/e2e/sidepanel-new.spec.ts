@@ -5,6 +5,7 @@ import { serveFixtures, startButton } from './support/host-pages';
 import {
   appConversation,
   ensureRepository,
+  evaluateInSidePanel,
   openPanel,
   v0Conversation,
 } from './support/panel-pages';
@@ -254,4 +255,46 @@ test('clickBehaviour "start": a plain click starts at once, once, with every pan
   // The side panel the click opened got the same launch: it must not start a second one.
   await panel.waitForTimeout(3000);
   expect(await count()).toBe(1);
+});
+
+test('the real side panel the button opens shows the issue as a task and starts it', async ({
+  service,
+  extContext,
+  connectToService,
+}) => {
+  await connectToService();
+  ensureRepository('octo/widgets');
+  await serveFixtures(extContext, hostFixtures);
+  const tab = await extContext.newPage();
+  await tab.goto(fixture('issue-react').url);
+  await startButton(tab).click();
+  const inPanel = (expression: string) => evaluateInSidePanel(extContext, expression);
+  const field = (label: string) =>
+    `[...document.querySelectorAll('label')].find((l) => l.textContent === ${JSON.stringify(label)})?.control?.value ?? null`;
+  await expect
+    .poll(() => inPanel("document.querySelector('[data-task-type]')?.dataset.taskType ?? null"))
+    .toBe('OPEN_ISSUE');
+  expect(await inPanel(field('Repository'))).toBe('octo/widgets');
+  expect(await inPanel(field('Git provider'))).toBe('github');
+  await expect.poll(() => inPanel(field('Branch'))).toBe('main');
+  await inPanel(
+    "[...document.querySelectorAll('button')].find((b) => b.textContent === 'Start conversation').click() ?? true",
+  );
+  let id: unknown = null;
+  await expect
+    .poll(
+      async () => {
+        id = await inPanel(
+          'document.querySelector(\'[data-view="conversation"] .conversation\')?.dataset.conversationId ?? null',
+        );
+        return id;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBeNull();
+  expect(await appConversation(service, String(id))).toMatchObject({
+    selected_repository: 'octo/widgets',
+    selected_branch: 'main',
+    title: 'Issue #12: Widgets flicker on resize',
+  });
 });

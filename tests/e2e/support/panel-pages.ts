@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import type { RunningService } from '../../service/index';
 import { type SeedRepository, seedRepositories } from '../../service/seed/git-world';
 
@@ -141,4 +141,51 @@ export async function createV1Conversation(service: RunningService, text: string
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error('the start task never became READY');
+}
+
+/**
+ * Evaluates an expression in the real side panel (a page target Playwright does not list among
+ * the context's pages), through a browser-level CDP session. Picks the first side-panel
+ * document: use it where no panel is open as a tab.
+ */
+export async function evaluateInSidePanel(
+  context: BrowserContext,
+  expression: string,
+): Promise<unknown> {
+  const browser = context.browser();
+  if (!browser) throw new Error('no browser to attach to');
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+      targetInfos: { targetId: string; type: string; url: string }[];
+    };
+    const target = targetInfos.find(
+      (info) => info.type === 'page' && /\/sidepanel\.html/.test(info.url),
+    );
+    if (!target) return undefined;
+    const { sessionId } = (await cdp.send('Target.attachToTarget', {
+      targetId: target.targetId,
+      flatten: false,
+    })) as { sessionId: string };
+    const reply = new Promise<unknown>((resolve) => {
+      cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+        const message = JSON.parse(event.message) as {
+          id?: number;
+          result?: { result?: { value?: unknown } };
+        };
+        if (message.id === 1) resolve(message.result?.result?.value);
+      });
+    });
+    await cdp.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({
+        id: 1,
+        method: 'Runtime.evaluate',
+        params: { expression, returnByValue: true },
+      }),
+    });
+    return await reply;
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
 }
