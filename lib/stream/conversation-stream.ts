@@ -256,6 +256,9 @@ export class ConversationStream {
       if (key) this.seen.add(key);
     }
     if (cursor) this.restoreCursor(cursor);
+    // The cache itself says where older history continues from (orders come sorted).
+    const oldest = orders[0];
+    if (oldest) this.noteOldest(oldest);
     await this.refresh();
   }
 
@@ -542,6 +545,7 @@ export class ConversationStream {
         continue;
       }
       this.counters.received++;
+      this.noteOldest(order);
       if (this.seen.has(facts.key)) {
         this.counters.duplicates++;
         continue;
@@ -577,21 +581,31 @@ export class ConversationStream {
     return facts.timestamp && facts.key ? v1OrderKey(facts.timestamp, facts.key) : null;
   }
 
+  /** Where older history continues from: also fed by events already held, so it never sticks. */
+  private noteOldest(order: string): void {
+    if (order.startsWith('0:')) {
+      const id = Number.parseInt(order.slice(2), 10);
+      this.oldestId = this.oldestId === null ? id : Math.min(this.oldestId, id);
+    } else {
+      const timestamp = order.slice(2, order.lastIndexOf('|'));
+      if (!this.oldestTimestamp || timestamp < this.oldestTimestamp)
+        this.oldestTimestamp = timestamp;
+    }
+  }
+
   private track(facts: EventFacts): void {
     if (facts.generation === 'v0' && typeof facts.id === 'number') {
       const id = facts.id;
       this.highestId = Math.max(this.highestId, id);
-      this.oldestId = this.oldestId === null ? id : Math.min(this.oldestId, id);
       if (id > this.contiguousId) {
         this.above.add(id);
         this.advance();
         if (this.synced && this.contiguousId < this.highestId) this.scheduleGapFill();
       }
     } else if (facts.timestamp) {
-      if (!this.newestTimestamp || facts.timestamp > this.newestTimestamp)
+      if (!this.newestTimestamp || facts.timestamp > this.newestTimestamp) {
         this.newestTimestamp = facts.timestamp;
-      if (!this.oldestTimestamp || facts.timestamp < this.oldestTimestamp)
-        this.oldestTimestamp = facts.timestamp;
+      }
     }
   }
 

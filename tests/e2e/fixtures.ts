@@ -149,16 +149,19 @@ export const test = base.extend<ExtensionFixtures>({
     });
   },
 
-  stopServiceWorker: async ({ extContext, openExtensionPage }, use) => {
+  stopServiceWorker: async ({ extContext }, use) => {
+    // A blank page hosts the CDP session: extension pages may reload or close under a test.
     let cdpPage: Page | undefined;
     let cdp: CDPSession | undefined;
+    const session = async (): Promise<CDPSession> => {
+      if (cdp && cdpPage && !cdpPage.isClosed()) return cdp;
+      cdpPage = await extContext.newPage();
+      cdp = await extContext.newCDPSession(cdpPage);
+      await cdp.send('ServiceWorker.enable');
+      return cdp;
+    };
     await use(async () => {
-      if (!cdp) {
-        cdpPage = await openExtensionPage('options.html');
-        cdp = await extContext.newCDPSession(cdpPage);
-        await cdp.send('ServiceWorker.enable');
-      }
-      const session = cdp;
+      const current = await session();
       const stopped = new Promise<void>((resolve) => {
         const onUpdate = (event: { versions: { runningStatus: string; scriptURL: string }[] }) => {
           if (
@@ -166,13 +169,13 @@ export const test = base.extend<ExtensionFixtures>({
               (v) => v.scriptURL.startsWith('chrome-extension://') && v.runningStatus === 'stopped',
             )
           ) {
-            session.off('ServiceWorker.workerVersionUpdated', onUpdate);
+            current.off('ServiceWorker.workerVersionUpdated', onUpdate);
             resolve();
           }
         };
-        session.on('ServiceWorker.workerVersionUpdated', onUpdate);
+        current.on('ServiceWorker.workerVersionUpdated', onUpdate);
       });
-      await session.send('ServiceWorker.stopAllWorkers');
+      await current.send('ServiceWorker.stopAllWorkers');
       await stopped;
     });
     await cdpPage?.close().catch(() => {});
