@@ -137,6 +137,7 @@ export function Composer({
         disabled={disabled}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
+        aria-describedby={`${conversationId}-composer-hint`}
       />
       <div className="row">
         <ImageAttachments
@@ -146,7 +147,7 @@ export function Composer({
           refused={intake.refused}
           disabled={disabled || sending}
         />
-        <span className="grow small muted">
+        <span id={`${conversationId}-composer-hint`} className="grow small muted composer-hint">
           {sending
             ? live
               ? t('panel.composer.sending')

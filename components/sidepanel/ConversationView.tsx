@@ -275,17 +275,20 @@ export function ConversationView({
                 className="btn btn-small"
                 aria-pressed={searchOpen}
                 aria-keyshortcuts="/"
+                aria-label={t('panel.search.open')}
+                title={t('panel.search.openHint')}
                 onClick={() => setSearchOpen((open) => !open)}
               >
-                {t('panel.search.open')}
+                {t('panel.search.openShort')}
               </button>
-              <label className="small row">
+              <label className="small row" title={t('panel.timeline.showSystem')}>
                 <input
                   type="checkbox"
                   checked={showSystem}
+                  aria-label={t('panel.timeline.showSystem')}
                   onChange={(event) => setShowSystem(event.target.checked)}
                 />
-                {t('panel.timeline.showSystem')}
+                {t('panel.timeline.showSystemShort')}
               </label>
               <ExportButton
                 feed={feed}

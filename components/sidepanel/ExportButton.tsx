@@ -34,12 +34,12 @@ export function ExportButton({
     <button
       type="button"
       className="btn btn-small"
+      aria-label={progress === null ? t('panel.export.button') : undefined}
+      title={t('panel.export.hint')}
       disabled={progress !== null}
       onClick={() => void run()}
     >
-      {progress === null
-        ? t('panel.export.button')
-        : t('panel.export.reading', { count: progress })}
+      {progress === null ? t('panel.export.short') : t('panel.export.reading', { count: progress })}
     </button>
   );
 }

@@ -237,12 +237,15 @@ export const panelStrings = {
   'panel.risk.HIGH': 'high',
   'panel.risk.UNKNOWN': 'unknown',
   'panel.export.button': 'Export JSON',
+  'panel.export.short': 'Export',
+  'panel.export.hint': 'Save every event of this conversation as a JSON file',
   'panel.export.reading': 'Reading history ({count} events)…',
 
   // --- Timeline -----------------------------------------------------------------------------
   'panel.timeline.label': 'Conversation events',
   'panel.timeline.empty': 'No events yet.',
   'panel.timeline.showSystem': 'Show system and hidden events',
+  'panel.timeline.showSystemShort': 'System events',
   'panel.timeline.loadOlder': 'Load older events',
   'panel.timeline.loadingOlder': 'Loading older events…',
   'panel.timeline.olderFailed': 'Older events could not be loaded: {error}',
@@ -279,6 +282,8 @@ export const panelStrings = {
 
   // --- Event search -------------------------------------------------------------------------
   'panel.search.open': 'Search events',
+  'panel.search.openShort': 'Search',
+  'panel.search.openHint': 'Search this conversation’s events (/)',
   'panel.search.label': 'Search this conversation’s events',
   'panel.search.query': 'Text to find',
   'panel.search.queryPlaceholder': 'Text in any field, e.g. npm test',
