@@ -113,7 +113,6 @@ export const TimelineRow = memo(function TimelineRow({
   const primaryId = row.primary.event.id;
   const answerId = row.answer?.event.id ?? null;
   const outcome = view.outcome;
-  const hasDetail = true;
   return (
     <article
       className="timeline-row"
@@ -132,7 +131,6 @@ export const TimelineRow = memo(function TimelineRow({
         type="button"
         className="row-summary"
         aria-expanded={expanded}
-        disabled={!hasDetail}
         onClick={() => onToggle(row.key)}
       >
         <span className="row-icon" aria-hidden="true">
