@@ -160,7 +160,7 @@ export function NewConversationForm({
 
   // Alt-click (or "start at once"): the defaults are the answer, start without asking.
   const autoStarted = useRef(false);
-  const ready = apis.v0 !== null || apis.v1 !== null;
+  const ready = apis.settled === true;
   useEffect(() => {
     if (!launch.autoStart || autoStarted.current || !ready) return;
     if (apis.v0 !== false && serverSettings.isPending) return;

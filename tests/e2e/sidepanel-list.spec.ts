@@ -81,3 +81,29 @@ test('a V1 conversation opens from the list with its history and its facts', asy
   const expected = sameIds(await storedIds(service, service.seedIds.v1.parserFixDone));
   await expect.poll(async () => sameIds(await collectTimelineIds(page))).toEqual(expected);
 });
+
+test.describe('a server without V0 (the hosted service)', () => {
+  test.use({ serviceOptions: { pace: 0.02, hosted: true, apiKey: 'hosted-key-0123456789' } });
+
+  test('lists and opens V1 conversations; V0’s missing routes are not errors', async ({
+    service,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    await connectToService();
+    const page = await openPanel(openExtensionPage);
+    await expect(page.locator('.conversation-item')).toHaveCount(2);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Sandboxes' })).toBeVisible();
+    await page
+      .locator(`.conversation-item[data-conversation-id="${service.seedIds.v1.parserFixDone}"]`)
+      .click();
+    await expect(
+      page.getByRole('heading', { name: 'Parser comments fix (first try)' }),
+    ).toBeVisible();
+    await expect(timeline(page).locator('.timeline-row').first()).toBeVisible();
+    await page.getByRole('tab', { name: 'New' }).click();
+    // Only V1 is served: no choice to make.
+    await expect(page.getByText('V0 (classic conversations)')).toHaveCount(0);
+  });
+});

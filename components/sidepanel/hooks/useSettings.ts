@@ -28,11 +28,13 @@ export function useSettings(initial: Settings | null = null): Settings | null {
 export interface ServerApis {
   v0: boolean | null;
   v1: boolean | null;
+  /** Nothing more will be learnt: the connection test's answer, or the probe has finished. */
+  settled?: boolean;
 }
 
 export function serverApisOf(settings: Settings | null): ServerApis {
   const info = settings?.serverInfo;
-  return info ? { v0: info.v0, v1: info.v1 } : { v0: null, v1: null };
+  return info ? { v0: info.v0, v1: info.v1, settled: true } : { v0: null, v1: null };
 }
 
 /** A probe's answer: served, not served (404 or the web UI's HTML page), or unknown. */
@@ -61,11 +63,12 @@ export function useServerApis(settings: Settings | null): ServerApis {
         callApi('v0.getConfig', {}),
         callApi('v1.searchAppConversations', { limit: 1 }),
       ]);
-      return { v0: servedBy(v0), v1: servedBy(v1) };
+      return { v0: servedBy(v0), v1: servedBy(v1), settled: true };
     },
   });
   return useMemo(() => {
     const known = serverApisOf(settings);
-    return settings?.serverInfo ? known : (probe.data ?? known);
-  }, [settings, probe.data]);
+    if (settings?.serverInfo) return known;
+    return probe.data ?? { ...known, settled: probe.isError };
+  }, [settings, probe.data, probe.isError]);
 }
