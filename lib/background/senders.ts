@@ -19,13 +19,17 @@ function originOf(url: string | undefined): string | null {
   }
 }
 
-export function extensionOrigin(): string {
-  return new URL(browser.runtime.getURL('/')).origin;
-}
-
-/** One of our own pages (options, side panel, also when opened as a tab). */
+/**
+ * One of our own pages (options, side panel, also when opened as a tab). Compared by the
+ * extension's base URL, which URL.origin does not report alike for every extension scheme.
+ */
 export function isExtensionPageSender(sender: Runtime.MessageSender): boolean {
-  return sender.id === browser.runtime.id && originOf(sender.url) === extensionOrigin();
+  const base = browser.runtime.getURL('/');
+  return (
+    sender.id === browser.runtime.id &&
+    typeof sender.url === 'string' &&
+    sender.url.startsWith(base)
+  );
 }
 
 /**
