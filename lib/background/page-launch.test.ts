@@ -210,7 +210,7 @@ describe('launches from the toolbar menu, the selection menu and the keyboard co
   it('opens a blank form where the page has no content script, and drops a forged context', async () => {
     vi.spyOn(browser.tabs, 'sendMessage').mockResolvedValueOnce({
       context: { ...issue, kind: 'hack' },
-    });
+    } as never);
     launchFromTab(tab);
     await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
     expect(await pendingLaunches()).toEqual({ 3: { kind: 'new-conversation', context: null } });
