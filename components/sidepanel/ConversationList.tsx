@@ -85,7 +85,8 @@ export function ConversationList({ apis, onOpen, onV1Available }: ConversationLi
   const [repository, setRepository] = useState('');
   const [text, setText] = useState('');
   const query = useInfiniteQuery({
-    queryKey: ['panel', 'conversations', apis],
+    // Only an interface known to be absent changes what is fetched (an unknown one is tried).
+    queryKey: ['panel', 'conversations', apis.v0 === false, apis.v1 === false],
     initialPageParam: { v0: null, v1: null } as Cursor,
     queryFn: ({ pageParam }) => fetchPage(pageParam, apis),
     getNextPageParam: (last) =>

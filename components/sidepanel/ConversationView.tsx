@@ -62,7 +62,8 @@ export function ConversationView({
     'v0.getConversation',
     { conversation_id: conversationId },
     {
-      enabled: generation === 'v0' && apis.v0 !== false,
+      // After the first rows: the first paint does not share the main thread with it.
+      enabled: state.loaded && generation === 'v0' && apis.v0 !== false,
       refetchInterval: starting ? POLL_STARTING_MS : POLL_MS,
     },
   );
@@ -70,7 +71,7 @@ export function ConversationView({
     'v1.getAppConversations',
     { ids: [conversationId] },
     {
-      enabled: generation === 'v1' && apis.v1 !== false,
+      enabled: state.loaded && generation === 'v1' && apis.v1 !== false,
       refetchInterval: starting ? POLL_STARTING_MS : POLL_MS,
     },
   );
@@ -85,7 +86,7 @@ export function ConversationView({
     'v0.getSettings',
     {},
     {
-      enabled: apis.v0 !== false,
+      enabled: state.loaded && apis.v0 !== false,
       staleTime: 5 * 60_000,
       retry: false,
     },

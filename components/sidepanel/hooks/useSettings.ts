@@ -37,6 +37,8 @@ export function serverApisOf(settings: Settings | null): ServerApis {
   return info ? { v0: info.v0, v1: info.v1, settled: true } : { v0: null, v1: null };
 }
 
+const PROBE_DELAY_MS = 250;
+
 /** A probe's answer: served, not served (404 or the web UI's HTML page), or unknown. */
 function servedBy(result: PromiseSettledResult<unknown>): boolean | null {
   if (result.status === 'fulfilled') return true;
@@ -53,9 +55,15 @@ function servedBy(result: PromiseSettledResult<unknown>): boolean | null {
  */
 export function useServerApis(settings: Settings | null): ServerApis {
   const serverUrl = settings?.serverUrl ?? null;
+  // Once the panel has painted: a conversation opened by id does not need the answer first.
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setIdle(true), PROBE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const probe = useQuery({
     queryKey: ['panel', 'api-probe', serverUrl],
-    enabled: !!serverUrl && !settings?.serverInfo,
+    enabled: idle && !!serverUrl && !settings?.serverInfo,
     staleTime: 10 * 60_000,
     retry: false,
     queryFn: async (): Promise<ServerApis> => {

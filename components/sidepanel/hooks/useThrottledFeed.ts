@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useState } from 'react';
 import { ConversationFeed, type FeedState } from '@/lib/panel/conversation-feed';
 import { useWorkerConnection } from '@/lib/panel/react';
 
@@ -19,7 +19,9 @@ export function useThrottledFeed(
     [conversationId, generation, connection],
   );
   const [state, setState] = useState(() => feed.getState());
-  useEffect(() => {
+  // A layout effect: the cache read starts before the browser paints the empty view, a frame
+  // earlier than an effect would.
+  useLayoutEffect(() => {
     let last = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const publish = () => {
