@@ -80,9 +80,12 @@ describe('the worker-like entry (raw client, request table, event envelope)', ()
     expect(worker.inputs.filter((path) => path.endsWith('node_modules/zod/index.js'))).toEqual([]);
     // Classic zod registers English and esbuild then keeps every locale; zod/mini plus
     // lib/api/zod-english keeps English only.
-    expect(worker.contributing.filter((path) => path.includes('zod/v4/locales/'))).toEqual([
-      'node_modules/zod/v4/locales/en.js',
-    ]);
+    // Compared from the package on, wherever node_modules is (a linked one shows as ../…).
+    expect(
+      worker.contributing
+        .filter((path) => path.includes('zod/v4/locales/'))
+        .map((path) => path.slice(path.indexOf('zod/v4/'))),
+    ).toEqual(['zod/v4/locales/en.js']);
     expect(worker.inputs.filter((path) => pageOnlyModules.includes(path))).toEqual([]);
     // Field names only response schemas know: a tripwire should a schema arrive another way.
     for (const responseField of ['sub_conversation_ids', 'PROVIDERS_CONFIGURED', 'llm_message']) {
