@@ -1,3 +1,4 @@
+import { agentStateOfExecution } from '@/lib/api/agent-state';
 import type { StreamSnapshot } from '@/lib/stream/conversation-stream';
 
 /** What a conversation needs from the person, if anything. */
@@ -6,23 +7,6 @@ export type Need = 'input' | 'confirmation' | 'error' | 'finished' | null;
 /** Needs that count on the toolbar badge: the agent is waiting on the person. */
 export const badgeNeeds: ReadonlySet<Need> = new Set<Need>(['input', 'confirmation', 'error']);
 
-/**
- * V1 execution statuses read as V0 agent states (ui-notes.md §5.1), so one rule serves both:
- * idle means the agent waits for the person, finished means its turn ended.
- */
-function v1AsAgentState(executionStatus: string | null): string | null {
-  switch (executionStatus) {
-    case 'idle':
-      return 'awaiting_user_input';
-    case 'waiting_for_confirmation':
-      return 'awaiting_user_confirmation';
-    case 'stuck':
-      return 'error';
-    default:
-      return executionStatus;
-  }
-}
-
 export function needOf(snapshot: StreamSnapshot): Need {
   const { conversation } = snapshot;
   if (conversation.notFound) return null;
@@ -30,7 +14,7 @@ export function needOf(snapshot: StreamSnapshot): Need {
   const state =
     snapshot.generation === 'v0'
       ? conversation.agentState
-      : v1AsAgentState(conversation.executionStatus);
+      : agentStateOfExecution(conversation.executionStatus);
   switch (state) {
     case 'awaiting_user_input':
       return 'input';

@@ -2,9 +2,13 @@
 // status pill, decided in the web UI's priority order, with two deliberate differences: a
 // finished agent says "Finished" (the web UI says "Waiting for task"), and a stopped
 // conversation is grey rather than red, because stopping is not a failure.
+
+import { agentStateOfExecution } from '@/lib/api/agent-state';
 import { type MessageKey, t } from '@/lib/i18n';
 import { en } from '@/lib/i18n/en';
 import type { TransportState } from '@/lib/stream/transport';
+
+export { agentStateOfExecution };
 
 export type Tone = 'red' | 'yellow' | 'orange' | 'blue' | 'green' | 'grey';
 
@@ -73,23 +77,6 @@ export function errorIdWords(id: string | null | undefined): string | null {
     lookup('panel.errorId.', id) ??
     (id.startsWith('STATUS$') ? lookup('panel.runtimeStatus.', id) : null)
   );
-}
-
-/** V1 execution status seen as the V0 agent state it corresponds to (ui-notes §5.1). */
-export function agentStateOfExecution(status: string | null | undefined): string | null {
-  switch (status) {
-    case null:
-    case undefined:
-      return null;
-    case 'idle':
-      return 'awaiting_user_input';
-    case 'waiting_for_confirmation':
-      return 'awaiting_user_confirmation';
-    case 'stuck':
-      return 'error';
-    default:
-      return status;
-  }
 }
 
 /** Agent states in which the runtime status no longer matters (§5.2 step 3). */

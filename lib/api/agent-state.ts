@@ -1,0 +1,20 @@
+// How a V1 conversation's execution status reads as a V0 agent state (ui-notes.md §5.1), so the
+// worker's attention rules and the panel's words treat both interfaces alike. Zod-free: the
+// worker imports it.
+
+/** V1 execution status seen as the V0 agent state it corresponds to; null when unknown. */
+export function agentStateOfExecution(status: string | null | undefined): string | null {
+  switch (status) {
+    case null:
+    case undefined:
+      return null;
+    case 'idle':
+      return 'awaiting_user_input';
+    case 'waiting_for_confirmation':
+      return 'awaiting_user_confirmation';
+    case 'stuck':
+      return 'error';
+    default:
+      return status;
+  }
+}
