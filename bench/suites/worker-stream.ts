@@ -9,51 +9,42 @@ import type { Figure, Suite } from '../types';
 const RATE = 200;
 const RESTARTS = 6;
 
-/** A panel-like subscriber that timestamps every entry it receives and every snapshot. */
+/**
+ * A panel-like subscriber that timestamps every entry it receives and every snapshot, and
+ * reconnects at once when the worker is stopped. Source text: the bench's TypeScript runner
+ * wraps named functions in a helper that does not exist in the page.
+ */
+const subscriberSource = `(conversationId) => {
+  const probe = { latencies: [], snapshots: [] };
+  window.__bench = probe;
+  const connect = () => {
+    const port = chrome.runtime.connect({ name: 'handoff-panel' });
+    port.onMessage.addListener((message) => {
+      const now = Date.now();
+      if (message.type === 'entries') {
+        for (const entry of message.entries || []) {
+          // Naive server-local timestamps: the service runs on this machine and clock.
+          const emitted = entry.raw.timestamp ? new Date(entry.raw.timestamp).getTime() : NaN;
+          if (!Number.isNaN(emitted)) probe.latencies.push(now - emitted);
+        }
+      }
+      if (message.snapshot) {
+        probe.snapshots.push({
+          at: now,
+          phase: message.snapshot.transport.phase,
+          duplicates: message.snapshot.counters.duplicates,
+          received: message.snapshot.counters.received,
+        });
+      }
+    });
+    port.onDisconnect.addListener(() => setTimeout(connect, 0));
+    port.postMessage({ type: 'watch', conversationId, generation: 'v0' });
+  };
+  connect();
+}`;
+
 async function subscribe(page: Page, conversationId: string): Promise<void> {
-  await page.evaluate((conversationId) => {
-    const probe = {
-      latencies: [] as number[],
-      live: [] as number[],
-      snapshots: [] as { at: number; phase: string; duplicates: number; received: number }[],
-    };
-    (window as unknown as { __bench: typeof probe }).__bench = probe;
-    const connect = () => {
-      const port = chrome.runtime.connect({ name: 'handoff-panel' });
-      port.onMessage.addListener(
-        (message: {
-          type: string;
-          entries?: { raw: { timestamp?: string } }[];
-          snapshot?: {
-            transport: { phase: string };
-            counters: { duplicates: number; received: number };
-          };
-        }) => {
-          const now = Date.now();
-          if (message.type === 'entries') {
-            for (const entry of message.entries ?? []) {
-              // Naive server-local timestamps: the service runs on this machine and clock.
-              const emitted = entry.raw.timestamp
-                ? new Date(entry.raw.timestamp).getTime()
-                : Number.NaN;
-              if (!Number.isNaN(emitted)) probe.latencies.push(now - emitted);
-            }
-          }
-          if (message.snapshot) {
-            probe.snapshots.push({
-              at: now,
-              phase: message.snapshot.transport.phase,
-              duplicates: message.snapshot.counters.duplicates,
-              received: message.snapshot.counters.received,
-            });
-          }
-        },
-      );
-      port.onDisconnect.addListener(() => setTimeout(connect, 0));
-      port.postMessage({ type: 'watch', conversationId, generation: 'v0' });
-    };
-    connect();
-  }, conversationId);
+  await page.evaluate(`(${subscriberSource})(${JSON.stringify(conversationId)})`);
 }
 
 export const workerStream: Suite = {

@@ -4,6 +4,9 @@ import type { StreamEntry, StreamSnapshot } from '@/lib/stream/conversation-stre
 import { EventLog } from '@/lib/stream/event-log';
 import type { WorkerConnection } from './worker-connection';
 
+/** Events parsed between two yields to the browser when reading a long cached history. */
+const PARSE_SLICE = 400;
+
 /** How many of the newest cached events are read first, so the first rows paint at once. */
 const FIRST_PAINT_EVENTS = 200;
 
@@ -95,9 +98,16 @@ export class ConversationFeed {
 
   private async readCache(limit?: number): Promise<void> {
     const cached = await readRecentEvents(this.conversationId, limit);
-    this.add(
-      cached.map((event) => ({ order: event.order, raw: event.raw as Record<string, unknown> })),
-    );
+    // Parsed in slices, yielding between them: a 10,000-event history parsed in one go would
+    // block the panel for a long task right after its first paint.
+    for (let start = 0; start < cached.length; start += PARSE_SLICE) {
+      if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
+      this.add(
+        cached
+          .slice(start, start + PARSE_SLICE)
+          .map((event) => ({ order: event.order, raw: event.raw as Record<string, unknown> })),
+      );
+    }
     if (!this.state.loaded) this.update({ loaded: true });
   }
 
