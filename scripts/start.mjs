@@ -38,7 +38,8 @@ function hasDisplay() {
 
 if (!existsSync('node_modules/.bin/wxt')) {
   console.log('▶ installing dependencies (first run)');
-  must('npm', existsSync('package-lock.json') ? ['ci'] : ['install']);
+  // Not `npm ci`: it rejects the lockfiles npm itself writes here (see .ci/run).
+  must('npm', ['install', '--no-audit', '--no-fund']);
 }
 console.log('▶ building the extension');
 must('npx', ['wxt', 'build']);

@@ -28,7 +28,8 @@ function summary() {
 }
 
 if (!existsSync('node_modules/.bin/wxt')) {
-  step('install dependencies', 'npm', existsSync('package-lock.json') ? ['ci'] : ['install']);
+  // Not `npm ci`: it rejects the lockfiles npm itself writes here (see .ci/run).
+  step('install dependencies', 'npm', ['install', '--no-audit', '--no-fund']);
 }
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npx', ['biome', 'check', '.']);
