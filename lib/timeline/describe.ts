@@ -233,11 +233,157 @@ function outcomeOf(row: TimelineRow): { outcome: Outcome; exitCode: number | nul
   }
 }
 
+// The shapes a row can take, shared by both generations: each names the row and fills in what
+// its expanded form shows, from values the generation-specific code has already picked out.
+
+function asMessage(view: RowView, text: string, fromUser: boolean, images: string[]): void {
+  view.category = fromUser ? 'user-message' : 'agent-message';
+  view.icon = fromUser ? '›' : '◆';
+  view.title = fromUser ? t('panel.event.youWrote') : t('panel.event.agentWrote');
+  view.message = { text: fromUser ? userText(text) : text, fromUser, images };
+}
+
+function asCommand(view: RowView, command: string, output: string, title: string): void {
+  view.category = 'command';
+  view.icon = '$';
+  view.title = title;
+  view.code = cut(command);
+  view.detail = { kind: 'command', command, output, exitCode: view.exitCode };
+}
+
+function asFileRead(view: RowView, path: string, text: string, answered: boolean): void {
+  view.category = 'file-read';
+  view.icon = '≡';
+  view.title = answered ? t('panel.event.read') : t('panel.event.reading');
+  view.code = path;
+  view.detail = { kind: 'text', text };
+}
+
+function asFileChange(
+  view: RowView,
+  answered: boolean,
+  wholeFile: boolean,
+  change: Omit<Extract<RowDetail, { kind: 'file-change' }>, 'kind'>,
+): void {
+  view.category = 'file-edit';
+  view.icon = '✎';
+  view.title = wholeFile
+    ? answered
+      ? t('panel.event.wrote')
+      : t('panel.event.writing')
+    : answered
+      ? t('panel.event.edited')
+      : t('panel.event.editing');
+  view.code = change.path;
+  view.detail = { kind: 'file-change', ...change };
+}
+
+function asBrowse(view: RowView, url: string, output: string, answered: boolean): void {
+  view.category = 'browse';
+  view.icon = '⌕';
+  view.title = answered ? t('panel.event.browsed') : t('panel.event.browsing');
+  view.code = url ? cut(url) : null;
+  view.detail = { kind: 'browse', url, output, failed: view.outcome === 'failure' };
+}
+
+function asMcpCall(
+  view: RowView,
+  tool: string,
+  args: unknown,
+  result: string,
+  answered: boolean,
+): void {
+  view.category = 'mcp';
+  view.icon = '⚙';
+  view.title = answered ? t('panel.event.calledTool') : t('panel.event.callingTool');
+  view.code = tool || null;
+  view.detail = { kind: 'mcp', tool, args, result, failed: view.outcome === 'failure' };
+}
+
+function asThought(view: RowView, text: string): void {
+  view.category = 'think';
+  view.icon = '…';
+  view.title = t('panel.event.thought');
+  view.detail = { kind: 'text', text };
+  view.outcome = null;
+}
+
+function asFinish(view: RowView, text: string): void {
+  view.category = 'finish';
+  view.icon = '✓';
+  view.title = t('panel.event.finished');
+  view.message = { text, fromUser: false, images: [] };
+  view.outcome = null;
+}
+
+function asTasks(view: RowView, tasks: TaskItem[]): void {
+  view.category = 'tasks';
+  view.icon = '☰';
+  view.title = t('panel.event.tasks');
+  view.detail = { kind: 'tasks', tasks };
+}
+
+function asSystemPrompt(view: RowView, text: string): void {
+  view.category = 'system';
+  view.icon = '⚑';
+  view.title = t('panel.event.systemPrompt');
+  view.detail = { kind: 'text', text };
+  view.outcome = null;
+}
+
+function asCondensation(view: RowView, summary: string): void {
+  view.category = 'condensation';
+  view.icon = '⇲';
+  view.title = t('panel.event.condensed');
+  view.detail = { kind: 'text', text: summary };
+  view.outcome = null;
+}
+
+function asState(view: RowView, icon: string, title: string, code: string | null): void {
+  view.category = 'state';
+  view.icon = icon;
+  view.title = title;
+  view.code = code;
+  view.outcome = null;
+}
+
+function asOtherTool(view: RowView, title: string, text: string): void {
+  view.category = 'tool';
+  view.icon = '•';
+  view.title = title;
+  view.detail = { kind: 'text', text };
+}
+
+function asRejection(view: RowView, title: string, text: string): void {
+  view.category = 'reject';
+  view.icon = '⊘';
+  view.title = title;
+  view.outcome = 'rejected';
+  view.detail = { kind: 'text', text };
+}
+
+function asError(view: RowView, title: string, code: string | null, text: string): void {
+  view.category = 'error';
+  view.icon = '!';
+  view.title = title;
+  view.code = code;
+  view.outcome = 'failure';
+  view.detail = { kind: 'text', text };
+}
+
+function asRecall(view: RowView, detail: RowDetail): void {
+  view.category = 'recall';
+  view.icon = '↺';
+  view.title = t('panel.event.recall');
+  view.detail = detail;
+}
+
 function describeV0Action(row: TimelineRow, view: RowView): void {
   const action = row.primary.event;
   if (action.type !== 'v0.action') return;
   const args = action.args as Record<string, unknown>;
   const answer = row.answer?.event.type === 'v0.observation' ? row.answer.event : null;
+  const answered = answer !== null;
   const output = answer?.content ?? '';
   view.thought = str(args.thought) || null;
   view.risk = riskOfV0(args.security_risk);
@@ -246,129 +392,70 @@ function describeV0Action(row: TimelineRow, view: RowView): void {
   switch (action.action) {
     case 'message': {
       const fromUser = action.source === 'user';
-      const text = str(args.content) || (action.message ?? '');
-      view.category = fromUser ? 'user-message' : 'agent-message';
-      view.icon = fromUser ? '›' : '◆';
-      view.title = fromUser ? t('panel.event.youWrote') : t('panel.event.agentWrote');
-      view.message = {
-        text: fromUser ? userText(text) : text,
+      asMessage(
+        view,
+        str(args.content) || (action.message ?? ''),
         fromUser,
-        images: imagesOf(args.image_urls),
-      };
+        imagesOf(args.image_urls),
+      );
       view.thought = null;
       return;
     }
-    case 'run': {
-      const command = str(args.command);
-      view.category = 'command';
-      view.icon = '$';
-      view.title = answer ? t('panel.event.ran') : t('panel.event.running');
-      view.code = cut(command);
-      view.detail = { kind: 'command', command, output, exitCode: view.exitCode };
+    case 'run':
+      asCommand(
+        view,
+        str(args.command),
+        output,
+        answered ? t('panel.event.ran') : t('panel.event.running'),
+      );
       return;
-    }
-    case 'run_ipython': {
-      const code = str(args.code);
-      view.category = 'command';
-      view.icon = '$';
-      view.title = answer ? t('panel.event.ranPython') : t('panel.event.runningPython');
-      view.code = cut(code);
-      view.detail = { kind: 'command', command: code, output, exitCode: view.exitCode };
+    case 'run_ipython':
+      asCommand(
+        view,
+        str(args.code),
+        output,
+        answered ? t('panel.event.ranPython') : t('panel.event.runningPython'),
+      );
       return;
-    }
-    case 'read': {
-      const path = str(args.path);
-      view.category = 'file-read';
-      view.icon = '≡';
-      view.title = answer ? t('panel.event.read') : t('panel.event.reading');
-      view.code = path;
-      view.detail = { kind: 'text', text: output };
+    case 'read':
+      asFileRead(view, str(args.path), output, answered);
       return;
-    }
     case 'write':
     case 'edit': {
-      const path = str(args.path);
-      const extras = (answer?.observation === 'edit' ? answer.extras : {}) as Record<
-        string,
-        unknown
-      >;
-      view.category = 'file-edit';
-      view.icon = '✎';
-      view.title =
-        action.action === 'write'
-          ? answer
-            ? t('panel.event.wrote')
-            : t('panel.event.writing')
-          : answer
-            ? t('panel.event.edited')
-            : t('panel.event.editing');
-      view.code = path;
+      const wholeFile = action.action === 'write';
+      const extras = record(answer?.observation === 'edit' ? answer.extras : {});
       const diff = str(extras.diff) || null;
       const oldContent = typeof extras.old_content === 'string' ? extras.old_content : null;
       const newContent =
         typeof extras.new_content === 'string'
           ? extras.new_content
-          : action.action === 'write'
+          : wholeFile
             ? str(args.content)
             : null;
-      view.detail = {
-        kind: 'file-change',
-        path,
+      asFileChange(view, answered, wholeFile, {
+        path: str(args.path),
         unifiedDiff: diff,
-        oldContent: diff ? null : (oldContent ?? (action.action === 'write' ? '' : null)),
+        oldContent: diff ? null : (oldContent ?? (wholeFile ? '' : null)),
         newContent: diff ? null : newContent,
         output,
-      };
+      });
       return;
     }
     case 'browse':
-    case 'browse_interactive': {
-      const url = str(args.url) || str(record(answer?.extras).url);
-      view.category = 'browse';
-      view.icon = '⌕';
-      view.title = answer ? t('panel.event.browsed') : t('panel.event.browsing');
-      view.code = url ? cut(url) : null;
-      view.detail = {
-        kind: 'browse',
-        url,
-        output,
-        failed: view.outcome === 'failure',
-      };
+    case 'browse_interactive':
+      asBrowse(view, str(args.url) || str(record(answer?.extras).url), output, answered);
       return;
-    }
-    case 'call_tool_mcp': {
-      const tool = str(args.name);
-      view.category = 'mcp';
-      view.icon = '⚙';
-      view.title = answer ? t('panel.event.calledTool') : t('panel.event.callingTool');
-      view.code = tool;
-      view.detail = {
-        kind: 'mcp',
-        tool,
-        args: args.arguments ?? null,
-        result: output,
-        failed: view.outcome === 'failure',
-      };
+    case 'call_tool_mcp':
+      asMcpCall(view, str(args.name), args.arguments ?? null, output, answered);
       return;
-    }
     case 'think':
-      view.category = 'think';
-      view.icon = '…';
-      view.title = t('panel.event.thought');
-      view.detail = { kind: 'text', text: str(args.thought) };
+      asThought(view, str(args.thought));
       view.thought = null;
-      view.outcome = null;
       return;
-    case 'finish': {
-      view.category = 'finish';
-      view.icon = '✓';
-      view.title = t('panel.event.finished');
-      const text = str(args.final_thought) || str(args.thought) || (action.message ?? '');
-      view.message = { text, fromUser: false, images: [] };
+    case 'finish':
+      asFinish(view, str(args.final_thought) || str(args.thought) || (action.message ?? ''));
       view.thought = null;
-      view.outcome = null;
       return;
-    }
     case 'reject':
       view.category = 'reject';
       view.icon = '⊘';
@@ -389,46 +476,23 @@ function describeV0Action(row: TimelineRow, view: RowView): void {
       view.detail = { kind: 'text', text: output };
       return;
     case 'task_tracking':
-      view.category = 'tasks';
-      view.icon = '☰';
-      view.title = t('panel.event.tasks');
-      view.detail = { kind: 'tasks', tasks: tasksOf(args.task_list) };
+      asTasks(view, tasksOf(args.task_list));
       return;
     case 'recall':
-      view.category = 'recall';
-      view.icon = '↺';
-      view.title = t('panel.event.recall');
-      view.detail = answer
-        ? recallDetail(answer.extras as Record<string, unknown>)
-        : { kind: 'none' };
+      asRecall(view, answer ? recallDetail(record(answer.extras)) : { kind: 'none' });
       return;
     case 'system':
-      view.category = 'system';
-      view.icon = '⚑';
-      view.title = t('panel.event.systemPrompt');
-      view.detail = { kind: 'text', text: str(args.content) };
-      view.outcome = null;
+      asSystemPrompt(view, str(args.content));
       return;
     case 'change_agent_state':
-      view.category = 'state';
-      view.icon = '·';
-      view.title = t('panel.event.askedState');
-      view.code = str(args.agent_state) || null;
-      view.outcome = null;
+      asState(view, '·', t('panel.event.askedState'), str(args.agent_state) || null);
       return;
     case 'condensation':
     case 'condensation_request':
-      view.category = 'condensation';
-      view.icon = '⇲';
-      view.title = t('panel.event.condensed');
-      view.detail = { kind: 'text', text: str(args.summary) };
-      view.outcome = null;
+      asCondensation(view, str(args.summary));
       return;
     default:
-      view.category = 'tool';
-      view.icon = '•';
-      view.title = t('panel.event.action', { name: action.action });
-      view.detail = { kind: 'text', text: output };
+      asOtherTool(view, t('panel.event.action', { name: action.action }), output);
   }
 }
 
@@ -460,64 +524,41 @@ function recallDetail(extras: Record<string, unknown>): RowDetail {
 function describeV0Observation(row: TimelineRow, view: RowView): void {
   const event = row.primary.event;
   if (event.type !== 'v0.observation') return;
-  const extras = event.extras as Record<string, unknown>;
+  const extras = record(event.extras);
   view.visibility = visibilityOf(event);
   switch (event.observation) {
     case 'error':
-      view.category = 'error';
-      view.icon = '!';
-      view.title = errorIdWords(str(extras.error_id)) ?? t('panel.event.agentError');
-      view.outcome = 'failure';
-      view.detail = { kind: 'text', text: event.content };
+      asError(
+        view,
+        errorIdWords(str(extras.error_id)) ?? t('panel.event.agentError'),
+        null,
+        event.content,
+      );
       return;
     case 'run': {
+      // An answer seen alone (its action is older than what is loaded).
       const code = commandExitCode(event);
-      view.category = 'command';
-      view.icon = '$';
-      view.title = t('panel.event.ran');
-      view.code = cut(str(extras.command));
       view.exitCode = code;
       view.outcome =
         code === null ? null : code === 0 ? 'success' : code === -1 ? 'running' : 'failure';
-      view.detail = {
-        kind: 'command',
-        command: str(extras.command),
-        output: event.content,
-        exitCode: code,
-      };
+      asCommand(view, str(extras.command), event.content, t('panel.event.ran'));
       return;
     }
     case 'user_rejected':
-      view.category = 'reject';
-      view.icon = '⊘';
-      view.title = t('panel.event.rejectedAction');
-      view.outcome = 'rejected';
-      view.detail = { kind: 'text', text: event.content };
+      asRejection(view, t('panel.event.rejectedAction'), event.content);
       return;
     case 'recall':
-      view.category = 'recall';
-      view.icon = '↺';
-      view.title = t('panel.event.recall');
-      view.detail = recallDetail(extras);
+      asRecall(view, recallDetail(extras));
       return;
     case 'agent_state_changed':
-      view.category = 'state';
-      view.icon = '·';
-      view.title = t('panel.event.stateChanged');
-      view.code = str(extras.agent_state) || null;
+      asState(view, '·', t('panel.event.stateChanged'), str(extras.agent_state) || null);
       return;
     case 'task_tracking':
-      view.category = 'tasks';
-      view.icon = '☰';
-      view.title = t('panel.event.tasks');
-      view.detail = { kind: 'tasks', tasks: tasksOf(extras.task_list) };
+      asTasks(view, tasksOf(extras.task_list));
       return;
     default:
-      view.category = 'tool';
-      view.icon = '•';
-      view.title = t('panel.event.observation', { name: event.observation });
+      asOtherTool(view, t('panel.event.observation', { name: event.observation }), event.content);
       view.code = str(extras.path) || null;
-      view.detail = { kind: 'text', text: event.content };
   }
 }
 
@@ -525,153 +566,83 @@ function describeV1Action(row: TimelineRow, view: RowView): void {
   const event = row.primary.event;
   if (event.type !== 'v1.action') return;
   const answer = row.answer?.event ?? null;
+  const answered = answer !== null;
   const observation = answer?.type === 'v1.observation' ? record(answer.observation) : {};
   const output =
     answer?.type === 'v1.user-reject'
       ? str(answer.rejection_reason)
       : contentText(observation.content);
+  const observed = (field: string) =>
+    typeof observation[field] === 'string' ? (observation[field] as string) : null;
   view.thought = joinTextContent(event.thought ?? []) || str(event.reasoning_content) || null;
   view.risk = event.security_risk ?? null;
   Object.assign(view, outcomeOf(row));
   const action = record(event.action);
   switch (event.actionKind) {
-    case 'TerminalAction': {
-      const command = str(action.command);
-      view.category = 'command';
-      view.icon = '$';
-      view.title = answer ? t('panel.event.ran') : t('panel.event.running');
-      view.code = cut(command);
-      view.detail = { kind: 'command', command, output, exitCode: view.exitCode };
+    case 'TerminalAction':
+      asCommand(
+        view,
+        str(action.command),
+        output,
+        answered ? t('panel.event.ran') : t('panel.event.running'),
+      );
       return;
-    }
     case 'FileEditorAction':
     case 'PlanningFileEditorAction': {
       const path = str(action.path);
       const command = str(action.command);
       if (command === 'view') {
-        view.category = 'file-read';
-        view.icon = '≡';
-        view.title = answer ? t('panel.event.read') : t('panel.event.reading');
-        view.code = path;
-        view.detail = { kind: 'text', text: output };
+        asFileRead(view, path, output, answered);
         return;
       }
-      view.category = 'file-edit';
-      view.icon = '✎';
-      view.title =
-        command === 'create'
-          ? answer
-            ? t('panel.event.wrote')
-            : t('panel.event.writing')
-          : answer
-            ? t('panel.event.edited')
-            : t('panel.event.editing');
-      view.code = path;
-      const oldContent =
-        typeof observation.old_content === 'string'
-          ? observation.old_content
-          : command === 'create'
-            ? ''
-            : null;
-      const newContent =
-        typeof observation.new_content === 'string'
-          ? observation.new_content
-          : command === 'create'
-            ? str(action.file_text)
-            : null;
-      view.detail = {
-        kind: 'file-change',
+      const created = command === 'create';
+      asFileChange(view, answered, created, {
         path,
         unifiedDiff: null,
-        oldContent,
-        newContent,
+        oldContent: observed('old_content') ?? (created ? '' : null),
+        newContent: observed('new_content') ?? (created ? str(action.file_text) : null),
         output,
-      };
+      });
       return;
     }
     case 'EditAction':
-    case 'WriteFileAction': {
-      const path = str(action.file_path);
-      view.category = 'file-edit';
-      view.icon = '✎';
-      view.title = answer ? t('panel.event.edited') : t('panel.event.editing');
-      view.code = path;
-      view.detail = {
-        kind: 'file-change',
-        path,
+    case 'WriteFileAction':
+      asFileChange(view, answered, false, {
+        path: str(action.file_path),
         unifiedDiff: null,
-        oldContent: typeof observation.old_content === 'string' ? observation.old_content : null,
-        newContent: typeof observation.new_content === 'string' ? observation.new_content : null,
+        oldContent: observed('old_content'),
+        newContent: observed('new_content'),
         output,
-      };
+      });
       return;
-    }
     case 'ReadFileAction':
-      view.category = 'file-read';
-      view.icon = '≡';
-      view.title = answer ? t('panel.event.read') : t('panel.event.reading');
-      view.code = str(action.file_path);
-      view.detail = { kind: 'text', text: str(observation.file_content) || output };
+      asFileRead(view, str(action.file_path), str(observation.file_content) || output, answered);
       return;
     case 'TaskTrackerAction':
-      view.category = 'tasks';
-      view.icon = '☰';
-      view.title = t('panel.event.tasks');
-      view.detail = {
-        kind: 'tasks',
-        tasks: tasksOf(observation.task_list ?? action.task_list),
-      };
+      asTasks(view, tasksOf(observation.task_list ?? action.task_list));
       return;
     case 'FinishAction':
-      view.category = 'finish';
-      view.icon = '✓';
-      view.title = t('panel.event.finished');
-      view.message = { text: str(action.message), fromUser: false, images: [] };
-      view.outcome = null;
+      asFinish(view, str(action.message));
       return;
     case 'ThinkAction':
-      view.category = 'think';
-      view.icon = '…';
-      view.title = t('panel.event.thought');
-      view.detail = { kind: 'text', text: str(action.thought) };
-      view.outcome = null;
+      asThought(view, str(action.thought));
       return;
-    case 'MCPToolAction': {
-      const tool = str(event.tool_name);
-      view.category = 'mcp';
-      view.icon = '⚙';
-      view.title = answer ? t('panel.event.calledTool') : t('panel.event.callingTool');
-      view.code = tool || null;
-      view.detail = {
-        kind: 'mcp',
-        tool,
-        args: action.data ?? null,
-        result: output,
-        failed: view.outcome === 'failure',
-      };
+    case 'MCPToolAction':
+      asMcpCall(view, str(event.tool_name), action.data ?? null, output, answered);
       return;
-    }
     default: {
       const kind = str(action.kind) || str(event.tool_name);
       if (kind.startsWith('Browser')) {
-        view.category = 'browse';
-        view.icon = '⌕';
-        view.title = answer ? t('panel.event.browsed') : t('panel.event.browsing');
-        view.code = str(action.url) || null;
-        view.detail = {
-          kind: 'browse',
-          url: str(action.url),
-          output,
-          failed: view.outcome === 'failure',
-        };
+        asBrowse(view, str(action.url), output, answered);
         return;
       }
-      view.category = 'tool';
-      view.icon = '•';
-      view.title = event.action
-        ? t('panel.event.tool', { name: kind.replace(/Action$/, '') })
-        : t('panel.event.toolCallNotRun', { name: str(event.tool_name) || '?' });
-      view.detail = { kind: 'text', text: output };
+      asOtherTool(
+        view,
+        event.action
+          ? t('panel.event.tool', { name: kind.replace(/Action$/, '') })
+          : t('panel.event.toolCallNotRun', { name: str(event.tool_name) || '?' }),
+        output,
+      );
     }
   }
 }
@@ -681,77 +652,49 @@ function describeV1Other(row: TimelineRow, view: RowView): void {
   switch (event.type) {
     case 'v1.message': {
       const message = event.llm_message;
-      const fromUser = message.role === 'user';
-      view.category = fromUser ? 'user-message' : 'agent-message';
-      view.icon = fromUser ? '›' : '◆';
-      view.title = fromUser ? t('panel.event.youWrote') : t('panel.event.agentWrote');
-      view.message = {
-        text: contentText(message.content),
-        fromUser,
-        images: imagesOf(message.content),
-      };
+      asMessage(
+        view,
+        contentText(message.content),
+        message.role === 'user',
+        imagesOf(message.content),
+      );
       return;
     }
     case 'v1.observation': {
+      // An answer seen alone (its action is older than what is loaded).
       const observation = record(event.observation);
-      view.category = 'tool';
-      view.icon = '•';
-      view.title = t('panel.event.observation', {
-        name: str(observation.kind).replace(/Observation$/, ''),
-      });
+      asOtherTool(
+        view,
+        t('panel.event.observation', { name: str(observation.kind).replace(/Observation$/, '') }),
+        contentText(observation.content),
+      );
       view.outcome = observation.is_error === true ? 'failure' : null;
       view.exitCode = commandExitCode(event);
-      view.detail = { kind: 'text', text: contentText(observation.content) };
       return;
     }
     case 'v1.user-reject':
-      view.category = 'reject';
-      view.icon = '⊘';
-      view.title = t('panel.event.rejectedAction');
-      view.outcome = 'rejected';
-      view.detail = { kind: 'text', text: str(event.rejection_reason) };
+      asRejection(view, t('panel.event.rejectedAction'), str(event.rejection_reason));
       return;
     case 'v1.agent-error':
-      view.category = 'error';
-      view.icon = '!';
-      view.title = t('panel.event.toolError');
-      view.code = str(event.tool_name) || null;
-      view.outcome = 'failure';
-      view.detail = { kind: 'text', text: event.error };
+      asError(view, t('panel.event.toolError'), str(event.tool_name) || null, event.error);
       return;
     case 'v1.conversation-error':
     case 'v1.server-error':
-      view.category = 'error';
-      view.icon = '!';
-      view.title = t('panel.event.conversationError');
-      view.code = str(event.code) || null;
-      view.outcome = 'failure';
-      view.detail = { kind: 'text', text: str(event.detail) };
+      asError(view, t('panel.event.conversationError'), str(event.code) || null, str(event.detail));
       return;
     case 'v1.state-update':
-      view.category = 'state';
-      view.icon = '·';
-      view.title = t('panel.event.stateUpdate');
-      view.code = event.stateField;
+      asState(view, '·', t('panel.event.stateUpdate'), event.stateField);
       return;
     case 'v1.system-prompt':
-      view.category = 'system';
-      view.icon = '⚑';
-      view.title = t('panel.event.systemPrompt');
-      view.detail = { kind: 'text', text: str(record(event.system_prompt).text) };
+      asSystemPrompt(view, str(record(event.system_prompt).text));
       return;
     case 'v1.pause':
-      view.category = 'state';
-      view.icon = '‖';
-      view.title = t('panel.event.paused');
+      asState(view, '‖', t('panel.event.paused'), null);
       return;
     case 'v1.condensation':
     case 'v1.condensation-request':
     case 'v1.condensation-summary':
-      view.category = 'condensation';
-      view.icon = '⇲';
-      view.title = t('panel.event.condensed');
-      view.detail = { kind: 'text', text: str(record(event.raw).summary) };
+      asCondensation(view, str(record(event.raw).summary));
       return;
     default:
       view.category = 'system';
