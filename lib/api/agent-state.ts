@@ -1,5 +1,6 @@
-// How a V1 conversation's execution status reads as a V0 agent state (ui-notes.md §5.1), so the
-// worker's attention rules and the panel's words treat both interfaces alike. Zod-free: the
+// V1 conversations through V0 eyes: how an execution status reads as a V0 agent state
+// (ui-notes.md §5.1) and a sandbox status as a V0 conversation status (service-api.md §4.1), so
+// the worker's attention rules and the panel's words treat both interfaces alike. Zod-free: the
 // worker imports it.
 
 /** V1 execution status seen as the V0 agent state it corresponds to; null when unknown. */
@@ -16,5 +17,25 @@ export function agentStateOfExecution(status: string | null | undefined): string
       return 'error';
     default:
       return status;
+  }
+}
+
+/** V1 sandbox status seen as the V0 conversation status it corresponds to; null when unknown. */
+export function conversationStatusOfSandbox(
+  sandboxStatus: string | null | undefined,
+): string | null {
+  switch (sandboxStatus) {
+    case 'RUNNING':
+      return 'RUNNING';
+    case 'STARTING':
+      return 'STARTING';
+    case 'PAUSED':
+      return 'STOPPED';
+    case 'ERROR':
+      return 'ERROR';
+    case 'MISSING':
+      return 'ARCHIVED';
+    default:
+      return null;
   }
 }

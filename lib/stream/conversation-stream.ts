@@ -1,3 +1,4 @@
+import { conversationStatusOfSandbox } from '@/lib/api/agent-state';
 import { backoffDelay } from './backoff';
 import type { CachedEvent, StreamCursor } from './cache';
 import type { EventFacts, FactsReader } from './facts';
@@ -149,24 +150,6 @@ function approximateSize(raw: Record<string, unknown>): number {
     return JSON.stringify(raw).length;
   } catch {
     return 0;
-  }
-}
-
-/** V1 conversations through V0 eyes (service-api.md §4.1), so both speak one status. */
-function statusFromSandbox(sandboxStatus: string | null | undefined): string | null {
-  switch (sandboxStatus) {
-    case 'RUNNING':
-      return 'RUNNING';
-    case 'STARTING':
-      return 'STARTING';
-    case 'PAUSED':
-      return 'STOPPED';
-    case 'ERROR':
-      return 'ERROR';
-    case 'MISSING':
-      return 'ARCHIVED';
-    default:
-      return null;
   }
 }
 
@@ -367,7 +350,7 @@ export class ConversationStream {
     this.conversation.notFound = false;
     this.conversation.title = info.title ?? this.conversation.title;
     this.conversation.sandboxStatus = info.sandbox_status ?? null;
-    this.conversation.status = statusFromSandbox(info.sandbox_status);
+    this.conversation.status = conversationStatusOfSandbox(info.sandbox_status);
     if (info.execution_status) this.conversation.executionStatus = info.execution_status;
     return info.sandbox_status === 'RUNNING' && !!info.conversation_url;
   }

@@ -3,6 +3,7 @@
 // record wins where both know a conversation (it has the sandbox and execution status), and
 // the result is newest first.
 import type { AppConversation, ConversationInfo } from '@/lib/api';
+import { conversationStatusOfSandbox } from '@/lib/api/agent-state';
 
 export interface ConversationSummary {
   id: string;
@@ -25,23 +26,6 @@ export interface ConversationSummary {
 /** The id as both interfaces would match it: lower-case hex without dashes. */
 export function normaliseId(id: string): string {
   return id.replace(/-/g, '').toLowerCase();
-}
-
-function statusFromSandbox(sandboxStatus: string | null | undefined): string | null {
-  switch (sandboxStatus) {
-    case 'RUNNING':
-      return 'RUNNING';
-    case 'STARTING':
-      return 'STARTING';
-    case 'PAUSED':
-      return 'STOPPED';
-    case 'ERROR':
-      return 'ERROR';
-    case 'MISSING':
-      return 'ARCHIVED';
-    default:
-      return null;
-  }
 }
 
 export function fromV0(info: ConversationInfo): ConversationSummary {
@@ -72,7 +56,7 @@ export function fromV1(conversation: AppConversation): ConversationSummary {
     branch: conversation.selected_branch ?? null,
     provider: conversation.git_provider ?? null,
     trigger: conversation.trigger ?? null,
-    status: statusFromSandbox(conversation.sandbox_status),
+    status: conversationStatusOfSandbox(conversation.sandbox_status),
     runtimeStatus: null,
     sandboxStatus: conversation.sandbox_status ?? null,
     executionStatus: conversation.execution_status ?? null,
