@@ -113,6 +113,8 @@ export async function sendRequest(
   const host = request.url.host;
   try {
     let response: Response;
+    let text: string;
+    // Reading the body can fail the same ways as the request itself (a timeout, a reset).
     try {
       response = await fetchImpl(request.url.toString(), {
         method: request.method,
@@ -122,17 +124,6 @@ export async function sendRequest(
         // Never let a browser session cookie stand in for the configured key (§3.1).
         credentials: 'omit',
       });
-    } catch (error) {
-      throw transportError(error, {
-        timedOut,
-        host,
-        timeoutMs: request.timeoutMs,
-        details,
-        controller,
-      });
-    }
-    let text: string;
-    try {
       text = await response.text();
     } catch (error) {
       throw transportError(error, {
