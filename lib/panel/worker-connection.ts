@@ -33,6 +33,8 @@ export class WorkerConnection {
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly launchListeners = new Set<(launch: Launch) => void>();
   private readonly connectionListeners = new Set<(connected: boolean) => void>();
+  /** Older-history requests not answered yet: a worker stopped meanwhile never answers them. */
+  private readonly olderRequested = new Set<string>();
   private closed = false;
 
   constructor(private readonly windowId: number | null) {
@@ -68,12 +70,14 @@ export class WorkerConnection {
       current?.handlers.delete(handlers);
       if (current && !current.handlers.size) {
         this.subscriptions.delete(conversationId);
+        this.olderRequested.delete(conversationId);
         this.send({ type: 'unwatch', conversationId });
       }
     };
   }
 
   loadOlder(conversationId: string): void {
+    this.olderRequested.add(conversationId);
     this.send({ type: 'load-older', conversationId });
   }
 
@@ -90,6 +94,10 @@ export class WorkerConnection {
     this.send({ type: 'hello', windowId: this.windowId });
     for (const [conversationId, subscription] of this.subscriptions) {
       this.send({ type: 'watch', conversationId, generation: subscription.generation });
+    }
+    // Asked again of the new worker, or the panel would wait for older history forever.
+    for (const conversationId of this.olderRequested) {
+      this.send({ type: 'load-older', conversationId });
     }
     for (const listener of this.connectionListeners) listener(true);
   }
@@ -118,6 +126,7 @@ export class WorkerConnection {
           h.onSnapshot(message.snapshot);
         return;
       case 'older-loaded':
+        this.olderRequested.delete(message.conversationId);
         for (const h of this.handlersOf(message.conversationId)) h.onOlderLoaded?.(message);
         return;
     }

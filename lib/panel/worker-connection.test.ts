@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import type { PanelToWorker, WorkerToPanel } from '@/lib/messages/panel-protocol';
+import { WorkerConnection } from './worker-connection';
+
+/** A port whose worker side the test plays: it records what the panel sends. */
+class FakePort {
+  sent: PanelToWorker[] = [];
+  private messageListeners: ((message: unknown) => void)[] = [];
+  private disconnectListeners: (() => void)[] = [];
+  onMessage = {
+    addListener: (listener: (message: unknown) => void) => this.messageListeners.push(listener),
+  };
+  onDisconnect = { addListener: (listener: () => void) => this.disconnectListeners.push(listener) };
+  postMessage(message: PanelToWorker) {
+    this.sent.push(message);
+  }
+  disconnect() {}
+  /** The worker answers. */
+  deliver(message: WorkerToPanel) {
+    for (const listener of this.messageListeners) listener(message);
+  }
+  /** The browser stopped the worker. */
+  drop() {
+    for (const listener of this.disconnectListeners) listener();
+  }
+}
+
+describe('WorkerConnection', () => {
+  let ports: FakePort[];
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    ports = [];
+    vi.spyOn(browser.runtime, 'connect').mockImplementation((() => {
+      const port = new FakePort();
+      ports.push(port);
+      return port;
+    }) as never);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  const handlers = () => ({
+    onWatching() {},
+    onEntries() {},
+    onSnapshot() {},
+    onOlderLoaded: vi.fn(),
+  });
+
+  it('asks a restarted worker again for older history it was asked for and never gave', () => {
+    const connection = new WorkerConnection(1);
+    const feed = handlers();
+    connection.watch('abc', 'v0', feed);
+    connection.loadOlder('abc');
+    ports[0]?.drop();
+    vi.advanceTimersByTime(200);
+
+    expect(ports).toHaveLength(2);
+    expect(ports[1]?.sent).toEqual([
+      { type: 'hello', windowId: 1 },
+      { type: 'watch', conversationId: 'abc', generation: 'v0' },
+      { type: 'load-older', conversationId: 'abc' },
+    ]);
+
+    ports[1]?.deliver({ type: 'older-loaded', conversationId: 'abc', added: 100, hasOlder: false });
+    expect(feed.onOlderLoaded).toHaveBeenCalledTimes(1);
+    ports[1]?.drop();
+    vi.advanceTimersByTime(200);
+    // Answered: a later restart does not ask again.
+    expect(ports[2]?.sent.map((message) => message.type)).toEqual(['hello', 'watch']);
+    connection.close();
+  });
+
+  it('does not ask for older history of a conversation no longer watched', () => {
+    const connection = new WorkerConnection(null);
+    const stop = connection.watch('abc', 'v1', handlers());
+    connection.loadOlder('abc');
+    stop();
+    ports[0]?.drop();
+    vi.advanceTimersByTime(200);
+    expect(ports[1]?.sent).toEqual([{ type: 'hello', windowId: null }]);
+    connection.close();
+  });
+});
