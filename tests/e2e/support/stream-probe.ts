@@ -8,6 +8,8 @@ declare global {
       snapshots: unknown[];
       older: { hasOlder: boolean; error?: string }[];
       port: chrome.runtime.Port | null;
+      /** The port is connected and the worker has answered its watch request. */
+      watching: boolean;
     };
   }
 }
@@ -35,6 +37,7 @@ export async function watchOverPort(
         snapshots: [] as unknown[],
         older: [] as { hasOlder: boolean; error?: string }[],
         port: null as chrome.runtime.Port | null,
+        watching: false,
       };
       window.__probe = probe;
       const connect = () => {
@@ -60,9 +63,13 @@ export async function watchOverPort(
             if (message.type === 'snapshot' || message.type === 'watching') {
               probe.snapshots.push(message.snapshot);
             }
+            if (message.type === 'watching' && probe.port === port) probe.watching = true;
           },
         );
-        port.onDisconnect.addListener(() => setTimeout(connect, 100));
+        port.onDisconnect.addListener(() => {
+          probe.watching = false;
+          setTimeout(connect, 100);
+        });
         port.postMessage({ type: 'watch', conversationId, generation });
       };
       connect();
@@ -79,19 +86,43 @@ export async function loadAllOlder(page: Page, conversationId: string): Promise<
   const snapshot = await latestSnapshot(page);
   if (snapshot && !snapshot.hasOlder) return;
   for (let pages = 0; pages < 500; pages++) {
-    const answered = await page.evaluate(() => window.__probe?.older.length ?? 0);
-    await page.evaluate(
-      (id) => window.__probe?.port?.postMessage({ type: 'load-older', conversationId: id }),
-      conversationId,
-    );
-    await page.waitForFunction((n) => (window.__probe?.older.length ?? 0) > n, answered, {
-      timeout: 20_000,
-    });
-    const answer = await page.evaluate(() => window.__probe?.older.at(-1));
-    if (answer?.error) throw new Error(`loading older history failed: ${answer.error}`);
-    if (!answer?.hasOlder) return;
+    const answer = await page.evaluate(requestOlderPage, conversationId);
+    if (answer.error) throw new Error(`loading older history failed: ${answer.error}`);
+    if (!answer.hasOlder) return;
   }
   throw new Error('history never ended');
+}
+
+/**
+ * Asks the worker for one older page, in the page. A worker stopped meanwhile closes the port,
+ * which takes the request with it: wait for the panel's new port and ask again, as a panel does.
+ */
+async function requestOlderPage(
+  conversationId: string,
+): Promise<{ hasOlder: boolean; error?: string }> {
+  const probe = window.__probe;
+  if (!probe) throw new Error('watchOverPort first');
+  const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (!probe.watching || !probe.port) {
+      await pause();
+      continue;
+    }
+    const port = probe.port;
+    const answered = probe.older.length;
+    try {
+      port.postMessage({ type: 'load-older', conversationId });
+    } catch {
+      continue;
+    }
+    while (probe.older.length === answered && probe.port === port && Date.now() < deadline) {
+      await pause();
+    }
+    const answer = probe.older[answered];
+    if (answer) return answer;
+  }
+  throw new Error('the worker never answered a request for older history');
 }
 
 /** The newest snapshot the worker sent for the watched conversation. */
