@@ -39,6 +39,57 @@ const rowTitle = (list: McpList, index: number) =>
       ? t('options.mcp.stdioRow', { number: index + 1 })
       : t('options.mcp.shttpRow', { number: index + 1 });
 
+type RowField = 'url' | 'apiKey' | 'timeout' | 'name' | 'command' | 'args' | 'env';
+
+/**
+ * The fields a server row can have, in the order they show; a row shows those it holds. The
+ * remaining properties go to the input as they are.
+ */
+const rowFields: {
+  field: RowField;
+  label: string;
+  hint?: string;
+  multiline?: boolean;
+  type?: string;
+  inputMode?: 'url' | 'numeric';
+  placeholder?: string;
+  autoComplete?: string;
+  className?: string;
+}[] = [
+  {
+    field: 'url',
+    label: t('options.mcp.url'),
+    inputMode: 'url',
+    placeholder: 'https://mcp.example.com/sse',
+  },
+  {
+    field: 'apiKey',
+    label: t('options.mcp.apiKey'),
+    hint: t('options.mcp.apiKeyHint'),
+    type: 'password',
+    autoComplete: 'off',
+  },
+  {
+    field: 'timeout',
+    label: t('options.mcp.timeout'),
+    hint: t('options.mcp.timeoutHint'),
+    inputMode: 'numeric',
+    className: 'input input-short',
+  },
+  { field: 'name', label: t('options.mcp.name'), hint: t('options.mcp.nameHint') },
+  {
+    field: 'command',
+    label: t('options.mcp.command'),
+    hint: t('options.mcp.commandHint'),
+    placeholder: 'npx',
+  },
+  { field: 'args', label: t('options.mcp.args'), hint: t('options.mcp.argsHint') },
+  { field: 'env', label: t('options.mcp.env'), hint: t('options.mcp.envHint'), multiline: true },
+];
+
+const fieldText = (row: object, field: RowField): string =>
+  String((row as Partial<Record<RowField, string>>)[field] ?? '');
+
 export function McpSection({ settings }: { settings: Settings }) {
   const fingerprint = JSON.stringify(settings.defaultMcpConfig) ?? 'null';
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fingerprint stands for the config.
@@ -108,127 +159,38 @@ export function McpSection({ settings }: { settings: Settings }) {
             {form[list].map((row, index) => (
               <fieldset key={row.id} className="mcp-row">
                 <legend>{rowTitle(list, index)}</legend>
-                {'url' in row ? (
-                  <Field label={t('options.mcp.url')} error={err(list, index, 'url')}>
-                    {(control) => (
-                      <input
-                        {...control}
-                        className="input"
-                        type="text"
-                        inputMode="url"
-                        spellCheck={false}
-                        placeholder="https://mcp.example.com/sse"
-                        value={row.url}
-                        onChange={(event) => update(list, index, { url: event.target.value })}
-                      />
-                    )}
-                  </Field>
-                ) : null}
-                {'apiKey' in row ? (
-                  <Field
-                    label={t('options.mcp.apiKey')}
-                    hint={t('options.mcp.apiKeyHint')}
-                    error={err(list, index, 'apiKey')}
-                  >
-                    {(control) => (
-                      <input
-                        {...control}
-                        className="input"
-                        type="password"
-                        autoComplete="off"
-                        value={row.apiKey}
-                        onChange={(event) => update(list, index, { apiKey: event.target.value })}
-                      />
-                    )}
-                  </Field>
-                ) : null}
-                {'timeout' in row ? (
-                  <Field
-                    label={t('options.mcp.timeout')}
-                    hint={t('options.mcp.timeoutHint')}
-                    error={err(list, index, 'timeout')}
-                  >
-                    {(control) => (
-                      <input
-                        {...control}
-                        className="input input-short"
-                        type="text"
-                        inputMode="numeric"
-                        value={row.timeout}
-                        onChange={(event) => update(list, index, { timeout: event.target.value })}
-                      />
-                    )}
-                  </Field>
-                ) : null}
-                {'command' in row ? (
-                  <>
-                    <Field
-                      label={t('options.mcp.name')}
-                      hint={t('options.mcp.nameHint')}
-                      error={err(list, index, 'name')}
-                    >
-                      {(control) => (
-                        <input
-                          {...control}
-                          className="input"
-                          type="text"
-                          spellCheck={false}
-                          value={row.name}
-                          onChange={(event) => update(list, index, { name: event.target.value })}
-                        />
-                      )}
+                {rowFields
+                  .filter(({ field }) => field in row)
+                  .map(({ field, label, hint, multiline, ...input }) => (
+                    <Field key={field} label={label} hint={hint} error={err(list, index, field)}>
+                      {(control) =>
+                        multiline ? (
+                          <textarea
+                            {...control}
+                            className="textarea"
+                            spellCheck={false}
+                            rows={2}
+                            value={fieldText(row, field)}
+                            onChange={(event) =>
+                              update(list, index, { [field]: event.target.value })
+                            }
+                          />
+                        ) : (
+                          <input
+                            {...control}
+                            className="input"
+                            type="text"
+                            spellCheck={false}
+                            {...input}
+                            value={fieldText(row, field)}
+                            onChange={(event) =>
+                              update(list, index, { [field]: event.target.value })
+                            }
+                          />
+                        )
+                      }
                     </Field>
-                    <Field
-                      label={t('options.mcp.command')}
-                      hint={t('options.mcp.commandHint')}
-                      error={err(list, index, 'command')}
-                    >
-                      {(control) => (
-                        <input
-                          {...control}
-                          className="input"
-                          type="text"
-                          spellCheck={false}
-                          placeholder="npx"
-                          value={row.command}
-                          onChange={(event) => update(list, index, { command: event.target.value })}
-                        />
-                      )}
-                    </Field>
-                    <Field
-                      label={t('options.mcp.args')}
-                      hint={t('options.mcp.argsHint')}
-                      error={err(list, index, 'args')}
-                    >
-                      {(control) => (
-                        <input
-                          {...control}
-                          className="input"
-                          type="text"
-                          spellCheck={false}
-                          value={row.args}
-                          onChange={(event) => update(list, index, { args: event.target.value })}
-                        />
-                      )}
-                    </Field>
-                    <Field
-                      label={t('options.mcp.env')}
-                      hint={t('options.mcp.envHint')}
-                      error={err(list, index, 'env')}
-                    >
-                      {(control) => (
-                        <textarea
-                          {...control}
-                          className="textarea"
-                          spellCheck={false}
-                          rows={2}
-                          value={row.env}
-                          onChange={(event) => update(list, index, { env: event.target.value })}
-                        />
-                      )}
-                    </Field>
-                  </>
-                ) : null}
+                  ))}
                 <button
                   type="button"
                   className="btn btn-small btn-danger"
