@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
 import { LaunchInbox } from '@/components/sidepanel/model/launch-inbox';
 import { SidePanelApp } from '@/components/sidepanel/SidePanelApp';
+import { readAhead } from '@/lib/panel/conversation-feed';
 import { createQueryClient, WorkerConnectionProvider } from '@/lib/panel/react';
 import { WorkerConnection } from '@/lib/panel/worker-connection';
 import { loadSettings } from '@/lib/settings/store';
@@ -31,7 +32,8 @@ async function main(): Promise<void> {
   const params = new URLSearchParams(location.search);
   const conversationId = params.get('conversation');
   // All at once, before the first render: a conversation opened by id then paints in the first
-  // frame, its interface known from the cache when it was watched before.
+  // frame with its newest cached rows, its interface known from the cache when it was watched
+  // before.
   const [windowId, settings, generation] = await Promise.all([
     panelWindowId(params),
     loadSettings(),
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
           () => null,
         )
       : null,
+    conversationId ? readAhead(conversationId) : null,
   ]);
   const connection = new WorkerConnection(windowId);
   // Before anything renders: the worker answers hello with a pending launch at once.

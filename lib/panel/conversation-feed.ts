@@ -1,5 +1,5 @@
 import { type ApiEvent, parseEvent } from '@/lib/api';
-import { readRecentEvents } from '@/lib/stream/cache';
+import { type CachedEvent, readRecentEvents } from '@/lib/stream/cache';
 import type { StreamEntry, StreamSnapshot } from '@/lib/stream/conversation-stream';
 import { EventLog } from '@/lib/stream/event-log';
 import type { WorkerConnection } from './worker-connection';
@@ -9,6 +9,26 @@ const PARSE_SLICE = 400;
 
 /** How many of the newest cached events are read first, so the first rows paint at once. */
 const FIRST_PAINT_EVENTS = 200;
+
+/** Newest cached events read before the panel's first render, by conversation (taken once). */
+const readAheadEvents = new Map<string, CachedEvent[]>();
+
+/**
+ * Reads a conversation's newest cached events while the panel prepares its first render, so
+ * that render already holds the first rows. Never rejects: the feed reads again if this failed.
+ */
+export async function readAhead(conversationId: string): Promise<void> {
+  try {
+    readAheadEvents.set(conversationId, await readRecentEvents(conversationId, FIRST_PAINT_EVENTS));
+  } catch {
+    // The feed's own read reports nothing either; it simply starts empty.
+  }
+}
+
+const toEntry = (event: CachedEvent): StreamEntry => ({
+  order: event.order,
+  raw: event.raw as Record<string, unknown>,
+});
 
 export interface FeedItem {
   order: string;
@@ -52,10 +72,17 @@ export class ConversationFeed {
     readonly conversationId: string,
     readonly generation: 'v0' | 'v1',
     private readonly connection: WorkerConnection,
-  ) {}
+  ) {
+    const early = readAheadEvents.get(conversationId);
+    if (early) {
+      readAheadEvents.delete(conversationId);
+      this.add(early.map(toEntry));
+      this.state = { ...this.state, loaded: true };
+    }
+  }
 
   start(): void {
-    this.firstRead = this.readCache(FIRST_PAINT_EVENTS);
+    if (!this.state.loaded) this.firstRead = this.readCache(FIRST_PAINT_EVENTS);
     this.unsubscribe = this.connection.watch(this.conversationId, this.generation, {
       onWatching: (snapshot) => {
         this.update({ snapshot });
@@ -102,11 +129,7 @@ export class ConversationFeed {
     // block the panel for a long task right after its first paint.
     for (let start = 0; start < cached.length; start += PARSE_SLICE) {
       if (start > 0) await new Promise((resolve) => setTimeout(resolve, 0));
-      this.add(
-        cached
-          .slice(start, start + PARSE_SLICE)
-          .map((event) => ({ order: event.order, raw: event.raw as Record<string, unknown> })),
-      );
+      this.add(cached.slice(start, start + PARSE_SLICE).map(toEntry));
     }
     if (!this.state.loaded) this.update({ loaded: true });
   }
@@ -129,7 +152,13 @@ export class ConversationFeed {
   }
 
   private update(patch: Partial<FeedState>): void {
+    const firstLoad = patch.loaded === true && !this.state.loaded;
     this.state = { ...this.state, ...patch, version: this.state.version + 1 };
+    // The first rows wait for nothing: not even the next frame.
+    if (firstLoad) {
+      for (const listener of this.listeners) listener();
+      return;
+    }
     // Live streams can bring hundreds of events a second: one render per frame is enough.
     if (this.notifyScheduled) return;
     this.notifyScheduled = true;
