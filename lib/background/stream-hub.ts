@@ -48,6 +48,8 @@ type Port = Runtime.Port;
  */
 export class StreamHub {
   private readonly streams = new Map<string, ConversationStream>();
+  /** Streams being created: a restore and a panel's watch racing must not make two. */
+  private readonly creating = new Map<string, Promise<ConversationStream>>();
   private readonly subscribers = new Map<string, Set<Port>>();
   private readonly needs = new Map<string, Need>();
   private keepalive: ReturnType<typeof setInterval> | undefined;
@@ -177,12 +179,26 @@ export class StreamHub {
       : {};
   }
 
-  private async ensureStream(
+  private ensureStream(
     conversationId: string,
     generation: 'v0' | 'v1',
   ): Promise<ConversationStream> {
     const existing = this.streams.get(conversationId);
-    if (existing) return existing;
+    if (existing) return Promise.resolve(existing);
+    let creating = this.creating.get(conversationId);
+    if (!creating) {
+      creating = this.createStream(conversationId, generation).finally(() =>
+        this.creating.delete(conversationId),
+      );
+      this.creating.set(conversationId, creating);
+    }
+    return creating;
+  }
+
+  private async createStream(
+    conversationId: string,
+    generation: 'v0' | 'v1',
+  ): Promise<ConversationStream> {
     const context = await this.env.caller();
     const deps: ConversationStreamDeps = {
       caller: context.caller,

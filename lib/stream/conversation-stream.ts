@@ -172,6 +172,8 @@ export class ConversationStream {
   private quietTimer: ReturnType<typeof setTimeout> | undefined;
   private gapFilling = false;
   private stopped = false;
+  /** Settles once start() has read the cursor and the cache: no cursor is written before. */
+  private restored: Promise<void> | null = null;
   private synced = false;
   private hasOlder = false;
   /** Consecutive failed refreshes: a failing server is asked again soon, then less often. */
@@ -230,6 +232,12 @@ export class ConversationStream {
 
   async start(): Promise<void> {
     this.stopped = false;
+    this.restored = this.restore();
+    await this.restored;
+    await this.refresh();
+  }
+
+  private async restore(): Promise<void> {
     const [cursor, orders] = await Promise.all([
       this.deps.store.readCursor(this.conversationId),
       this.deps.store.readCachedOrders(this.conversationId),
@@ -242,7 +250,6 @@ export class ConversationStream {
     // The cache itself says where older history continues from (orders come sorted).
     const oldest = orders[0];
     if (oldest) this.noteOldest(oldest);
-    await this.refresh();
   }
 
   stop(): void {
@@ -376,6 +383,10 @@ export class ConversationStream {
         if (!running) await this.fillV0From(this.contiguousId + 1, null);
       } else {
         const page = await this.fetchV0({ reverse: true, limit: HISTORY_PAGE });
+        // Without a cursor, whatever the cache holds may end anywhere below this page: older
+        // history continues from the page, reading again what the cache has rather than
+        // leaving a hole between the two.
+        this.oldestId = null;
         this.hasOlder = page.more;
         this.ingest(page.events, 'history');
         // Everything from the newest id down to the oldest of this page is known.
@@ -779,6 +790,9 @@ export class ConversationStream {
 
   /** Writes pending events with the cursor that covers them, in one transaction. */
   async flush(): Promise<void> {
+    // Before the cursor is read, this stream's own would claim nothing is known and overwrite it.
+    if (!this.restored) return;
+    await this.restored.catch(() => {});
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     const batch = this.pending;

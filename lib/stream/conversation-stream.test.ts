@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { eventFacts } from '@/lib/background/event-facts';
+import type { CachedEvent, StreamCursor } from './cache';
+import {
+  ConversationStream,
+  type ConversationStreamDeps,
+  type EventStore,
+} from './conversation-stream';
+import { v0OrderKey } from './order';
+import type { StreamTransport } from './transport';
+
+const ID = 'c0ffee';
+
+const event = (id: number) => ({
+  id,
+  timestamp: '2025-01-20T10:00:00',
+  source: 'agent',
+  observation: 'run',
+  content: `line ${id}`,
+  extras: { command: 'ls' },
+});
+
+/** An IndexedDB stand-in that keeps what the stream writes, as the cache does. */
+class MemoryStore implements EventStore {
+  events = new Map<string, CachedEvent>();
+  cursor: StreamCursor | undefined;
+  /** Makes reads slow, as a busy IndexedDB is right after a worker starts. */
+  readDelayMs = 0;
+  async cacheEvents(events: readonly CachedEvent[], cursor?: StreamCursor) {
+    for (const cached of events) this.events.set(cached.order, cached);
+    if (cursor) this.cursor = cursor;
+  }
+  async readCursor() {
+    await new Promise((resolve) => setTimeout(resolve, this.readDelayMs));
+    return this.cursor;
+  }
+  async readCachedOrders() {
+    return [...this.events.keys()].sort();
+  }
+  hold(ids: number[]) {
+    for (const id of ids) {
+      this.events.set(v0OrderKey(id), {
+        conversationId: ID,
+        order: v0OrderKey(id),
+        key: `0:${id}`,
+        raw: event(id),
+      });
+    }
+  }
+}
+
+/** A stopped conversation whose log the service serves page by page, as V0's events route. */
+function streamOver(store: MemoryStore, log: number) {
+  const all = Array.from({ length: log }, (_, id) => event(id));
+  const deps: ConversationStreamDeps = {
+    caller: {
+      async call(name, params) {
+        if (name === 'v0.getConversation') return { conversation_id: ID, status: 'STOPPED' };
+        const query = params as {
+          start_id?: number;
+          end_id?: number;
+          reverse?: boolean;
+          limit: number;
+        };
+        let list = all.filter(
+          (e) =>
+            e.id >= (query.start_id ?? 0) && (query.end_id === undefined || e.id <= query.end_id),
+        );
+        if (query.reverse) list = list.reverse();
+        return { events: list.slice(0, query.limit), has_more: list.length > query.limit };
+      },
+    },
+    serverUrl: 'http://127.0.0.1:3000',
+    socketFallbackKey: null,
+    facts: eventFacts,
+    store,
+    createV0Transport: () => ({}) as StreamTransport,
+    createV1Transport: () => ({}) as StreamTransport,
+    resolveUrl: (reference) => new URL(reference, 'http://127.0.0.1:3000'),
+    agentServerBase: (url) => url,
+    onEntries() {},
+    onSnapshot() {},
+    pollMs: { starting: 60_000, idle: 60_000 },
+  };
+  return new ConversationStream(ID, 'v0', deps);
+}
+
+describe('ConversationStream', () => {
+  let stream: ConversationStream | undefined;
+  afterEach(() => stream?.stop());
+
+  it('writes no cursor before it has read the stored one, so a panel watching early cannot erase it', async () => {
+    const store = new MemoryStore();
+    store.hold([0, 1, 2]);
+    store.cursor = {
+      conversationId: ID,
+      generation: 'v0',
+      contiguousId: 2,
+      highestId: 2,
+      updatedAt: 1,
+    };
+    store.readDelayMs = 30;
+    stream = streamOver(store, 3);
+    const started = stream.start();
+    // A panel subscribes while the worker is still reading: the hub flushes for it.
+    await stream.flush();
+    expect(store.cursor?.contiguousId).toBe(2);
+    await started;
+    expect(store.cursor?.contiguousId).toBe(2);
+  });
+
+  it('without a cursor, reads older history down from the newest page, leaving no hole above what the cache holds', async () => {
+    const store = new MemoryStore();
+    // An old part of the log is cached, but its cursor is gone.
+    store.hold([0, 1, 2, 3, 4]);
+    stream = streamOver(store, 350);
+    await stream.start();
+    while (stream.snapshot().hasOlder) await stream.loadOlder();
+    await stream.flush();
+    expect([...store.events.keys()].sort()).toEqual(
+      Array.from({ length: 350 }, (_, id) => v0OrderKey(id)),
+    );
+  });
+});
