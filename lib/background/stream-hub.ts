@@ -50,6 +50,8 @@ export class StreamHub {
   private readonly streams = new Map<string, ConversationStream>();
   /** Streams being created: a restore and a panel's watch racing must not make two. */
   private readonly creating = new Map<string, Promise<ConversationStream>>();
+  /** Bumped when the server or key changes: a stream made for the old ones is made again. */
+  private settingsEpoch = 0;
   private readonly subscribers = new Map<string, Set<Port>>();
   private readonly needs = new Map<string, Need>();
   private keepalive: ReturnType<typeof setInterval> | undefined;
@@ -164,6 +166,7 @@ export class StreamHub {
 
   /** Forgets every stream (the server or key changed): they are rebuilt with the new settings. */
   async restartAll(): Promise<void> {
+    this.settingsEpoch++;
     for (const stream of this.streams.values()) stream.stop();
     this.streams.clear();
     this.restored = null;
@@ -199,7 +202,9 @@ export class StreamHub {
     conversationId: string,
     generation: 'v0' | 'v1',
   ): Promise<ConversationStream> {
+    const epoch = this.settingsEpoch;
     const context = await this.env.caller();
+    if (epoch !== this.settingsEpoch) return this.createStream(conversationId, generation);
     const deps: ConversationStreamDeps = {
       caller: context.caller,
       serverUrl: context.settings.serverUrl ?? '',

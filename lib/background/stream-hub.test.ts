@@ -1,0 +1,65 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { defaultSettings } from '@/lib/settings/schema';
+import { eventFacts } from './event-facts';
+import { type HubEnvironment, StreamHub } from './stream-hub';
+
+/** A service whose conversations are all stopped: streams read history and poll, no socket. */
+function environment(calls: { created: number }): HubEnvironment {
+  return {
+    caller: async () => {
+      calls.created++;
+      // Reading the settings and the key takes a moment, as in the worker.
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return {
+        caller: {
+          async call(name: string) {
+            if (name === 'v0.getConversation') return { conversation_id: 'abc', status: 'STOPPED' };
+            return { events: [], has_more: false };
+          },
+        },
+        settings: defaultSettings,
+        apiKey: null,
+        resolveUrl: (reference: string) => new URL(reference, 'http://127.0.0.1:3000'),
+        agentServerBase: (url: string) => url,
+      };
+    },
+    facts: eventFacts,
+  };
+}
+
+describe('StreamHub', () => {
+  beforeEach(() => {
+    fakeBrowser.reset();
+    // Badge and notifications are beside the point here.
+    vi.spyOn(browser.action, 'setBadgeText').mockResolvedValue(undefined as never);
+    vi.spyOn(browser.action, 'setBadgeBackgroundColor').mockResolvedValue(undefined as never);
+  });
+
+  it('makes one stream for a conversation that a restart restores while a panel watches it', async () => {
+    await browser.storage.local.set({
+      'handoff:watched': { abc: { generation: 'v0', since: 1 } },
+    });
+    const calls = { created: 0 };
+    const hub = new StreamHub(environment(calls));
+    const [, watched] = await Promise.all([hub.restore(), hub.watch('abc', 'v0')]);
+    expect(calls.created).toBe(1);
+    expect(hub.stream('abc')).toBe(watched);
+    watched.stop();
+  });
+
+  it('makes a stream again with the new settings when they change while it was being made', async () => {
+    const calls = { created: 0 };
+    const hub = new StreamHub(environment(calls));
+    const watching = hub.watch('abc', 'v0');
+    // The person saves another server while the first stream still reads the old settings.
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    const restarting = hub.restartAll();
+    const [stream] = await Promise.all([watching, restarting]);
+    expect(calls.created).toBe(2);
+    expect(hub.stream('abc')).toBe(stream);
+    stream.stop();
+  });
+});
