@@ -3,6 +3,7 @@ import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
 import { Field } from './Field';
+import { SavedNotice } from './SectionNotices';
 import { useDraft, useLiveValue } from './use-settings';
 
 /** Longer instructions than this are almost surely a paste gone wrong; the service has no cap. */
@@ -108,9 +109,7 @@ export function DefaultsSection({ settings }: { settings: Settings }) {
           </select>
         )}
       </Field>
-      <div aria-live="polite">
-        {status ? <p className="notice notice-success">{status}</p> : null}
-      </div>
+      <SavedNotice text={status} />
     </section>
   );
 }

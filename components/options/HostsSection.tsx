@@ -10,6 +10,7 @@ import {
 } from '@/lib/settings/editor';
 import type { SelfHostedHost, Settings } from '@/lib/settings/schema';
 import { Field, useFocusFirstInvalid } from './Field';
+import { FailureNotice, SavedNotice } from './SectionNotices';
 import { useHostAccess } from './use-host-access';
 
 type Software = SelfHostedHost['provider'];
@@ -221,14 +222,8 @@ export function HostsSection({ settings }: { settings: Settings }) {
           </button>
         </div>
       </form>
-      <div aria-live="polite">
-        {status ? <p className="notice notice-success">{status}</p> : null}
-      </div>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <SavedNotice text={status} />
+      <FailureNotice text={error} />
     </section>
   );
 }

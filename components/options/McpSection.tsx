@@ -12,6 +12,7 @@ import {
   newRow,
   validateMcpForm,
 } from './mcp-form';
+import { FailureNotice, SavedNotice } from './SectionNotices';
 import { useDraft } from './use-settings';
 
 const lists: { list: McpList; title: string; add: string }[] = [
@@ -211,14 +212,10 @@ export function McpSection({ settings }: { settings: Settings }) {
           </button>
         </div>
       </form>
-      <div aria-live="polite">
-        {status ? <p className="notice notice-success">{status}</p> : null}
-      </div>
-      {errorCount ? (
-        <p className="notice notice-error" role="alert">
-          {errors.form ?? t('options.mcp.fix', { count: errorCount })}
-        </p>
-      ) : null}
+      <SavedNotice text={status} />
+      <FailureNotice
+        text={errorCount ? (errors.form ?? t('options.mcp.fix', { count: errorCount })) : null}
+      />
     </section>
   );
 }

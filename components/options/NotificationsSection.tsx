@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
+import { FailureNotice } from './SectionNotices';
 import { useLiveValue } from './use-settings';
 
 type Switch = keyof Settings['notifications'];
@@ -60,11 +61,7 @@ export function NotificationsSection({ settings }: { settings: Settings }) {
           </span>
         </div>
       ))}
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FailureNotice text={error} />
     </section>
   );
 }

@@ -20,6 +20,7 @@ import {
   type StoredProviders,
   type TokenFormErrors,
 } from './provider-tokens';
+import { FailureNotice, SavedNotice } from './SectionNotices';
 
 const hostHints: Partial<Record<KnownProvider, string>> = {
   github: 'github.com',
@@ -274,18 +275,12 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
           {busy === 'store' ? <span className="muted">{t('options.tokens.storing')}</span> : null}
         </div>
       </form>
-      <div aria-live="polite">
-        {outcome?.tone === 'success' ? (
-          <p className="notice notice-success">{outcome.text}</p>
-        ) : null}
-      </div>
+      <SavedNotice text={outcome?.tone === 'success' ? outcome.text : null} />
       {outcome?.tone === 'error' ? (
         outcome.error ? (
           <ErrorNotice error={outcome.error} />
         ) : (
-          <p className="notice notice-error" role="alert">
-            {outcome.text}
-          </p>
+          <FailureNotice text={outcome.text} />
         )
       ) : null}
     </section>

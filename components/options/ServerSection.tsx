@@ -13,6 +13,7 @@ import type { Settings } from '@/lib/settings/schema';
 import { ConnectionReport } from './ConnectionReport';
 import { runConnectionTest } from './connection-test';
 import { Field, useFocusFirstInvalid } from './Field';
+import { FailureNotice, SavedNotice } from './SectionNotices';
 import { useHostAccess } from './use-host-access';
 import { useDraft } from './use-settings';
 
@@ -221,14 +222,8 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
           {busy === 'test' ? <span className="muted">{t('options.server.testing')}</span> : null}
         </div>
       </form>
-      <div aria-live="polite">
-        {status ? <p className="notice notice-success">{status}</p> : null}
-      </div>
-      {errors.general ? (
-        <p id="server-error" className="notice notice-error" role="alert">
-          {errors.general}
-        </p>
-      ) : null}
+      <SavedNotice text={status} />
+      <FailureNotice text={errors.general} id="server-error" />
       {settings.serverUrl && access === false ? (
         <p className="notice notice-warning">
           {t('options.server.noAccess', { origin: originOf(settings.serverUrl) })}

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
+import { FailureNotice, SavedNotice } from './SectionNotices';
 import { exportFileName, exportSettings, parseSettingsFile } from './settings-transfer';
 
 /** Settings files are a few kilobytes; anything far larger is not one. */
@@ -83,14 +84,8 @@ export function TransferSection({ settings }: { settings: Settings }) {
         />
         <span className="field-hint">{t('options.transfer.importHint')}</span>
       </div>
-      <div aria-live="polite">
-        {status ? <p className="notice notice-success">{status}</p> : null}
-      </div>
-      {error ? (
-        <p className="notice notice-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <SavedNotice text={status} />
+      <FailureNotice text={error} />
     </section>
   );
 }
