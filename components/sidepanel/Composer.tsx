@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { rpc } from '@/lib/rpc/client';
 import { ImageAttachments, useImageIntake } from './ImageAttachments';
@@ -17,7 +18,7 @@ export interface OutgoingMessage {
 
 interface ComposerProps {
   conversationId: string;
-  generation: 'v0' | 'v1';
+  generation: Generation;
   /** The conversation's stream is live; otherwise a message is queued until it runs. */
   live: boolean;
   disabled: boolean;

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { rpc } from '@/lib/rpc/client';
 import { agentStateOfExecution } from '@/lib/timeline/status-words';
@@ -15,7 +16,7 @@ export interface PendingConfirmation {
 
 interface ControlsProps {
   conversationId: string;
-  generation: 'v0' | 'v1';
+  generation: Generation;
   status: string | null;
   agentState: string | null;
   executionStatus: string | null;

@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { callApi } from '@/lib/rpc/client';
 import type { StatusWords } from '@/lib/timeline/status-words';
@@ -15,7 +16,7 @@ export interface CostFigures {
 
 interface HeaderProps {
   conversationId: string;
-  generation: 'v0' | 'v1';
+  generation: Generation;
   summary: ConversationSummary | null;
   title: string | null;
   status: StatusWords;

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { Timeline, type TimelineHandle } from '@/components/timeline/Timeline';
+import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { apiKey, useApiQuery } from '@/lib/panel/react';
 import type { Settings } from '@/lib/settings/schema';
@@ -23,7 +24,7 @@ import { StreamStatus } from './StreamStatus';
 
 interface ConversationViewProps {
   conversationId: string;
-  generation: 'v0' | 'v1';
+  generation: Generation;
   settings: Settings;
   apis: ServerApis;
   onTitle: (title: string) => void;

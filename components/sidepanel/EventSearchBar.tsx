@@ -1,4 +1,5 @@
 import { forwardRef, useId } from 'react';
+import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { knownClassNames } from '@/lib/timeline/event-classes';
 import { type EventSearchFilter, parseTypeList } from '@/lib/timeline/event-search';
@@ -39,7 +40,7 @@ export function toFilter(fields: SearchFields): EventSearchFilter {
 }
 
 interface EventSearchBarProps {
-  generation: 'v0' | 'v1';
+  generation: Generation;
   fields: SearchFields;
   onChange: (fields: SearchFields) => void;
   matchCount: number;

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { type FieldError, providerTypeValues } from '@/lib/api';
 import { ApiError, toApiError } from '@/lib/api/errors';
+import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { useApiQuery } from '@/lib/panel/react';
 import type { Settings } from '@/lib/settings/schema';
@@ -25,11 +26,11 @@ interface NewConversationFormProps {
   launch: NewConversationLaunch;
   settings: Settings;
   apis: ServerApis;
-  onOpenConversation: (id: string, generation: 'v0' | 'v1') => void;
+  onOpenConversation: (id: string, generation: Generation) => void;
 }
 
 /** V1 for new conversations where it is served (service-api §9.1), unless the person chose. */
-function defaultGeneration(apis: ServerApis, preference: Settings['apiPreference']): 'v0' | 'v1' {
+function defaultGeneration(apis: ServerApis, preference: Settings['apiPreference']): Generation {
   if (preference === 'v0' && apis.v0 !== false) return 'v0';
   if (preference === 'v1' && apis.v1 !== false) return 'v1';
   if (apis.v1 === true) return 'v1';

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import type { Generation } from '@/lib/api/generation';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
 import type { Launch } from '@/lib/messages/panel-protocol';
@@ -36,7 +37,7 @@ type View = 'conversations' | 'conversation' | 'new' | 'microagents' | 'sandboxe
 interface OpenConversation {
   id: string;
   /** Null while the panel finds out which interface it belongs to. */
-  generation: 'v0' | 'v1' | null;
+  generation: Generation | null;
   title?: string | null;
   problem?: unknown;
   missing?: boolean;
@@ -56,7 +57,7 @@ interface SidePanelAppProps {
   /** Read before the first render, so an open conversation paints in the first frame. */
   initialSettings: Settings;
   /** `sidepanel.html?conversation=<id>`, with its interface when the cache already knows it. */
-  initialConversation: { id: string; generation: 'v0' | 'v1' | null } | null;
+  initialConversation: { id: string; generation: Generation | null } | null;
 }
 
 const openOptions = () => void browser.runtime.openOptionsPage();
@@ -95,7 +96,7 @@ export function SidePanelApp({
   useEffect(() => connection.onConnectionChange(setWorkerConnected), [connection]);
 
   const openConversation = useCallback(
-    (id: string, generation: 'v0' | 'v1' | null = null, title: string | null = null) => {
+    (id: string, generation: Generation | null = null, title: string | null = null) => {
       setConversation({ id, generation, title });
       setView('conversation');
     },

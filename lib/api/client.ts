@@ -4,6 +4,7 @@
 // It is built from the two halves of the table: the raw client's transport sends the request,
 // `parseEndpointResult` validates the answer, so a page that validates a raw result from the
 // worker gets exactly what this client would have returned.
+
 import type { RequestSpec } from './endpoint';
 import {
   type EndpointName,
@@ -12,6 +13,7 @@ import {
   endpointRequests,
 } from './endpoints/requests';
 import { type EndpointResult, parseEndpointResult } from './endpoints/responses';
+import type { Generation } from './generation';
 import {
   type ApiClientConfig,
   type AuthScheme,
@@ -43,7 +45,7 @@ export type EndpointMethod<N extends EndpointName> =
     ? (params?: EndpointParams<N>, options?: CallOptions) => Promise<EndpointResult<N>>
     : (params: EndpointParams<N>, options?: CallOptions) => Promise<EndpointResult<N>>;
 
-type Group = 'server' | 'v0' | 'v1' | 'agent';
+type Group = 'server' | Generation | 'agent';
 export type GroupMethods<G extends Group> = {
   [N in EndpointName as N extends `${G}.${infer Method}` ? Method : never]: EndpointMethod<N>;
 };

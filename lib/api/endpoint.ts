@@ -5,14 +5,16 @@
 // bundler leave every response and event schema out of the worker, whose whole bundle must
 // stay under 40 KB gzipped. The client is generic over these records, the contract tests
 // iterate over them, and the worker exposes them over extension messaging by name.
+
 import * as z from 'zod/mini';
 import type { ApiError } from './errors';
+import type { Generation } from './generation';
 import type { RequestTarget } from './http';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** `server`: health probes; `v0`/`v1`: main server; `agent`: a V1 conversation's agent server. */
-export type EndpointGroup = 'server' | 'v0' | 'v1' | 'agent';
+export type EndpointGroup = 'server' | Generation | 'agent';
 
 export type QueryValue =
   | string

@@ -5,6 +5,7 @@
 // reads the same facts with plain property checks. Pages keep using `parseEvent`; the key,
 // id, timestamp, source and type name read here agree with it on every well-formed event
 // (tests/unit/api/envelope.test.ts checks that on the upstream samples).
+import type { Generation } from './generation';
 import { v1LegacyActionKinds, v1LegacyObservationKinds } from './v1/legacy-kinds';
 
 /**
@@ -29,7 +30,7 @@ export type EnvelopeForm =
 export interface EventEnvelope {
   /** As `parseEvent` tells them apart: `kind` → v1; `action`, `observation`, an integer id or a
    * V0 status/error payload → v0; else null. */
-  generation: 'v0' | 'v1' | null;
+  generation: Generation | null;
   form: EnvelopeForm;
   /** The de-duplication key, equal to `parseEvent(raw).key`: `v0:<id>` / `v1:<uuid without
    * dashes, lower case>`; null for payloads that are not stored events. */
@@ -78,7 +79,7 @@ const uuidPattern = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-
  * The key of an event id. V1 UUIDs are normalised (lower case, no dashes) because the agent
  * server writes them with dashes while the app server writes UUIDs as bare hex.
  */
-export function eventKeyOf(generation: 'v0' | 'v1', id: number | string): string {
+export function eventKeyOf(generation: Generation, id: number | string): string {
   if (generation === 'v0') return `v0:${id}`;
   const text = String(id);
   return `v1:${uuidPattern.test(text) ? text.replace(/-/g, '').toLowerCase() : text}`;

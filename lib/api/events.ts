@@ -2,7 +2,9 @@
 // result is a typed union that never loses the original object and never throws on content:
 // an unknown type or a malformed event becomes an `unknown` variant, so a newer server can
 // never break the timeline.
+
 import * as z from 'zod/mini';
+import type { Generation } from './generation';
 import './zod-english';
 import type { AgentState, ConversationExecutionStatus, EventSource, RuntimeStatus } from './enums';
 import { eventKeyOf, stringOrNull, v0IdOf } from './envelope';
@@ -234,7 +236,7 @@ export type V1Event =
 export interface UnknownEvent extends EventBase {
   type: 'unknown';
   /** Best guess from the shape: `kind` → v1, `action`/`observation`/integer id → v0. */
-  generation: 'v0' | 'v1' | null;
+  generation: Generation | null;
   id: number | string | null;
   /** The `action`, `observation` or `kind` value, when there is one. */
   typeName: string | null;

@@ -1,4 +1,5 @@
 import { ApiError } from '@/lib/api/errors';
+import type { Generation } from '@/lib/api/generation';
 import type { ConversationStream } from '@/lib/stream/conversation-stream';
 import { serviceConnection } from './service-client';
 import type { StreamHub } from './stream-hub';
@@ -74,7 +75,7 @@ function agentRef(stream: ConversationStream) {
 /** Sends a message, starting the conversation first when it is not running. */
 export async function sendMessage(
   hub: StreamHub,
-  params: { conversationId: string; generation: 'v0' | 'v1'; text: string; imageUrls: string[] },
+  params: { conversationId: string; generation: Generation; text: string; imageUrls: string[] },
 ): Promise<{ sent: true }> {
   const stream = await hub.watch(params.conversationId, params.generation);
   await ensureRunning(stream);
@@ -106,7 +107,7 @@ export async function controlConversation(
   hub: StreamHub,
   params: {
     conversationId: string;
-    generation: 'v0' | 'v1';
+    generation: Generation;
     action: ControlAction;
     providersSet?: string[] | null;
   },

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { generations } from '@/lib/api/generation';
 import { PreparedCallSchema } from '@/lib/api/prepared-call';
 import { defineMethod } from '@/lib/rpc/protocol';
 import { controlConversation, sendMessage } from './conversation-commands';
@@ -7,7 +8,7 @@ import { serviceConnection } from './service-client';
 
 const ConversationRefParams = {
   conversationId: z.string().check(z.minLength(1), z.maxLength(100)),
-  generation: z.enum(['v0', 'v1']),
+  generation: z.enum(generations),
 };
 
 /**

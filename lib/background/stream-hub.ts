@@ -1,5 +1,6 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
+import type { Generation } from '@/lib/api/generation';
 import type { WorkerToPanel } from '@/lib/messages/panel-protocol';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/store';
@@ -24,7 +25,7 @@ const KEEPALIVE_MS = 15_000;
 const MAX_WATCHED = 30;
 
 export interface WatchedConversation {
-  generation: 'v0' | 'v1';
+  generation: Generation;
   since: number;
 }
 
@@ -78,7 +79,7 @@ export class StreamHub {
   }
 
   /** Starts watching a conversation (and keeps watching it across worker restarts). */
-  async watch(conversationId: string, generation: 'v0' | 'v1'): Promise<ConversationStream> {
+  async watch(conversationId: string, generation: Generation): Promise<ConversationStream> {
     const watched = await this.readWatched();
     if (!watched[conversationId]) {
       watched[conversationId] = { generation, since: Date.now() };
@@ -112,7 +113,7 @@ export class StreamHub {
    * A panel subscribes: the stream's pending events are written to the cache first, so the
    * panel's own read of the cache plus the entries sent from now on cover everything.
    */
-  async subscribe(port: Port, conversationId: string, generation: 'v0' | 'v1'): Promise<void> {
+  async subscribe(port: Port, conversationId: string, generation: Generation): Promise<void> {
     const stream = await this.watch(conversationId, generation);
     let ports = this.subscribers.get(conversationId);
     if (!ports) {
@@ -184,7 +185,7 @@ export class StreamHub {
 
   private ensureStream(
     conversationId: string,
-    generation: 'v0' | 'v1',
+    generation: Generation,
   ): Promise<ConversationStream> {
     const existing = this.streams.get(conversationId);
     if (existing) return Promise.resolve(existing);
@@ -200,7 +201,7 @@ export class StreamHub {
 
   private async createStream(
     conversationId: string,
-    generation: 'v0' | 'v1',
+    generation: Generation,
   ): Promise<ConversationStream> {
     const epoch = this.settingsEpoch;
     const context = await this.env.caller();

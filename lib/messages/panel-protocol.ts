@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { generations } from '@/lib/api/generation';
 import { PageContextSchema } from '@/lib/hosts/page-context';
 import type { StreamEntry, StreamSnapshot } from '@/lib/stream/conversation-stream';
 
@@ -32,7 +33,7 @@ export const PanelToWorkerSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('watch'),
     conversationId: z.string().check(z.minLength(1), z.maxLength(100)),
-    generation: z.enum(['v0', 'v1']),
+    generation: z.enum(generations),
   }),
   z.object({ type: z.literal('unwatch'), conversationId: z.string() }),
   z.object({ type: z.literal('load-older'), conversationId: z.string() }),

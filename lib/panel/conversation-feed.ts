@@ -1,4 +1,5 @@
 import { type ApiEvent, parseEvent } from '@/lib/api';
+import type { Generation } from '@/lib/api/generation';
 import { type CachedEvent, readRecentEvents } from '@/lib/stream/cache';
 import type { StreamEntry, StreamSnapshot } from '@/lib/stream/conversation-stream';
 import { EventLog } from '@/lib/stream/event-log';
@@ -70,7 +71,7 @@ export class ConversationFeed {
 
   constructor(
     readonly conversationId: string,
-    readonly generation: 'v0' | 'v1',
+    readonly generation: Generation,
     private readonly connection: WorkerConnection,
   ) {
     const early = readAheadEvents.get(conversationId);

@@ -9,6 +9,7 @@ import {
 } from 'react';
 import type { EndpointName, EndpointParams, EndpointResult } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
+import type { Generation } from '@/lib/api/generation';
 import { callApi } from '@/lib/rpc/client';
 import { ConversationFeed, type FeedState } from './conversation-feed';
 import type { WorkerConnection } from './worker-connection';
@@ -82,7 +83,7 @@ export function useWorkerConnection(): WorkerConnection {
  */
 export function useConversationFeed(
   conversationId: string,
-  generation: 'v0' | 'v1',
+  generation: Generation,
 ): { feed: ConversationFeed; state: FeedState } {
   const connection = useWorkerConnection();
   const feed = useMemo(

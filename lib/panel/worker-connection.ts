@@ -1,5 +1,6 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
+import type { Generation } from '@/lib/api/generation';
 import {
   type Launch,
   PANEL_PORT_NAME,
@@ -17,7 +18,7 @@ export interface FeedHandlers {
 }
 
 interface Subscription {
-  generation: 'v0' | 'v1';
+  generation: Generation;
   handlers: Set<FeedHandlers>;
 }
 
@@ -57,7 +58,7 @@ export class WorkerConnection {
     return () => this.connectionListeners.delete(listener);
   }
 
-  watch(conversationId: string, generation: 'v0' | 'v1', handlers: FeedHandlers): () => void {
+  watch(conversationId: string, generation: Generation, handlers: FeedHandlers): () => void {
     let subscription = this.subscriptions.get(conversationId);
     if (!subscription) {
       subscription = { generation, handlers: new Set() };

@@ -1,4 +1,5 @@
 import { type IDBPDatabase, openDB } from 'idb';
+import type { Generation } from '@/lib/api/generation';
 
 export interface CachedEvent {
   conversationId: string;
@@ -10,7 +11,7 @@ export interface CachedEvent {
 /** Where a stream resumes after the worker was stopped. */
 export interface StreamCursor {
   conversationId: string;
-  generation: 'v0' | 'v1';
+  generation: Generation;
   /** V0: every id up to this one is known (received, or confirmed absent through REST). */
   contiguousId?: number;
   /** V0: the highest id received. */

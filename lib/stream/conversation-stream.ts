@@ -1,4 +1,5 @@
 import { conversationStatusOfSandbox } from '@/lib/api/agent-state';
+import type { Generation } from '@/lib/api/generation';
 import { backoffDelay } from './backoff';
 import type { CachedEvent, StreamCursor } from './cache';
 import type { EventFacts, FactsReader } from './facts';
@@ -44,7 +45,7 @@ export interface StreamCounters {
 
 export interface StreamSnapshot {
   conversationId: string;
-  generation: 'v0' | 'v1';
+  generation: Generation;
   transport: TransportState;
   /** False until the first catch-up finished: state changes before then are history. */
   synced: boolean;
@@ -212,7 +213,7 @@ export class ConversationStream {
 
   constructor(
     readonly conversationId: string,
-    readonly generation: 'v0' | 'v1',
+    readonly generation: Generation,
     private readonly deps: ConversationStreamDeps,
   ) {}
 

@@ -2,8 +2,9 @@
  * What the worker needs to know about one frame, read without zod (the worker's bundle
  * budget rules out the full event schemas; the side panel parses events fully).
  */
+import type { Generation } from '@/lib/api/generation';
 export interface EventFacts {
-  generation: 'v0' | 'v1';
+  generation: Generation;
   /** Same de-duplication key as lib/api's parseEvent; null for V0 status payloads. */
   key: string | null;
   id: number | string | null;

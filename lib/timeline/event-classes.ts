@@ -4,7 +4,9 @@
 // (`CmdRunAction`, not `run`) and a base class matches every subclass (`Action`, `Observation`,
 // `Event`). V1 events are named by their `kind`, which is their SDK class name, with the SDK's
 // bases (`LLMConvertibleEvent`, `ObservationBaseEvent`, `Event`).
+
 import type { ApiEvent } from '@/lib/api';
+import type { Generation } from '@/lib/api/generation';
 
 /** V0 `action` value → class (openhands/events/action/*, 0.62.0). */
 export const v0ActionClasses: Readonly<Record<string, string>> = {
@@ -86,7 +88,7 @@ export function classNamesOf(event: ApiEvent): string[] {
 }
 
 /** Names offered in the search bar, per generation (bases first, then the concrete classes). */
-export function knownClassNames(generation: 'v0' | 'v1'): string[] {
+export function knownClassNames(generation: Generation): string[] {
   if (generation === 'v0') {
     return [
       'Event',

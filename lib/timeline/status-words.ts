@@ -4,6 +4,7 @@
 // conversation is grey rather than red, because stopping is not a failure.
 
 import { agentStateOfExecution } from '@/lib/api/agent-state';
+import type { Generation } from '@/lib/api/generation';
 import { type MessageKey, t } from '@/lib/i18n';
 import { en } from '@/lib/i18n/en';
 import type { TransportState } from '@/lib/stream/transport';
@@ -123,7 +124,7 @@ function toneOfAgentState(state: string): Tone {
 }
 
 export interface StatusInput {
-  generation: 'v0' | 'v1';
+  generation: Generation;
   status?: string | null;
   runtimeStatus?: string | null;
   agentState?: string | null;

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppConversationStartTask } from '@/lib/api';
+import type { Generation } from '@/lib/api/generation';
 import { callApi } from '@/lib/rpc/client';
 import {
   type NewConversationDraft,
@@ -27,7 +28,7 @@ const GIVE_UP_MS = 10 * 60_000;
  * known) or ERROR.
  */
 export function useStartConversation(
-  onStarted: (conversationId: string, generation: 'v0' | 'v1') => void,
+  onStarted: (conversationId: string, generation: Generation) => void,
 ) {
   const [state, setState] = useState<StartState>({ phase: 'idle' });
   const alive = useRef(true);

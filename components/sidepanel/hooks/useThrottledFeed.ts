@@ -1,4 +1,5 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
+import type { Generation } from '@/lib/api/generation';
 import { ConversationFeed, type FeedState } from '@/lib/panel/conversation-feed';
 import { useWorkerConnection } from '@/lib/panel/react';
 
@@ -10,7 +11,7 @@ import { useWorkerConnection } from '@/lib/panel/react';
  */
 export function useThrottledFeed(
   conversationId: string,
-  generation: 'v0' | 'v1',
+  generation: Generation,
   intervalMs = 100,
 ): { feed: ConversationFeed; state: FeedState } {
   const connection = useWorkerConnection();

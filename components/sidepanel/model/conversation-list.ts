@@ -2,12 +2,14 @@
 // includes V1 conversations) and V1's search. Ids are compared without dashes and case, V1's
 // record wins where both know a conversation (it has the sandbox and execution status), and
 // the result is newest first.
+
 import type { AppConversation, ConversationInfo } from '@/lib/api';
 import { conversationStatusOfSandbox } from '@/lib/api/agent-state';
+import type { Generation } from '@/lib/api/generation';
 
 export interface ConversationSummary {
   id: string;
-  generation: 'v0' | 'v1';
+  generation: Generation;
   title: string | null;
   repository: string | null;
   branch: string | null;

@@ -1,9 +1,10 @@
 // A conversation as one JSON file: its events exactly as the service sent them, in order, with
 // what is known about the conversation, so the file can be read without Handoff.
+import type { Generation } from '@/lib/api/generation';
 
 export interface ExportMetadata {
   id: string;
-  generation: 'v0' | 'v1';
+  generation: Generation;
   title: string | null;
   repository: string | null;
   branch: string | null;

@@ -3,12 +3,14 @@
 // InitSessionRequest, which forbids unknown fields, so only the fields the form filled are
 // sent; V1 (`POST /api/v1/app-conversations`) takes an AppConversationStartRequest, which has no
 // suggested task on 0.62.0, so a task becomes the first message's text there.
+
 import type {
   AppConversationStartRequest,
   InitSessionRequest,
   MCPConfigInput,
   MessageContentRequest,
 } from '@/lib/api';
+import type { Generation } from '@/lib/api/generation';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
 
@@ -46,7 +48,7 @@ export interface McpDraft {
 }
 
 export interface NewConversationDraft {
-  generation: 'v0' | 'v1';
+  generation: Generation;
   repository: string;
   /** A ProviderType value, or empty for "let the server find it". */
   provider: string;
@@ -63,7 +65,7 @@ export interface NewConversationDraft {
 export const emptyMcp = (): McpDraft => ({ sse: [], stdio: [], shttp: [] });
 
 export interface DraftDefaults {
-  generation: 'v0' | 'v1';
+  generation: Generation;
   instructions: string;
   mcp: McpDraft;
   /** Providers the server knows tokens or configuration for (decides Bitbucket DC). */

@@ -1,7 +1,9 @@
 // Which interface a conversation id belongs to: the cache says so for a conversation watched
 // before; otherwise V0's record does (`conversation_version`, 0.62.0 lists V1 conversations
 // too), and a null record, or a server without V0, sends us to V1.
+
 import { ApiError } from '@/lib/api/errors';
+import type { Generation } from '@/lib/api/generation';
 import { callApi } from '@/lib/rpc/client';
 import { readCursor } from '@/lib/stream/cache';
 import type { ServerApis } from '../hooks/useSettings';
@@ -14,7 +16,7 @@ function v0Absent(error: unknown): boolean {
 export async function resolveGeneration(
   conversationId: string,
   apis: ServerApis,
-): Promise<'v0' | 'v1' | null> {
+): Promise<Generation | null> {
   // A conversation watched before says which it is from the cache, without a round trip.
   const cursor = await readCursor(conversationId).catch(() => undefined);
   if (cursor) return cursor.generation;

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { Generation } from '@/lib/api/generation';
 import type { RunningService } from '../../service/index';
 
 declare global {
@@ -28,7 +29,7 @@ export interface ProbeSnapshot {
 export async function watchOverPort(
   page: Page,
   conversationId: string,
-  generation: 'v0' | 'v1',
+  generation: Generation,
 ): Promise<void> {
   await page.evaluate(
     ({ conversationId, generation }) => {
