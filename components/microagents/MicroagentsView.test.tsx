@@ -3,13 +3,13 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/components/common/worker-queries';
 import { ApiError } from '@/lib/api/errors';
 import type { PageContext } from '@/lib/hosts/page-context';
-import { createQueryClient } from '@/lib/panel/react';
-import { callApi } from '@/lib/rpc/client';
+import { callApi } from '@/lib/messaging/worker-client';
 import { MicroagentsView } from './MicroagentsView';
 
-vi.mock('@/lib/rpc/client', () => ({ callApi: vi.fn() }));
+vi.mock('@/lib/messaging/worker-client', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi) as unknown as ReturnType<typeof vi.fn>;
 
 const gitlab: PageContext = {

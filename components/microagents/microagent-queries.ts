@@ -1,8 +1,8 @@
 // Query options shared by the list (which prefetches details to show types and triggers) and
 // the detail view, so both read one cache entry per file.
 
-import { apiKey } from '@/lib/panel/react';
-import { callApi } from '@/lib/rpc/client';
+import { apiKey } from '@/components/common/worker-queries';
+import { callApi } from '@/lib/messaging/worker-client';
 
 /** Microagent files change rarely; the web UI keeps them five minutes too. */
 export const MICROAGENT_STALE_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { createQueryClient } from '@/components/common/worker-queries';
 import { t } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/panel/react';
 import { type CredentialsView, readCredentialsView } from '@/lib/settings/editor';
 import type { Settings } from '@/lib/settings/schema';
 import { MicroagentLookup } from './MicroagentLookup';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useApiQuery } from '@/components/common/worker-queries';
 import { isProviderRefusal } from '@/components/microagents/microagent-info';
 import { toApiError } from '@/lib/api/errors';
 import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
 import { t } from '@/lib/i18n';
-import { useApiQuery } from '@/lib/panel/react';
-import { callApi } from '@/lib/rpc/client';
+import { callApi } from '@/lib/messaging/worker-client';
 import type { Settings } from '@/lib/settings/schema';
 import { Field, useFocusFirstInvalid } from './Field';
 import { providerName } from './provider-names';

@@ -4,7 +4,7 @@ import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { ApiError, toApiError } from '@/lib/api/errors';
 import type { SandboxInfo } from '@/lib/api/v1/models';
 import { t } from '@/lib/i18n';
-import { callApi } from '@/lib/rpc/client';
+import { callApi } from '@/lib/messaging/worker-client';
 import {
   canPause,
   canResume,

@@ -3,12 +3,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/components/common/worker-queries';
 import type { SandboxInfo } from '@/lib/api/v1/models';
-import { createQueryClient } from '@/lib/panel/react';
-import { callApi } from '@/lib/rpc/client';
+import { callApi } from '@/lib/messaging/worker-client';
 import { SandboxesView } from './SandboxesView';
 
-vi.mock('@/lib/rpc/client', () => ({ callApi: vi.fn() }));
+vi.mock('@/lib/messaging/worker-client', () => ({ callApi: vi.fn() }));
 const api = vi.mocked(callApi) as unknown as ReturnType<typeof vi.fn>;
 
 const sandbox = (id: string, status = 'RUNNING'): SandboxInfo => ({

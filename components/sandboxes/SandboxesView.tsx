@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useApiQuery } from '@/components/common/worker-queries';
 import { t } from '@/lib/i18n';
-import { useApiQuery } from '@/lib/panel/react';
 import { SandboxRow } from './SandboxRow';
 import { StartSandboxForm } from './StartSandboxForm';
 import {
@@ -28,7 +28,7 @@ const CLOCK_MS = 30_000;
 
 /**
  * The server's V1 sandboxes (service-api.md §7.4–7.5): start one from a spec, pause, resume,
- * delete. Needs a QueryClientProvider above it (lib/panel/react.tsx `createQueryClient`).
+ * delete. Needs a QueryClientProvider above it (`createQueryClient` in components/common/worker-queries.tsx).
  */
 export function SandboxesView({
   onOpenConversation,

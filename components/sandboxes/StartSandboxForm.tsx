@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useApiQuery } from '@/components/common/worker-queries';
 import type { SandboxInfo } from '@/lib/api/v1/models';
 import { t } from '@/lib/i18n';
-import { useApiQuery } from '@/lib/panel/react';
-import { callApi } from '@/lib/rpc/client';
+import { callApi } from '@/lib/messaging/worker-client';
 
 /** Specs change when the operator adds images, which is rare. */
 const SPECS_STALE_MS = 5 * 60_000;

@@ -2,7 +2,7 @@
 // edit its cache when a row goes away or a sandbox is created.
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import type { SandboxInfo } from '@/lib/api/v1/models';
-import { callApi } from '@/lib/rpc/client';
+import { callApi } from '@/lib/messaging/worker-client';
 import { isStarting } from './sandbox-status';
 
 export const SANDBOX_PAGE_SIZE = 20;

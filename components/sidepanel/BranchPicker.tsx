@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
+import { useApiQuery } from '@/components/common/worker-queries';
 import { t } from '@/lib/i18n';
-import { useApiQuery } from '@/lib/panel/react';
 import { useDebounced } from './hooks/useDebounced';
 
 interface BranchPickerProps {

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
-import { rpc } from '@/lib/rpc/client';
+import { rpc } from '@/lib/messaging/worker-client';
 import { ImageAttachments, useImageIntake } from './ImageAttachments';
 import { readDraft, writeDraft } from './model/drafts';
 

@@ -2,10 +2,9 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
-import { rpc } from '@/lib/rpc/client';
+import type { ControlAction } from '@/lib/messaging/rpc';
+import { rpc } from '@/lib/messaging/worker-client';
 import { agentStateOfExecution } from '@/lib/timeline/status-words';
-
-export type ControlAction = 'start' | 'stop' | 'pause' | 'resume' | 'confirm' | 'reject';
 
 export interface PendingConfirmation {
   /** The row key of the action waiting: answers are remembered per action. */

@@ -2,7 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
-import { callApi } from '@/lib/rpc/client';
+import { callApi } from '@/lib/messaging/worker-client';
 import type { StatusWords } from '@/lib/timeline/status-words';
 import { humanise, providerName } from '@/lib/timeline/status-words';
 import { localDateTime } from '@/lib/timeline/time';

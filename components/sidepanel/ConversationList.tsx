@@ -4,7 +4,7 @@ import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { AppConversation, ConversationInfo } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import { callApi } from '@/lib/rpc/client';
+import { callApi } from '@/lib/messaging/worker-client';
 import { statusWords } from '@/lib/timeline/status-words';
 import { localDateTime } from '@/lib/timeline/time';
 import type { ServerApis } from './hooks/useSettings';

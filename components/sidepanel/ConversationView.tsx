@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { apiKey, useApiQuery } from '@/components/common/worker-queries';
 import { Timeline, type TimelineHandle } from '@/components/timeline/Timeline';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
-import { apiKey, useApiQuery } from '@/lib/panel/react';
 import type { Settings } from '@/lib/settings/schema';
 import { viewOf, visibilityOf } from '@/lib/timeline/describe';
 import { eventMatches, isEmptyFilter } from '@/lib/timeline/event-search';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { ConversationFeed } from '@/components/sidepanel/model/conversation-feed';
 import { t } from '@/lib/i18n';
-import type { ConversationFeed } from '@/lib/panel/conversation-feed';
 import { buildExport, type ExportMetadata, exportFileName } from './model/export';
 import { loadWholeHistory } from './model/history';
 

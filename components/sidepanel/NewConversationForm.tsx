@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useApiQuery } from '@/components/common/worker-queries';
 import { type FieldError, providerTypeValues } from '@/lib/api';
 import { ApiError, toApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
-import { useApiQuery } from '@/lib/panel/react';
 import type { Settings } from '@/lib/settings/schema';
 import { providerName, startTaskWords } from '@/lib/timeline/status-words';
 import { BranchPicker } from './BranchPicker';

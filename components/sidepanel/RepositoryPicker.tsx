@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
+import { useApiQuery } from '@/components/common/worker-queries';
 import type { Repository } from '@/lib/api';
 import { t } from '@/lib/i18n';
-import { useApiQuery } from '@/lib/panel/react';
 import { useDebounced } from './hooks/useDebounced';
 
 interface RepositoryPickerProps {

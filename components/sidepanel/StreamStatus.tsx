@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import type { StreamSnapshot } from '@/lib/stream/conversation-stream';
+import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
 import { streamWords } from '@/lib/timeline/status-words';
 import { secondsSince } from '@/lib/timeline/time';
 import { useNow } from './hooks/useNow';

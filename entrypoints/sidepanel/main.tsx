@@ -3,11 +3,11 @@ import '@/components/sidepanel/panel.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 import { browser } from 'wxt/browser';
+import { createQueryClient, WorkerConnectionProvider } from '@/components/common/worker-queries';
+import { readAhead } from '@/components/sidepanel/model/conversation-feed';
 import { LaunchInbox } from '@/components/sidepanel/model/launch-inbox';
 import { SidePanelApp } from '@/components/sidepanel/SidePanelApp';
-import { readAhead } from '@/lib/panel/conversation-feed';
-import { createQueryClient, WorkerConnectionProvider } from '@/lib/panel/react';
-import { WorkerConnection } from '@/lib/panel/worker-connection';
+import { WorkerConnection } from '@/lib/messaging/worker-connection';
 import { loadSettings } from '@/lib/settings/store';
 import { readCursor } from '@/lib/stream/cache';
 

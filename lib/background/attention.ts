@@ -1,5 +1,5 @@
 import { agentStateOfExecution } from '@/lib/api/agent-state';
-import type { StreamSnapshot } from '@/lib/stream/conversation-stream';
+import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
 
 /** What a conversation needs from the person, if anything. */
 export type Need = 'input' | 'confirmation' | 'error' | 'finished' | null;

@@ -1,10 +1,9 @@
 import { ApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
+import type { ControlAction } from '@/lib/messaging/rpc';
 import type { ConversationStream } from '@/lib/stream/conversation-stream';
 import { serviceConnection } from './service-client';
 import type { StreamHub } from './stream-hub';
-
-export type ControlAction = 'start' | 'stop' | 'pause' | 'resume' | 'confirm' | 'reject';
 
 const START_TIMEOUT_MS = 120_000;
 

@@ -1,8 +1,8 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import { PANEL_PORT_NAME, PanelToWorkerSchema } from '@/lib/messages/panel-protocol';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings, watchSettings } from '@/lib/settings/store';
+import { handleContentRequest } from './content-requests';
 import {
   injectIntoOpenTabs,
   reconcileHostRegistrations,
@@ -10,9 +10,9 @@ import {
 } from './host-registration';
 import { hub } from './hub';
 import { buildMenus, listenToMenusAndCommands } from './menus';
-import { handleContentRequest } from './page-launch';
-import { handleRpc } from './page-requests';
-import { deliverLaunch, openPanel, panelConnected } from './panel-launch';
+import { handleRpc } from './page-rpc';
+import { deliverLaunch, openPanel } from './panel-launch';
+import { onPanelConnect } from './panel-ports';
 import { defaultCodeHosts, isExtensionPageSender } from './senders';
 import { invalidateServiceClient } from './service-client';
 
@@ -26,32 +26,6 @@ function onMessage(message: unknown, sender: Runtime.MessageSender): Promise<unk
   if (isExtensionPageSender(sender)) return handleRpc(message);
   // Content scripts: validated against the narrow content protocol, sender checked inside.
   return handleContentRequest(message, sender);
-}
-
-function onConnect(port: Runtime.Port): void {
-  if (port.name !== PANEL_PORT_NAME || !port.sender || !isExtensionPageSender(port.sender)) {
-    port.disconnect();
-    return;
-  }
-  port.onMessage.addListener((message: unknown) => {
-    const parsed = PanelToWorkerSchema.safeParse(message);
-    if (!parsed.success) return;
-    const request = parsed.data;
-    switch (request.type) {
-      case 'hello':
-        if (request.windowId !== null) void panelConnected(request.windowId, port);
-        return;
-      case 'watch':
-        void hub.subscribe(port, request.conversationId, request.generation);
-        return;
-      case 'unwatch':
-        hub.unsubscribe(port, request.conversationId);
-        return;
-      case 'load-older':
-        void hub.loadOlder(port, request.conversationId);
-        return;
-    }
-  });
 }
 
 /** After an update Chrome does not re-inject content scripts: open code-host tabs get ours again. */
@@ -89,7 +63,7 @@ export function startBackground(): void {
   // Listeners first and synchronously: an MV3 worker woken by an event only gets it if the
   // listener was registered in the first turn of the script.
   browser.runtime.onMessage.addListener(onMessage);
-  browser.runtime.onConnect.addListener(onConnect);
+  browser.runtime.onConnect.addListener(onPanelConnect);
   listenToMenusAndCommands();
   browser.runtime.onInstalled.addListener((details) => {
     void loadSettings().then(buildMenus);

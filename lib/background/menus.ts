@@ -1,6 +1,13 @@
+// The toolbar menu, the selection menu and the keyboard command: each opens the panel at once
+// (they are user gestures) and then asks the tab's content script what the page is about.
+
 import { browser } from 'wxt/browser';
+import { PageContextSchema } from '@/lib/hosts/page-context';
+import type { PageContextData } from '@/lib/hosts/types';
+import type { PageContextQuery } from '@/lib/messaging/content-messages';
 import type { Settings } from '@/lib/settings/schema';
-import { launchFromTab } from './page-launch';
+import { loadSettings } from '@/lib/settings/store';
+import { deliverLaunch, openPanel } from './panel-launch';
 import { defaultCodeHostOrigins } from './senders';
 
 const START_HERE = 'handoff-start-here';
@@ -32,4 +39,47 @@ export function listenToMenusAndCommands(): void {
   browser.commands.onCommand.addListener((command, tab) => {
     if (command === 'start-conversation') launchFromTab(tab);
   });
+}
+
+/** Asks a tab's content script what its page is about (menus, keyboard command). */
+export async function pageContextOf(tabId: number): Promise<PageContextData | null> {
+  const query: PageContextQuery = { type: 'handoff/page-context' };
+  try {
+    const reply = (await browser.tabs.sendMessage(tabId, query)) as
+      | { context?: unknown }
+      | undefined;
+    const parsed = PageContextSchema.safeParse(reply?.context);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // No content script there (not a code-host page, or one the person has not added).
+    return null;
+  }
+}
+
+/**
+ * The toolbar menu, the keyboard command and the selection menu: the panel opens at once (these
+ * are user gestures too), then learns what the page is about.
+ */
+export function launchFromTab(
+  tab: { id?: number; windowId?: number } | undefined,
+  selection?: string,
+): void {
+  if (!tab?.id) return;
+  const tabId = tab.id;
+  const opening = openPanel(tab.windowId);
+  void (async () => {
+    await opening;
+    if (tab.windowId === undefined) return;
+    const settings = await loadSettings();
+    if (!settings.serverUrl) {
+      await deliverLaunch(tab.windowId, { kind: 'setup' });
+      return;
+    }
+    const context = await pageContextOf(tabId);
+    await deliverLaunch(tab.windowId, {
+      kind: 'new-conversation',
+      context,
+      ...(selection ? { selection } : {}),
+    });
+  })();
 }

@@ -1,6 +1,6 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import { type Launch, LaunchSchema } from '@/lib/messages/panel-protocol';
+import { type Launch, LaunchSchema } from '@/lib/messaging/panel-port';
 
 const LAUNCHES_KEY = 'handoff:pending-launches';
 

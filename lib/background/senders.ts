@@ -34,7 +34,7 @@ export function isExtensionPageSender(sender: Runtime.MessageSender): boolean {
 
 /**
  * Our content script in a top-level code-host page: the only other sender we answer, and only
- * for the narrow requests in lib/messages/content-schema.ts.
+ * for the narrow requests in lib/messaging/content-messages-schema.ts.
  */
 export function isCodeHostContentScript(
   sender: Runtime.MessageSender,

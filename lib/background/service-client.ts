@@ -8,7 +8,7 @@ import { workerCaller } from './worker-endpoints';
 
 // The worker imports lib/api's modules directly, never its index: the index re-exports every
 // response and event schema, which the worker's 40 KB budget has no room for. Pages validate
-// what the worker returns (lib/rpc/client.ts).
+// what the worker returns (lib/messaging/worker-client.ts).
 
 export interface ServiceConnection {
   /** The worker's own endpoints by name (./worker-endpoints). */

@@ -1,7 +1,8 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import type { Generation } from '@/lib/api/generation';
-import type { WorkerToPanel } from '@/lib/messages/panel-protocol';
+import type { WorkerToPanel } from '@/lib/messaging/panel-port';
+import type { StreamEntry, StreamSnapshot } from '@/lib/messaging/stream-snapshot';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/store';
 import { cacheEvents, readCachedOrders, readCursor } from '@/lib/stream/cache';
@@ -9,8 +10,6 @@ import {
   ConversationStream,
   type ConversationStreamDeps,
   type RawCaller,
-  type StreamEntry,
-  type StreamSnapshot,
 } from '@/lib/stream/conversation-stream';
 import type { FactsReader } from '@/lib/stream/facts';
 import { V0SocketTransport } from '@/lib/stream/v0-socket';

@@ -1,6 +1,6 @@
 // The endpoints the worker calls itself (streams, commands, connection test), imported one by
 // one so the rest of the contract stays out of its bundle. Pages reach every other endpoint
-// through `api.send` with a call they prepared and validated (lib/rpc/client.ts).
+// through `api.send` with a call they prepared and validated (lib/messaging/worker-client.ts).
 import type { RequestSpec } from '@/lib/api/endpoint';
 import {
   agentPause,

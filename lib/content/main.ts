@@ -1,7 +1,7 @@
 import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from 'wxt/utils/content-script-context';
 import type { AnchorSpec, DetectOptions, PageContextData, Provider } from '@/lib/hosts/types';
-import type { ContentRequest, PageContextQuery } from '@/lib/messages/content-protocol';
+import type { ContentRequest, PageContextQuery } from '@/lib/messaging/content-messages';
 import { type ButtonAction, createButtonUi } from './button-ui';
 import { ButtonMount } from './mount';
 

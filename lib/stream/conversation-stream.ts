@@ -1,61 +1,21 @@
 import { conversationStatusOfSandbox } from '@/lib/api/agent-state';
 import type { Generation } from '@/lib/api/generation';
+import type {
+  ConversationFacts,
+  StreamCounters,
+  StreamEntry,
+  StreamSnapshot,
+  TransportState,
+} from '@/lib/messaging/stream-snapshot';
 import { backoffDelay } from './backoff';
 import type { CachedEvent, StreamCursor } from './cache';
 import type { EventFacts, FactsReader } from './facts';
 import { dedupeKeyOfOrder, v0OrderKey, v1OrderKey } from './order';
-import {
-  isRecord,
-  type StreamTransport,
-  type TransportCallbacks,
-  type TransportState,
-} from './transport';
+import { isRecord, type StreamTransport, type TransportCallbacks } from './transport';
 
 /** Calls a service endpoint by name and returns its JSON (the worker's raw client). */
 export interface RawCaller {
   call(name: string, params: unknown): Promise<unknown>;
-}
-
-export interface StreamEntry {
-  order: string;
-  raw: Record<string, unknown>;
-}
-
-export interface ConversationFacts {
-  title: string | null;
-  /** V0 ConversationStatus (V1 conversations: derived from the sandbox status). */
-  status: string | null;
-  runtimeStatus: string | null;
-  agentState: string | null;
-  sandboxStatus: string | null;
-  executionStatus: string | null;
-  /** The last error worth showing, in the server's words. */
-  error: string | null;
-  notFound: boolean;
-}
-
-export interface StreamCounters {
-  received: number;
-  duplicates: number;
-  malformed: number;
-  /** Frames over OVERSIZED_EVENT_BYTES: kept, and counted so the panel can say so. */
-  oversized: number;
-  reconnects: number;
-}
-
-export interface StreamSnapshot {
-  conversationId: string;
-  generation: Generation;
-  transport: TransportState;
-  /** False until the first catch-up finished: state changes before then are history. */
-  synced: boolean;
-  conversation: ConversationFacts;
-  counters: StreamCounters;
-  hasOlder: boolean;
-  /** Receive time (client clock) of the newest event. */
-  lastEventAt: number | null;
-  /** The current state was set by a frame of the live stream, not read from history. */
-  stateFromLive: boolean;
 }
 
 export interface V0TransportOptions {

@@ -1,10 +1,6 @@
+import type { StreamFailure, TransportState } from '@/lib/messaging/stream-snapshot';
 import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
-import type {
-  StreamFailure,
-  StreamTransport,
-  TransportCallbacks,
-  TransportState,
-} from './transport';
+import type { StreamTransport, TransportCallbacks } from './transport';
 
 export interface ReconnectOptions {
   backoff?: BackoffOptions;

@@ -1,21 +1,4 @@
-/** Why a stream is not live, in terms the panel can put into words. */
-export type StreamFailure =
-  | 'unauthorized'
-  | 'not-found'
-  | 'refused'
-  | 'no-answer'
-  | 'unreachable'
-  | 'too-many-connections';
-
-export type TransportState =
-  | { phase: 'idle' }
-  | { phase: 'connecting'; attempt: number }
-  | { phase: 'live' }
-  /** Lost or refused for a reason that may pass: a retry is scheduled. */
-  | { phase: 'retrying'; attempt: number; retryAt: number; reason: StreamFailure; detail?: string }
-  /** Will not get better by retrying (bad key, unknown conversation): needs the person. */
-  | { phase: 'failed'; reason: StreamFailure; detail?: string }
-  | { phase: 'stopped' };
+import type { TransportState } from '@/lib/messaging/stream-snapshot';
 
 export interface TransportCallbacks {
   /** Frames that carry events (V0: integer id; V1: any object with a kind). */

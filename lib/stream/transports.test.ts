@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { Server as SocketIoServer } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
-import type { TransportState } from './transport';
+import type { TransportState } from '@/lib/messaging/stream-snapshot';
 import { V0SocketTransport } from './v0-socket';
 import { eventsSocketUrl, V1SocketTransport } from './v1-socket';
 

@@ -1,6 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
+import type { StreamFailure } from '@/lib/messaging/stream-snapshot';
 import { ReconnectingTransport, type ReconnectOptions } from './reconnecting-transport';
-import { isRecord, type StreamFailure } from './transport';
+import { isRecord } from './transport';
 
 export interface V0SocketOptions extends ReconnectOptions {
   /** Origin of the server or runtime that serves this conversation's socket. */

@@ -5,7 +5,7 @@
 // that only add to the end (the live stream) are folded in without looking at the rest again.
 import { type ApiEvent, pairKey } from '@/lib/api';
 
-/** One event of the feed with its order key (lib/panel's FeedItem, structurally). */
+/** One event of the feed with its order key (the side panel's FeedItem, structurally). */
 export interface OrderedEvent {
   order: string;
   event: ApiEvent;

@@ -7,7 +7,7 @@ import { agentStateOfExecution } from '@/lib/api/agent-state';
 import type { Generation } from '@/lib/api/generation';
 import { type MessageKey, t } from '@/lib/i18n';
 import { en } from '@/lib/i18n/en';
-import type { TransportState } from '@/lib/stream/transport';
+import type { TransportState } from '@/lib/messaging/stream-snapshot';
 
 export { agentStateOfExecution };
 

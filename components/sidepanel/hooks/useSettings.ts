@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@/lib/api/errors';
-import { callApi } from '@/lib/rpc/client';
+import { callApi } from '@/lib/messaging/worker-client';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings, watchSettings } from '@/lib/settings/store';
 

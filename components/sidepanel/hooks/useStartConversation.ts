@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppConversationStartTask } from '@/lib/api';
 import type { Generation } from '@/lib/api/generation';
-import { callApi } from '@/lib/rpc/client';
+import { callApi } from '@/lib/messaging/worker-client';
 import {
   type NewConversationDraft,
   toAppConversationStartRequest,

@@ -1,12 +1,12 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
+import { useWorkerConnection } from '@/components/common/worker-queries';
+import { ConversationFeed, type FeedState } from '../model/conversation-feed';
 import type { Generation } from '@/lib/api/generation';
-import { ConversationFeed, type FeedState } from '@/lib/panel/conversation-feed';
-import { useWorkerConnection } from '@/lib/panel/react';
 
 /**
- * A conversation's feed, like lib/panel's useConversationFeed, but re-rendering at most every
- * `intervalMs`: at 200 events a second the feed changes every frame, and redrawing the
- * conversation (10,000 rows to pair and filter) 60 times a second would starve the frames the
+ * A conversation's events for as long as the component shows it (the cache at once, then live
+ * entries from the worker), re-rendering at most every `intervalMs`: at 200 events a second
+ * the feed changes every frame, and redrawing the conversation (10,000 rows to pair and filter) 60 times a second would starve the frames the
  * person scrolls with. The first change (the cache) shows at once.
  */
 export function useThrottledFeed(

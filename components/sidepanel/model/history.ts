@@ -1,6 +1,6 @@
 // Reading a conversation's whole history into its feed, page by page, for export (and for the
 // event search, which pages in older history as it goes).
-import type { ConversationFeed, FeedState } from '@/lib/panel/conversation-feed';
+import type { ConversationFeed, FeedState } from '@/components/sidepanel/model/conversation-feed';
 
 const FIRST_SNAPSHOT_WAIT_MS = 10_000;
 

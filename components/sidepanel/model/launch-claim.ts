@@ -3,7 +3,7 @@
 // Extension pages share an origin, so a Web Lock and session storage let the first panel claim
 // it and the others stand back.
 import { browser } from 'wxt/browser';
-import type { Launch } from '@/lib/messages/panel-protocol';
+import type { Launch } from '@/lib/messaging/panel-port';
 
 const CLAIMS_KEY = 'handoff:panel-launch-claims';
 /** Panels receive the same launch within milliseconds; a later identical one is a new request. */

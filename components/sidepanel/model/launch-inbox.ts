@@ -1,5 +1,5 @@
-import type { Launch } from '@/lib/messages/panel-protocol';
-import type { WorkerConnection } from '@/lib/panel/worker-connection';
+import type { Launch } from '@/lib/messaging/panel-port';
+import type { WorkerConnection } from '@/lib/messaging/worker-connection';
 
 /**
  * Holds launches that arrive before the app listens: the worker answers the panel's hello with

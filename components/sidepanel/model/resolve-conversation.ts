@@ -4,7 +4,7 @@
 
 import { ApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
-import { callApi } from '@/lib/rpc/client';
+import { callApi } from '@/lib/messaging/worker-client';
 import { readCursor } from '@/lib/stream/cache';
 import type { ServerApis } from '../hooks/useSettings';
 

@@ -1,9 +1,9 @@
 import { type ApiEvent, parseEvent } from '@/lib/api';
 import type { Generation } from '@/lib/api/generation';
+import type { StreamEntry, StreamSnapshot } from '@/lib/messaging/stream-snapshot';
+import type { WorkerConnection } from '@/lib/messaging/worker-connection';
 import { type CachedEvent, readRecentEvents } from '@/lib/stream/cache';
-import type { StreamEntry, StreamSnapshot } from '@/lib/stream/conversation-stream';
 import { EventLog } from '@/lib/stream/event-log';
-import type { WorkerConnection } from './worker-connection';
 
 /** Events parsed between two yields to the browser when reading a long cached history. */
 const PARSE_SLICE = 400;

@@ -6,8 +6,8 @@ import {
   PANEL_PORT_NAME,
   type PanelToWorker,
   type WorkerToPanel,
-} from '@/lib/messages/panel-protocol';
-import type { StreamEntry, StreamSnapshot } from '@/lib/stream/conversation-stream';
+} from '@/lib/messaging/panel-port';
+import type { StreamEntry, StreamSnapshot } from '@/lib/messaging/stream-snapshot';
 
 export interface FeedHandlers {
   /** The worker is subscribed and has cached everything so far: read the cache now. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import type { PanelToWorker, WorkerToPanel } from '@/lib/messages/panel-protocol';
+import type { PanelToWorker, WorkerToPanel } from '@/lib/messaging/panel-port';
 import { WorkerConnection } from './worker-connection';
 
 /** A port whose worker side the test plays: it records what the panel sends. */

@@ -1,18 +1,9 @@
 import { QueryClient, type QueryKey, type UseQueryOptions, useQuery } from '@tanstack/react-query';
-import {
-  createContext,
-  type ReactNode,
-  useContext,
-  useEffect,
-  useMemo,
-  useSyncExternalStore,
-} from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { EndpointName, EndpointParams, EndpointResult } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
-import type { Generation } from '@/lib/api/generation';
-import { callApi } from '@/lib/rpc/client';
-import { ConversationFeed, type FeedState } from './conversation-feed';
-import type { WorkerConnection } from './worker-connection';
+import { callApi } from '@/lib/messaging/worker-client';
+import type { WorkerConnection } from '@/lib/messaging/worker-connection';
 
 /** Query defaults for extension pages: quiet on focus, no retries on answers that will not change. */
 export function createQueryClient(): QueryClient {
@@ -75,25 +66,4 @@ export function useWorkerConnection(): WorkerConnection {
   const connection = useContext(ConnectionContext);
   if (!connection) throw new Error('useWorkerConnection needs a WorkerConnectionProvider');
   return connection;
-}
-
-/**
- * A conversation's events for as long as the component shows it: the cache at once, then
- * live entries from the worker. The returned feed also serves search and export.
- */
-export function useConversationFeed(
-  conversationId: string,
-  generation: Generation,
-): { feed: ConversationFeed; state: FeedState } {
-  const connection = useWorkerConnection();
-  const feed = useMemo(
-    () => new ConversationFeed(conversationId, generation, connection),
-    [conversationId, generation, connection],
-  );
-  useEffect(() => {
-    feed.start();
-    return () => feed.stop();
-  }, [feed]);
-  const state = useSyncExternalStore(feed.subscribe, feed.getState);
-  return { feed, state };
 }

@@ -9,22 +9,19 @@ import {
   reviveError,
 } from '@/lib/api';
 import type { RequestSpec } from '@/lib/api/endpoint';
-import type { RpcMethods } from '@/lib/background/rpc-methods';
-import type { ParamsOf, ResultOf, RpcResponse } from './protocol';
+import type { RpcMethodName, RpcParamsIn, RpcResponse, RpcResults } from './rpc';
 
 /**
  * Asks the worker to run a method. Resolves with its result or rejects with an ApiError, the
  * same error model the API client uses, so pages handle one kind of failure.
  */
-export async function rpc<M extends keyof RpcMethods & string>(
+export async function rpc<M extends RpcMethodName>(
   method: M,
-  ...args: undefined extends ParamsOf<RpcMethods, M>
-    ? [params?: ParamsOf<RpcMethods, M>]
-    : [params: ParamsOf<RpcMethods, M>]
-): Promise<ResultOf<RpcMethods, M>> {
-  let response: RpcResponse<ResultOf<RpcMethods, M>> | undefined;
+  params: RpcParamsIn<M>,
+): Promise<RpcResults[M]> {
+  let response: RpcResponse<RpcResults[M]> | undefined;
   try {
-    response = await browser.runtime.sendMessage({ type: 'handoff/rpc', method, params: args[0] });
+    response = await browser.runtime.sendMessage({ type: 'handoff/rpc', method, params });
   } catch (error) {
     throw reviveError(error);
   }
@@ -47,7 +44,7 @@ export async function callApi<N extends EndpointName>(
   let raw: unknown;
   try {
     // QueryValue arrays are readonly; the schema's are not: same data.
-    raw = await rpc('api.send', call as ParamsOf<RpcMethods, 'api.send'>);
+    raw = await rpc('api.send', call as RpcParamsIn<'api.send'>);
   } catch (error) {
     const recovered = spec.recover?.(reviveError(error));
     if (recovered === undefined) throw error;

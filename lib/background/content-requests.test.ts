@@ -1,60 +1,13 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { PageContextData } from '@/lib/hosts/types';
 import { saveSettings } from '@/lib/settings/store';
-import { handleContentRequest, launchFromTab } from './page-launch';
+import { handleContentRequest } from './content-requests';
+import { fromGitHub, issue, pendingLaunches, withFakeSidePanel } from './launch-test-support';
 import { isExtensionPageSender } from './senders';
 
-const issue: PageContextData = {
-  provider: 'github',
-  host: 'github.com',
-  baseUrl: 'https://github.com',
-  repository: 'octo/widgets',
-  kind: 'issue',
-  selfHosted: false,
-  number: 7,
-  title: 'Parser crashes on null',
-};
-
-const tab = {
-  id: 12,
-  windowId: 3,
-  index: 0,
-  highlighted: true,
-  active: true,
-  pinned: false,
-  incognito: false,
-};
-
-function fromGitHub(overrides: Record<string, unknown> = {}) {
-  return {
-    id: browser.runtime.id,
-    tab,
-    frameId: 0,
-    url: 'https://github.com/octo/widgets/issues/7',
-    ...overrides,
-  };
-}
-
-async function pendingLaunches(): Promise<Record<string, unknown>> {
-  return ((await browser.storage.session.get('handoff:pending-launches'))[
-    'handoff:pending-launches'
-  ] ?? {}) as Record<string, unknown>;
-}
-
 describe('requests from content scripts', () => {
-  const open = vi.fn(async () => {});
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    open.mockClear();
-    (globalThis as { chrome?: unknown }).chrome = { sidePanel: { open } };
-    await saveSettings({ serverUrl: 'http://127.0.0.1:3000' });
-  });
-  afterEach(() => {
-    delete (globalThis as { chrome?: unknown }).chrome;
-  });
+  const open = withFakeSidePanel();
 
   it('opens the panel at once and hands it the page context', async () => {
     const reply = handleContentRequest(
@@ -179,41 +132,6 @@ describe('requests from content scripts', () => {
       selfHostedHosts: [{ origin: 'https://git.example.com', provider: 'github' }],
     });
     expect(await handleContentRequest(message, sender as never)).toEqual({ ok: true });
-  });
-});
-
-describe('launches from the toolbar menu, the selection menu and the keyboard command', () => {
-  const open = vi.fn(async () => {});
-  beforeEach(async () => {
-    fakeBrowser.reset();
-    open.mockClear();
-    (globalThis as { chrome?: unknown }).chrome = { sidePanel: { open } };
-    await saveSettings({ serverUrl: 'http://127.0.0.1:3000' });
-  });
-  afterEach(() => {
-    delete (globalThis as { chrome?: unknown }).chrome;
-  });
-
-  it('asks the page what it is about and offers the selection as the first message', async () => {
-    const ask = vi
-      .spyOn(browser.tabs, 'sendMessage')
-      .mockResolvedValue({ context: issue } as never);
-    launchFromTab(tab, 'Fix the off-by-one in parse()');
-    expect(open).toHaveBeenCalledWith({ windowId: 3 });
-    await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
-    expect(ask).toHaveBeenCalledWith(12, { type: 'handoff/page-context' });
-    expect(await pendingLaunches()).toEqual({
-      3: { kind: 'new-conversation', context: issue, selection: 'Fix the off-by-one in parse()' },
-    });
-  });
-
-  it('opens a blank form where the page has no content script, and drops a forged context', async () => {
-    vi.spyOn(browser.tabs, 'sendMessage').mockResolvedValueOnce({
-      context: { ...issue, kind: 'hack' },
-    } as never);
-    launchFromTab(tab);
-    await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
-    expect(await pendingLaunches()).toEqual({ 3: { kind: 'new-conversation', context: null } });
   });
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { PageContextSchema } from '@/lib/hosts/page-context';
-import type { ContentRequest } from './content-protocol';
+import type { ContentRequest } from './content-messages';
 
 /** What the worker accepts from a content script: nothing else, whatever a page tries. */
 export const ContentRequestSchema = z.discriminatedUnion('type', [

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import type { WorkerConnection } from '@/lib/messaging/worker-connection';
 import { cacheEvents } from '@/lib/stream/cache';
 import { v0OrderKey } from '@/lib/stream/order';
 import { ConversationFeed, readAhead } from './conversation-feed';
-import type { WorkerConnection } from './worker-connection';
 
 /** A worker that never answers: what the panel shows comes from the cache alone. */
 const silentWorker = { watch: () => () => {}, loadOlder() {} } as unknown as WorkerConnection;

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { generations } from '@/lib/api/generation';
 import { PageContextSchema } from '@/lib/hosts/page-context';
-import type { StreamEntry, StreamSnapshot } from '@/lib/stream/conversation-stream';
+import type { StreamEntry, StreamSnapshot } from '@/lib/messaging/stream-snapshot';
 
 /** Name of the long-lived port side panels (and other extension pages) open to the worker. */
 export const PANEL_PORT_NAME = 'handoff-panel';

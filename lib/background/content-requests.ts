@@ -1,10 +1,8 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import { PageContextSchema } from '@/lib/hosts/page-context';
-import type { PageContextData } from '@/lib/hosts/types';
-import type { ContentRequest, PageContextQuery } from '@/lib/messages/content-protocol';
-import { ContentRequestSchema } from '@/lib/messages/content-schema';
-import type { Launch } from '@/lib/messages/panel-protocol';
+import type { ContentRequest } from '@/lib/messaging/content-messages';
+import { ContentRequestSchema } from '@/lib/messaging/content-messages-schema';
+import type { Launch } from '@/lib/messaging/panel-port';
 import { loadSettings } from '@/lib/settings/store';
 import { deliverLaunch, openPanel } from './panel-launch';
 import { isCodeHostContentScript } from './senders';
@@ -42,48 +40,5 @@ export function handleContentRequest(
     await opening;
     if (windowId !== undefined) await deliverLaunch(windowId, await launchFor(parsed.data));
     return { ok: true };
-  })();
-}
-
-/** Asks a tab's content script what its page is about (menus, keyboard command). */
-export async function pageContextOf(tabId: number): Promise<PageContextData | null> {
-  const query: PageContextQuery = { type: 'handoff/page-context' };
-  try {
-    const reply = (await browser.tabs.sendMessage(tabId, query)) as
-      | { context?: unknown }
-      | undefined;
-    const parsed = PageContextSchema.safeParse(reply?.context);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // No content script there (not a code-host page, or one the person has not added).
-    return null;
-  }
-}
-
-/**
- * The toolbar menu, the keyboard command and the selection menu: the panel opens at once (these
- * are user gestures too), then learns what the page is about.
- */
-export function launchFromTab(
-  tab: { id?: number; windowId?: number } | undefined,
-  selection?: string,
-): void {
-  if (!tab?.id) return;
-  const tabId = tab.id;
-  const opening = openPanel(tab.windowId);
-  void (async () => {
-    await opening;
-    if (tab.windowId === undefined) return;
-    const settings = await loadSettings();
-    if (!settings.serverUrl) {
-      await deliverLaunch(tab.windowId, { kind: 'setup' });
-      return;
-    }
-    const context = await pageContextOf(tabId);
-    await deliverLaunch(tab.windowId, {
-      kind: 'new-conversation',
-      context,
-      ...(selection ? { selection } : {}),
-    });
   })();
 }

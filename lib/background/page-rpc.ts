@@ -1,0 +1,69 @@
+// Requests from extension pages (options, side panel): the contract in lib/messaging/rpc.ts,
+// carried out here with the worker's streams and key.
+import { serializeError } from '@/lib/api/errors';
+import {
+  type RpcMethodName,
+  type RpcParams,
+  RpcRequestSchema,
+  type RpcResponse,
+  type RpcResults,
+  rpcParams,
+} from '@/lib/messaging/rpc';
+import { controlConversation, sendMessage } from './conversation-commands';
+import { hub } from './hub';
+import { serviceConnection } from './service-client';
+
+type Handlers = { [M in RpcMethodName]: (params: RpcParams<M>) => Promise<RpcResults[M]> };
+
+const handlers: Handlers = {
+  'conversation.send': (params) => sendMessage(hub, params),
+  'conversation.control': (params) => controlConversation(hub, params),
+  'conversation.unwatch': async ({ conversationId }) => {
+    await hub.unwatch(conversationId);
+    return { done: true };
+  },
+  'api.send': async (call) => {
+    const { transport } = await serviceConnection();
+    return (await transport.sendPrepared(call)).value;
+  },
+};
+
+function isMethod(name: string): name is RpcMethodName {
+  return Object.hasOwn(rpcParams, name) && Object.hasOwn(handlers, name);
+}
+
+/** Runs one request from an extension page; every failure comes back as plain error data. */
+export async function handleRpc(message: unknown): Promise<RpcResponse<unknown>> {
+  const request = RpcRequestSchema.safeParse(message);
+  if (!request.success) {
+    return {
+      ok: false,
+      error: serializeError(new Error('Malformed request to Handoff’s background.')),
+    };
+  }
+  const name = request.data.method;
+  if (!isMethod(name)) {
+    return { ok: false, error: serializeError(new Error(`Unknown request "${name}".`)) };
+  }
+  const params = rpcParams[name].safeParse(request.data.params);
+  if (!params.success) {
+    const fieldErrors = params.error.issues.map((issue) => {
+      const loc = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+      return { loc, field: loc.join('.'), msg: issue.message, type: issue.code };
+    });
+    return {
+      ok: false,
+      error: {
+        ...serializeError(new Error('Some fields need attention.')),
+        kind: 'validation',
+        fieldErrors,
+      },
+    };
+  }
+  try {
+    const run = handlers[name] as (params: unknown) => Promise<unknown>;
+    return { ok: true, result: await run(params.data) };
+  } catch (error) {
+    return { ok: false, error: serializeError(error) };
+  }
+}

@@ -1,0 +1,67 @@
+// Extension pages (options, side panel) ask the worker to act through one message shape: a
+// method name and its params. This file is the whole contract: the envelope, each method's
+// params (validated by the worker before anything runs) and what each answers. The worker
+// implements it in lib/background/page-rpc.ts; pages call it through ./worker-client.ts.
+import * as z from 'zod/mini';
+import type { SerializedApiError } from '@/lib/api/errors';
+import { generations } from '@/lib/api/generation';
+import { PreparedCallSchema } from '@/lib/api/prepared-call';
+
+export const RpcRequestSchema = z.strictObject({
+  type: z.literal('handoff/rpc'),
+  method: z.string().check(z.minLength(1), z.maxLength(100)),
+  params: z.unknown(),
+});
+export type RpcRequest = z.infer<typeof RpcRequestSchema>;
+
+/** A failure as it crosses the message boundary: plain data, revived on the page side. */
+export interface RpcFailure {
+  ok: false;
+  error: SerializedApiError;
+}
+export type RpcResponse<T> = { ok: true; result: T } | RpcFailure;
+
+export const controlActions = ['start', 'stop', 'pause', 'resume', 'confirm', 'reject'] as const;
+export type ControlAction = (typeof controlActions)[number];
+
+const conversationRef = {
+  conversationId: z.string().check(z.minLength(1), z.maxLength(100)),
+  generation: z.enum(generations),
+};
+
+/** Each method's params. */
+export const rpcParams = {
+  /** Sends a message; a stopped conversation is started (V0) or resumed (V1) first. */
+  'conversation.send': z.object({
+    ...conversationRef,
+    text: z.string().check(z.minLength(1), z.maxLength(200_000)),
+    imageUrls: z._default(z.array(z.string()), []),
+  }),
+  'conversation.control': z.object({
+    ...conversationRef,
+    action: z.enum(controlActions),
+    providersSet: z.optional(z.nullable(z.array(z.string()))),
+  }),
+  /** Stops watching a conversation: no more notifications or badge for it. */
+  'conversation.unwatch': z.object({ conversationId: z.string() }),
+  /**
+   * Any call of the service contract, prepared and validated by the page (./worker-client.ts);
+   * the worker adds the credentials the target calls for and sends it. The answer travels
+   * raw; the page validates it against the endpoint's response schema.
+   */
+  'api.send': PreparedCallSchema,
+};
+
+/** What each method answers. */
+export interface RpcResults {
+  'conversation.send': { sent: true };
+  'conversation.control': { done: true };
+  'conversation.unwatch': { done: true };
+  'api.send': unknown;
+}
+
+export type RpcMethodName = keyof typeof rpcParams & keyof RpcResults;
+/** The params a page passes (defaults may be left out). */
+export type RpcParamsIn<M extends RpcMethodName> = z.input<(typeof rpcParams)[M]>;
+/** The params the worker runs with, after validation. */
+export type RpcParams<M extends RpcMethodName> = z.output<(typeof rpcParams)[M]>;

@@ -1,0 +1,66 @@
+// What the worker tells panels about a watched conversation: its events as they arrive and a
+// snapshot of the stream (transport, counters, the conversation's state). The panels' whole
+// view of a stream; the worker's own bookkeeping stays in lib/stream.
+import type { Generation } from '@/lib/api/generation';
+
+/** One event as it travels: its order key (the cache's sort key) and the server's raw object. */
+export interface StreamEntry {
+  order: string;
+  raw: Record<string, unknown>;
+}
+
+/** Why a stream is not live, in terms the panel can put into words. */
+export type StreamFailure =
+  | 'unauthorized'
+  | 'not-found'
+  | 'refused'
+  | 'no-answer'
+  | 'unreachable'
+  | 'too-many-connections';
+
+export type TransportState =
+  | { phase: 'idle' }
+  | { phase: 'connecting'; attempt: number }
+  | { phase: 'live' }
+  /** Lost or refused for a reason that may pass: a retry is scheduled. */
+  | { phase: 'retrying'; attempt: number; retryAt: number; reason: StreamFailure; detail?: string }
+  /** Will not get better by retrying (bad key, unknown conversation): needs the person. */
+  | { phase: 'failed'; reason: StreamFailure; detail?: string }
+  | { phase: 'stopped' };
+
+export interface ConversationFacts {
+  title: string | null;
+  /** V0 ConversationStatus (V1 conversations: derived from the sandbox status). */
+  status: string | null;
+  runtimeStatus: string | null;
+  agentState: string | null;
+  sandboxStatus: string | null;
+  executionStatus: string | null;
+  /** The last error worth showing, in the server's words. */
+  error: string | null;
+  notFound: boolean;
+}
+
+export interface StreamCounters {
+  received: number;
+  duplicates: number;
+  malformed: number;
+  /** Frames over the oversized-event limit: kept, and counted so the panel can say so. */
+  oversized: number;
+  reconnects: number;
+}
+
+export interface StreamSnapshot {
+  conversationId: string;
+  generation: Generation;
+  transport: TransportState;
+  /** False until the first catch-up finished: state changes before then are history. */
+  synced: boolean;
+  conversation: ConversationFacts;
+  counters: StreamCounters;
+  hasOlder: boolean;
+  /** Receive time (client clock) of the newest event. */
+  lastEventAt: number | null;
+  /** The current state was set by a frame of the live stream, not read from history. */
+  stateFromLive: boolean;
+}
