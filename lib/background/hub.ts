@@ -1,4 +1,4 @@
-import { eventFacts } from './event-facts';
+import { eventFacts } from '@/lib/stream/event-facts';
 import { serviceConnection } from './service-client';
 import { StreamHub } from './stream-hub';
 

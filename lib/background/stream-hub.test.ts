@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { defaultSettings } from '@/lib/settings/schema';
-import { eventFacts } from './event-facts';
+import { eventFacts } from '@/lib/stream/event-facts';
 import { type HubEnvironment, StreamHub } from './stream-hub';
 
 /** A service whose conversations are all stopped: streams read history and poll, no socket. */

@@ -6,12 +6,9 @@ import type { StreamEntry, StreamSnapshot } from '@/lib/messaging/stream-snapsho
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/store';
 import { cacheEvents, readCachedOrders, readCursor } from '@/lib/stream/cache';
-import {
-  ConversationStream,
-  type ConversationStreamDeps,
-  type RawCaller,
-} from '@/lib/stream/conversation-stream';
-import type { FactsReader } from '@/lib/stream/facts';
+import { ConversationStream, type ConversationStreamDeps } from '@/lib/stream/conversation-stream';
+import type { FactsReader } from '@/lib/stream/event-facts';
+import type { RawCaller } from '@/lib/stream/history';
 import { V0SocketTransport } from '@/lib/stream/v0-socket';
 import { V1SocketTransport } from '@/lib/stream/v1-socket';
 import { badgeNeeds, type Need, needOf, notificationFor } from './attention';

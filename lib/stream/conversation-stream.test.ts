@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventFacts } from '@/lib/background/event-facts';
 import type { CachedEvent, StreamCursor } from './cache';
 import {
   ConversationStream,
   type ConversationStreamDeps,
   type EventStore,
 } from './conversation-stream';
+import { eventFacts } from './event-facts';
 import { v0OrderKey } from './order';
 import type { StreamTransport } from './transport';
 

@@ -9,14 +9,12 @@ import type {
 } from '@/lib/messaging/stream-snapshot';
 import { backoffDelay } from './backoff';
 import type { CachedEvent, StreamCursor } from './cache';
-import type { EventFacts, FactsReader } from './facts';
+import type { EventFacts, FactsReader } from './event-facts';
+import type { RawCaller } from './history';
 import { dedupeKeyOfOrder, v0OrderKey, v1OrderKey } from './order';
-import { isRecord, type StreamTransport, type TransportCallbacks } from './transport';
-
-/** Calls a service endpoint by name and returns its JSON (the worker's raw client). */
-export interface RawCaller {
-  call(name: string, params: unknown): Promise<unknown>;
-}
+import type { StreamTransport, TransportCallbacks } from './transport';
+import { type V0Info, V0Log } from './v0-log';
+import { V1History, type V1Info } from './v1-history';
 
 export interface V0TransportOptions {
   origin: string;
@@ -61,43 +59,9 @@ export interface ConversationStreamDeps {
 }
 
 export const OVERSIZED_EVENT_BYTES = 1024 * 1024;
-const HISTORY_PAGE = 100;
 const FLUSH_MS = 150;
 /** Snapshots that only follow new events (state, last-event time) go out at most this often. */
 const EVENT_SNAPSHOT_MS = 250;
-const GAP_FILL_DELAY_MS = 400;
-/** Quiet time after which the V0 log is read forward once for events the socket never sends. */
-const QUIET_CHECK_MS = 1500;
-
-interface V0Info {
-  conversation_id: string;
-  status?: string | null;
-  runtime_status?: string | null;
-  title?: string | null;
-  url?: string | null;
-  session_api_key?: string | null;
-  conversation_version?: string | null;
-}
-
-interface V1Info {
-  id: string;
-  title?: string | null;
-  sandbox_id?: string | null;
-  sandbox_status?: string | null;
-  execution_status?: string | null;
-  conversation_url?: string | null;
-  session_api_key?: string | null;
-}
-
-interface PageOfEvents {
-  events: Record<string, unknown>[];
-  more: boolean;
-}
-
-function eventsOf(value: unknown, field: 'events' | 'items'): Record<string, unknown>[] {
-  const list = isRecord(value) ? value[field] : undefined;
-  return Array.isArray(list) ? list.filter(isRecord) : [];
-}
 
 /** Words from the network shown in a banner: a runaway payload must not become a 2 MB banner. */
 const MAX_ERROR_CHARS = 2000;
@@ -129,9 +93,6 @@ export class ConversationStream {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private snapshotTimer: ReturnType<typeof setTimeout> | undefined;
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
-  private gapTimer: ReturnType<typeof setTimeout> | undefined;
-  private quietTimer: ReturnType<typeof setTimeout> | undefined;
-  private gapFilling = false;
   private stopped = false;
   /** Settles once start() has read the cursor and the cache: no cursor is written before. */
   private restored: Promise<void> | null = null;
@@ -143,16 +104,12 @@ export class ConversationStream {
   /** Order of the newest event whose state facts were applied: older history never overrides. */
   private stateOrder = '';
   private stateFromLive = false;
-  // V0 cursor: every id ≤ contiguousId is known; ids above it that arrived are in `above`.
-  private contiguousId = -1;
-  private highestId = -1;
-  private oldestId: number | null = null;
-  private readonly above = new Set<number>();
-  // V1 cursor.
-  private newestTimestamp: string | null = null;
-  private oldestTimestamp: string | null = null;
   private v0: V0Info | null = null;
   private v1: V1Info | null = null;
+  /** The V0 log's cursor and hole filling (V0 conversations only). */
+  private readonly v0Log: V0Log;
+  /** The V1 timestamp cursor and history pages (V1 conversations only). */
+  private readonly v1History: V1History;
   private readonly counters: StreamCounters = {
     received: 0,
     duplicates: 0,
@@ -175,7 +132,18 @@ export class ConversationStream {
     readonly conversationId: string,
     readonly generation: Generation,
     private readonly deps: ConversationStreamDeps,
-  ) {}
+  ) {
+    this.v0Log = new V0Log({
+      conversationId,
+      caller: deps.caller,
+      record: () => this.v0,
+      ingestHistory: (events) => this.ingest(events, 'history'),
+      active: () => !this.stopped,
+      synced: () => this.synced,
+      afterFill: () => this.scheduleFlush(),
+    });
+    this.v1History = new V1History(conversationId, deps.caller);
+  }
 
   snapshot(): StreamSnapshot {
     return {
@@ -216,9 +184,8 @@ export class ConversationStream {
   stop(): void {
     this.stopped = true;
     clearTimeout(this.pollTimer);
-    clearTimeout(this.gapTimer);
-    clearTimeout(this.quietTimer);
     clearTimeout(this.snapshotTimer);
+    this.v0Log.stop();
     this.transport?.stop();
     this.transport = null;
     void this.flush();
@@ -268,13 +235,8 @@ export class ConversationStream {
     if (!this.hasOlder) return 0;
     const page =
       this.generation === 'v0'
-        ? await this.fetchV0({
-            reverse: true,
-            limit: HISTORY_PAGE,
-            ...(this.oldestId !== null ? { end_id: Math.max(0, this.oldestId - 1) } : {}),
-          })
-        : await this.fetchV1Page(this.oldestTimestamp);
-    if (this.generation === 'v0' && this.oldestId === 0) page.more = false;
+        ? await this.v0Log.readOlder()
+        : await this.v1History.readOlder(this.v1);
     this.hasOlder = page.more;
     const added = this.ingest(page.events, 'history');
     this.emitSnapshot();
@@ -338,146 +300,23 @@ export class ConversationStream {
 
   private async initialHistory(running: boolean): Promise<void> {
     if (this.generation === 'v0') {
-      if (this.highestId >= 0 || this.contiguousId >= 0) {
+      if (this.v0Log.resuming()) {
         // Resuming: a running conversation's socket replays everything after the cursor in one
-        // go (gap-filling adds what the socket leaves out); a stopped one is read over REST.
-        if (!running) await this.fillV0From(this.contiguousId + 1, null);
+        // go (hole filling adds what the socket leaves out); a stopped one is read over REST.
+        if (!running) await this.v0Log.readAfterCursor();
       } else {
-        const page = await this.fetchV0({ reverse: true, limit: HISTORY_PAGE });
-        // Without a cursor, whatever the cache holds may end anywhere below this page: older
-        // history continues from the page, reading again what the cache has rather than
-        // leaving a hole between the two.
-        this.oldestId = null;
+        const page = await this.v0Log.readNewest();
         this.hasOlder = page.more;
-        this.ingest(page.events, 'history');
-        // Everything from the newest id down to the oldest of this page is known.
-        this.contiguousId = Math.max(this.contiguousId, this.highestId);
-        this.advance();
       }
       return;
     }
     // V1 with a running agent server: its socket replays everything (or what is new since
     // the cursor). Otherwise history comes from the app server's event search.
     if (!running && this.seen.size === 0) {
-      const page = await this.fetchV1Page(null);
+      const page = await this.v1History.readNewest(this.v1);
       this.hasOlder = page.more;
       this.ingest(page.events, 'history');
     }
-  }
-
-  private async fetchV0(query: Record<string, unknown>): Promise<PageOfEvents> {
-    const info = this.v0 ?? { conversation_id: this.conversationId };
-    const result = await this.deps.caller.call('v0.getEvents', {
-      conversation: {
-        conversation_id: info.conversation_id,
-        url: info.url ?? null,
-        session_api_key: info.session_api_key ?? null,
-      },
-      ...query,
-    });
-    return {
-      events: eventsOf(result, 'events'),
-      more: isRecord(result) && result.has_more === true,
-    };
-  }
-
-  /** A page of V1 events older than `before` (newest first), from the agent server when it runs. */
-  private async fetchV1Page(before: string | null): Promise<PageOfEvents> {
-    const info = this.v1;
-    const filters = {
-      sort_order: 'TIMESTAMP_DESC',
-      limit: HISTORY_PAGE,
-      ...(before ? { timestamp__lt: before } : {}),
-    };
-    const result =
-      info?.sandbox_status === 'RUNNING' && info.conversation_url
-        ? await this.deps.caller.call('agent.searchEvents', {
-            conversation: {
-              conversation_url: info.conversation_url,
-              session_api_key: info.session_api_key ?? null,
-            },
-            ...filters,
-          })
-        : await this.deps.caller.call('v1.searchEvents', {
-            conversation_id__eq: this.conversationId,
-            ...filters,
-          });
-    return {
-      events: eventsOf(result, 'items'),
-      more: isRecord(result) && typeof result.next_page_id === 'string' && !!result.next_page_id,
-    };
-  }
-
-  /** Reads the V0 log forward from `startId` (up to `endId`), marking the range as known. */
-  private async fillV0From(startId: number, endId: number | null): Promise<void> {
-    let next = startId;
-    for (;;) {
-      const page = await this.fetchV0({
-        start_id: next,
-        limit: HISTORY_PAGE,
-        ...(endId !== null ? { end_id: endId } : {}),
-      });
-      this.ingest(page.events, 'history');
-      const ids = page.events.map((e) => e.id).filter((id): id is number => typeof id === 'number');
-      const last = ids.length ? Math.max(...ids) : null;
-      if (!page.more) {
-        this.contiguousId = Math.max(this.contiguousId, endId ?? last ?? this.contiguousId);
-        this.advance();
-        return;
-      }
-      if (last === null) return;
-      this.contiguousId = Math.max(this.contiguousId, last);
-      this.advance();
-      next = last + 1;
-    }
-  }
-
-  private scheduleGapFill(): void {
-    if (this.gapTimer || this.gapFilling) return;
-    this.gapTimer = setTimeout(() => {
-      this.gapTimer = undefined;
-      void this.fillGaps();
-    }, GAP_FILL_DELAY_MS);
-  }
-
-  private async fillGaps(): Promise<void> {
-    if (this.stopped || this.gapFilling || this.contiguousId >= this.highestId) return;
-    this.gapFilling = true;
-    try {
-      await this.fillV0From(this.contiguousId + 1, this.highestId);
-    } catch {
-      // The next event or reconnect schedules another attempt.
-    } finally {
-      this.gapFilling = false;
-    }
-    if (this.contiguousId < this.highestId) this.scheduleGapFill();
-    this.scheduleFlush();
-  }
-
-  /**
-   * Holes are found when a later id arrives; a log that ends with events the socket never sends
-   * (a null observation, an environment event) has no later id. When the stream goes quiet,
-   * read forward once from the contiguous cursor.
-   */
-  private scheduleQuietCheck(): void {
-    clearTimeout(this.quietTimer);
-    this.quietTimer = setTimeout(() => {
-      if (this.stopped || !this.synced || this.gapFilling) return;
-      this.gapFilling = true;
-      void this.fillV0From(this.contiguousId + 1, null)
-        .catch(() => {
-          // The next live event schedules another check.
-        })
-        .finally(() => {
-          this.gapFilling = false;
-          this.scheduleFlush();
-        });
-    }, QUIET_CHECK_MS);
-  }
-
-  private advance(): void {
-    for (const id of this.above) if (id <= this.contiguousId) this.above.delete(id);
-    while (this.above.delete(this.contiguousId + 1)) this.contiguousId++;
   }
 
   // --- Events -----------------------------------------------------------------------------------
@@ -518,7 +357,7 @@ export class ConversationStream {
       fresh.push({ order, raw });
       this.pending.push({ conversationId: this.conversationId, order, key: facts.key, raw });
     }
-    if (origin === 'live' && this.generation === 'v0') this.scheduleQuietCheck();
+    if (origin === 'live' && this.generation === 'v0') this.v0Log.scheduleQuietCheck();
     if (fresh.length) {
       if (origin === 'live') this.lastEventAt = Date.now();
       this.deps.onEntries(this.conversationId, fresh);
@@ -539,29 +378,15 @@ export class ConversationStream {
   /** Where older history continues from: also fed by events already held, so it never sticks. */
   private noteOldest(order: string): void {
     if (order.startsWith('0:')) {
-      const id = Number.parseInt(order.slice(2), 10);
-      this.oldestId = this.oldestId === null ? id : Math.min(this.oldestId, id);
+      this.v0Log.noteOldest(Number.parseInt(order.slice(2), 10));
     } else {
-      const timestamp = order.slice(2, order.lastIndexOf('|'));
-      if (!this.oldestTimestamp || timestamp < this.oldestTimestamp)
-        this.oldestTimestamp = timestamp;
+      this.v1History.noteOldest(order.slice(2, order.lastIndexOf('|')));
     }
   }
 
   private track(facts: EventFacts): void {
-    if (facts.generation === 'v0' && typeof facts.id === 'number') {
-      const id = facts.id;
-      this.highestId = Math.max(this.highestId, id);
-      if (id > this.contiguousId) {
-        this.above.add(id);
-        this.advance();
-        if (this.synced && this.contiguousId < this.highestId) this.scheduleGapFill();
-      }
-    } else if (facts.timestamp) {
-      if (!this.newestTimestamp || facts.timestamp > this.newestTimestamp) {
-        this.newestTimestamp = facts.timestamp;
-      }
-    }
+    if (facts.generation === 'v0' && typeof facts.id === 'number') this.v0Log.noteId(facts.id);
+    else if (facts.timestamp) this.v1History.noteTimestamp(facts.timestamp);
   }
 
   /** Applies an event's state facts; true when it carried any. */
@@ -686,7 +511,7 @@ export class ConversationStream {
         path: `${prefix.replace(/\/+$/, '')}/socket.io`,
         conversationId: this.conversationId,
         sessionApiKey: this.v0.session_api_key ?? this.deps.socketFallbackKey,
-        latestEventId: () => this.highestId,
+        latestEventId: () => this.v0Log.latestEventId(),
         callbacks: this.callbacks(),
         beforeReconnect,
       });
@@ -695,7 +520,7 @@ export class ConversationStream {
         agentServerUrl: this.deps.agentServerBase(this.v1.conversation_url),
         conversationId: this.conversationId,
         sessionApiKey: this.v1.session_api_key ?? null,
-        lastTimestamp: () => this.newestTimestamp,
+        lastTimestamp: () => this.v1History.lastTimestamp(),
         callbacks: this.callbacks(),
         beforeReconnect,
       });
@@ -712,11 +537,8 @@ export class ConversationStream {
   // --- Persistence ------------------------------------------------------------------------------
 
   private restoreCursor(cursor: StreamCursor): void {
-    if (cursor.contiguousId !== undefined) this.contiguousId = cursor.contiguousId;
-    if (cursor.highestId !== undefined) this.highestId = cursor.highestId;
-    if (cursor.oldestId !== undefined) this.oldestId = cursor.oldestId;
-    if (cursor.lastTimestamp) this.newestTimestamp = cursor.lastTimestamp;
-    if (cursor.oldestTimestamp) this.oldestTimestamp = cursor.oldestTimestamp;
+    this.v0Log.restore(cursor);
+    this.v1History.restore(cursor);
     this.hasOlder = cursor.hasOlder ?? false;
     this.synced = false;
   }
@@ -725,17 +547,7 @@ export class ConversationStream {
     return {
       conversationId: this.conversationId,
       generation: this.generation,
-      ...(this.generation === 'v0'
-        ? {
-            // Only what is known without holes survives a restart; the rest is re-read.
-            contiguousId: this.contiguousId,
-            highestId: this.contiguousId,
-            ...(this.oldestId !== null ? { oldestId: this.oldestId } : {}),
-          }
-        : {
-            ...(this.newestTimestamp ? { lastTimestamp: this.newestTimestamp } : {}),
-            ...(this.oldestTimestamp ? { oldestTimestamp: this.oldestTimestamp } : {}),
-          }),
+      ...(this.generation === 'v0' ? this.v0Log.cursorFields() : this.v1History.cursorFields()),
       hasOlder: this.hasOlder,
       updatedAt: Date.now(),
     };

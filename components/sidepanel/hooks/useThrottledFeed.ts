@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
 import { useWorkerConnection } from '@/components/common/worker-queries';
-import { ConversationFeed, type FeedState } from '../model/conversation-feed';
 import type { Generation } from '@/lib/api/generation';
+import { ConversationFeed, type FeedState } from '../model/conversation-feed';
 
 /**
  * A conversation's events for as long as the component shows it (the cache at once, then live
