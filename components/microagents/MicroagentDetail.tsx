@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Markdown } from '@/components/common/Markdown';
-import { providerName } from '@/components/options/provider-names';
 import type { MicroagentListItem } from '@/lib/api/v0/models';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
+import { providerName } from '@/lib/i18n/words';
 import { KindBadge, TriggerChips } from './MicroagentBits';
 import { MicroagentProblem } from './MicroagentProblem';
 import { codeHostFileUrl, microagentKind, nameFromPath } from './microagent-info';

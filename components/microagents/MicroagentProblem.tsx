@@ -1,9 +1,9 @@
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { useApiQuery } from '@/components/common/worker-queries';
-import { providerName } from '@/components/options/provider-names';
 import { toApiError } from '@/lib/api/errors';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
+import { providerName } from '@/lib/i18n/words';
 import { isMissingGitRoutes, isProviderRefusal, tokenProvidersFor } from './microagent-info';
 
 interface MicroagentProblemProps {

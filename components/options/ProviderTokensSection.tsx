@@ -5,10 +5,10 @@ import { isProviderRefusal } from '@/components/microagents/microagent-info';
 import { toApiError } from '@/lib/api/errors';
 import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
 import { t } from '@/lib/i18n';
+import { providerName } from '@/lib/i18n/words';
 import { callApi } from '@/lib/messaging/worker-client';
 import type { Settings } from '@/lib/settings/schema';
 import { Field, useFocusFirstInvalid } from './Field';
-import { providerName } from './provider-names';
 import {
   buildForgetProviderBody,
   buildProviderTokensBody,

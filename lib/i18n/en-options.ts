@@ -14,14 +14,6 @@ export const optionsStrings = {
   'options.nav.notifications': 'Notifications',
   'options.nav.transfer': 'Export and import',
 
-  'options.provider.github': 'GitHub',
-  'options.provider.gitlab': 'GitLab',
-  'options.provider.bitbucket': 'Bitbucket',
-  'options.provider.bitbucket_data_center': 'Bitbucket Data Center',
-  'options.provider.azure_devops': 'Azure DevOps',
-  'options.provider.forgejo': 'Forgejo',
-  'options.provider.enterprise_sso': 'Enterprise SSO',
-
   // Server
   'options.server.title': 'Server',
   'options.server.intro':

@@ -18,6 +18,13 @@ const commonStrings = {
   'setup.body':
     'Handoff hands work to agents on an OpenHands-compatible server. Enter its address in the options to start.',
   'setup.openOptions': 'Open options',
+  'provider.github': 'GitHub',
+  'provider.gitlab': 'GitLab',
+  'provider.bitbucket': 'Bitbucket',
+  'provider.bitbucket_data_center': 'Bitbucket Data Center',
+  'provider.azure_devops': 'Azure DevOps',
+  'provider.forgejo': 'Forgejo',
+  'provider.enterprise_sso': 'Enterprise SSO',
 } as const;
 
 export const en = { ...commonStrings, ...panelStrings, ...optionsStrings } as const;

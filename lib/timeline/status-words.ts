@@ -6,7 +6,7 @@
 import { agentStateOfExecution } from '@/lib/api/agent-state';
 import type { Generation } from '@/lib/api/generation';
 import { type MessageKey, t } from '@/lib/i18n';
-import { en } from '@/lib/i18n/en';
+import { humanise, wordsFor } from '@/lib/i18n/words';
 import type { TransportState } from '@/lib/messaging/stream-snapshot';
 
 export { agentStateOfExecution };
@@ -20,45 +20,29 @@ export interface StatusWords {
   detail: string | null;
 }
 
-/** "STATUS$ERROR_LLM_RETRY" → "Error llm retry": the fallback for values we have no words for. */
-export function humanise(value: string): string {
-  const bare = value.includes('$') ? value.slice(value.indexOf('$') + 1) : value;
-  const words = bare
-    .replace(/[_\s]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words ? words.charAt(0).toUpperCase() + words.slice(1) : value;
-}
-
-/** The string for `prefix + value` when the strings have one (values come from the network). */
-function lookup(prefix: string, value: string): string | null {
-  const key = `${prefix}${value}`;
-  return Object.hasOwn(en, key) ? t(key as MessageKey) : null;
-}
-
 /** Words for a V0 agent state (§5.2, §6.4); unknown states are humanised. */
 export function agentStateWords(state: string): string {
-  return lookup('panel.agentState.', state) ?? humanise(state);
+  return wordsFor('panel.agentState.', state) ?? humanise(state);
 }
 
 /** Words for a V1 execution status (§7.3). */
 export function executionStatusWords(status: string): string {
-  return lookup('panel.executionStatus.', status) ?? humanise(status);
+  return wordsFor('panel.executionStatus.', status) ?? humanise(status);
 }
 
 /** Words for a runtime status (§4.1, §7.1), e.g. `STATUS$STARTING_RUNTIME`. */
 export function runtimeStatusWords(status: string): string {
-  return lookup('panel.runtimeStatus.', status) ?? humanise(status);
+  return wordsFor('panel.runtimeStatus.', status) ?? humanise(status);
 }
 
 /** Words for a conversation status (§4.1). */
 export function conversationStatusWords(status: string): string {
-  return lookup('panel.conversationStatus.', status) ?? humanise(status);
+  return wordsFor('panel.conversationStatus.', status) ?? humanise(status);
 }
 
 /** Words for a V1 sandbox status (§7.4). */
 export function sandboxStatusWords(status: string): string {
-  return lookup('panel.sandboxStatus.', status) ?? humanise(status);
+  return wordsFor('panel.sandboxStatus.', status) ?? humanise(status);
 }
 
 /** Words for a V1 start-task status (§5.4, our table rather than every word capitalised). */
@@ -66,7 +50,7 @@ export function startTaskWords(status: string | null | undefined, detail?: strin
   if (status === 'ERROR')
     return detail ? t('panel.startTask.errorWith', { detail }) : t('panel.startTask.ERROR');
   return (
-    (status && lookup('panel.startTask.', status)) ??
+    (status && wordsFor('panel.startTask.', status)) ??
     (status ? humanise(status) : t('panel.startTask.WORKING'))
   );
 }
@@ -75,8 +59,8 @@ export function startTaskWords(status: string | null | undefined, detail?: strin
 export function errorIdWords(id: string | null | undefined): string | null {
   if (!id) return null;
   return (
-    lookup('panel.errorId.', id) ??
-    (id.startsWith('STATUS$') ? lookup('panel.runtimeStatus.', id) : null)
+    wordsFor('panel.errorId.', id) ??
+    (id.startsWith('STATUS$') ? wordsFor('panel.runtimeStatus.', id) : null)
   );
 }
 
@@ -246,11 +230,6 @@ export function streamWords(transport: TransportState | null | undefined, now: n
 }
 
 export function failureWords(reason: string, detail?: string): string {
-  const words = lookup('panel.streamFailure.', reason) ?? humanise(reason);
+  const words = wordsFor('panel.streamFailure.', reason) ?? humanise(reason);
   return detail && reason === 'refused' ? `${words}: ${detail}` : words;
-}
-
-/** A ProviderType as people write it ("GitHub", "Bitbucket Data Center"). */
-export function providerName(provider: string): string {
-  return lookup('panel.provider.', provider) ?? humanise(provider);
 }

@@ -3,8 +3,6 @@ import {
   agentStateWords,
   errorIdWords,
   executionStatusWords,
-  humanise,
-  providerName,
   runtimeStatusWords,
   startTaskWords,
   statusWords,
@@ -40,7 +38,6 @@ describe('words for every value', () => {
     expect(agentStateWords('thinking_hard')).toBe('Thinking hard');
     expect(runtimeStatusWords('STATUS$WARMING_UP_GPU')).toBe('Warming up gpu');
     expect(executionStatusWords('deleting')).toBe('Being deleted');
-    expect(humanise('CHAT_INTERFACE$SOMETHING_NEW')).toBe('Something new');
   });
 
   it('has words for the runtime statuses the web UI leaves as keys', () => {
@@ -61,11 +58,6 @@ describe('words for every value', () => {
   it('translates known error ids and leaves others to the server’s words', () => {
     expect(errorIdWords('AGENT_ERROR$ACTION_TIMEOUT')).toBe('The action timed out.');
     expect(errorIdWords('AGENT_ERROR$SOMETHING_ELSE')).toBeNull();
-  });
-
-  it('names providers the way people write them', () => {
-    expect(providerName('github')).toBe('GitHub');
-    expect(providerName('bitbucket_data_center')).toBe('Bitbucket Data Center');
   });
 });
 
