@@ -1,5 +1,5 @@
 import { ErrorNotice } from '@/components/common/ErrorNotice';
-import { useApiQuery } from '@/components/common/worker-queries';
+import { providerTokensOf, useServerSettings } from '@/components/common/use-server-settings';
 import { toApiError } from '@/lib/api/errors';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
@@ -31,11 +31,7 @@ export function MicroagentProblem({
   const refusal = isProviderRefusal(apiError);
   // Always asked afresh: the answer decides between "add a token" and "the token cannot read
   // it", and tokens change in the options while this view stays open.
-  const stored = useApiQuery(
-    'v0.getSettings',
-    {},
-    { enabled: refusal, retry: false, staleTime: 0 },
-  );
+  const stored = useServerSettings({ enabled: refusal, staleTime: 0 });
   const candidates = tokenProvidersFor(context);
   const provider = providerName(candidates[0] ?? context.provider);
   const serverWords = apiError.serverMessage ? (
@@ -60,7 +56,7 @@ export function MicroagentProblem({
         </p>
       );
     }
-    const held = stored.data?.provider_tokens_set ?? {};
+    const held = providerTokensOf(stored.data);
     const hasToken = stored.isSuccess && candidates.some((name) => Object.hasOwn(held, name));
     if (stored.isSuccess && !hasToken) {
       return (

@@ -4,7 +4,7 @@ import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
 import { Field } from './Field';
 import { SavedNotice } from './SectionNotices';
-import { useDraft, useLiveValue } from './use-settings';
+import { useDraft, useLiveValue } from './use-draft';
 
 /** Longer instructions than this are almost surely a paste gone wrong; the service has no cap. */
 const MAX_INSTRUCTIONS = 20_000;

@@ -13,7 +13,7 @@ import {
   validateMcpForm,
 } from './mcp-form';
 import { FailureNotice, SavedNotice } from './SectionNotices';
-import { useDraft } from './use-settings';
+import { useDraft } from './use-draft';
 
 const lists: { list: McpList; title: string; add: string }[] = [
   {

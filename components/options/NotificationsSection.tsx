@@ -3,7 +3,7 @@ import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
 import { FailureNotice } from './SectionNotices';
-import { useLiveValue } from './use-settings';
+import { useLiveValue } from './use-draft';
 
 type Switch = keyof Settings['notifications'];
 

@@ -1,5 +1,6 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { useSettings } from '@/components/common/use-settings';
 import { createQueryClient } from '@/components/common/worker-queries';
 import { t } from '@/lib/i18n';
 import { type CredentialsView, readCredentialsView } from '@/lib/settings/editor';
@@ -8,7 +9,6 @@ import { MicroagentLookup } from './MicroagentLookup';
 import { SandboxesPage } from './SandboxesPage';
 import { SettingsView } from './SettingsView';
 import { useHashRoute } from './use-hash-route';
-import { useStoredSettings } from './use-settings';
 import './options.css';
 
 /**
@@ -36,7 +36,7 @@ const views = [
 ] as const;
 
 function OptionsPage() {
-  const settings = useStoredSettings();
+  const settings = useSettings();
   const [credentials, setCredentials] = useState<CredentialsView | null>(null);
   const route = useHashRoute();
   useResetOnConnectionChange(settings);

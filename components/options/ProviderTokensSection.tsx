@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
-import { useApiQuery } from '@/components/common/worker-queries';
+import { providerTokensOf, useServerSettings } from '@/components/common/use-server-settings';
 import { isProviderRefusal } from '@/components/microagents/microagent-info';
 import { toApiError } from '@/lib/api/errors';
 import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
@@ -38,11 +38,7 @@ type Outcome = { tone: 'success' | 'error'; text: string; error?: unknown };
  * took it, and is not a query or mutation variable (react-query would hold on to those).
  */
 export function ProviderTokensSection({ settings }: { settings: Settings }) {
-  const stored = useApiQuery(
-    'v0.getSettings',
-    {},
-    { enabled: Boolean(settings.serverUrl), retry: false },
-  );
+  const stored = useServerSettings({ enabled: Boolean(settings.serverUrl) });
   const [provider, setProvider] = useState<KnownProvider>('github');
   const [token, setToken] = useState('');
   const [host, setHost] = useState('');
@@ -61,7 +57,7 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
   const held: StoredProviders | null = stored.isSuccess
     ? fresh
       ? storedThisVisit
-      : ((stored.data?.provider_tokens_set ?? {}) as StoredProviders)
+      : providerTokensOf(stored.data)
     : null;
   const mcpConfig = settings.defaultMcpConfig
     ? MCPConfigRequestSchema.safeParse(settings.defaultMcpConfig)

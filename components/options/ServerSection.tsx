@@ -14,8 +14,8 @@ import { ConnectionReport } from './ConnectionReport';
 import { runConnectionTest } from './connection-test';
 import { Field, useFocusFirstInvalid } from './Field';
 import { FailureNotice, SavedNotice } from './SectionNotices';
+import { useDraft } from './use-draft';
 import { useHostAccess } from './use-host-access';
-import { useDraft } from './use-settings';
 
 type Errors = Partial<Record<'serverUrl' | 'apiKey' | 'general', string>>;
 

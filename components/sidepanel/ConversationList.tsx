@@ -7,7 +7,7 @@ import { t } from '@/lib/i18n';
 import { callApi } from '@/lib/messaging/worker-client';
 import { statusWords } from '@/lib/timeline/status-words';
 import { localDateTime } from '@/lib/timeline/time';
-import type { ServerApis } from './hooks/useSettings';
+import type { ServerApis } from './hooks/useServerApis';
 import {
   type ConversationSummary,
   filterConversations,

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { providerTokensOf, useServerSettings } from '@/components/common/use-server-settings';
 import { apiKey, useApiQuery } from '@/components/common/worker-queries';
 import { Timeline, type TimelineHandle } from '@/components/timeline/Timeline';
 import type { Generation } from '@/lib/api/generation';
@@ -16,7 +17,7 @@ import { ConversationControls, type PendingConfirmation } from './ConversationCo
 import { ConversationHeader } from './ConversationHeader';
 import { EventSearchBar, emptySearch, type SearchFields, toFilter } from './EventSearchBar';
 import { ExportButton } from './ExportButton';
-import type { ServerApis } from './hooks/useSettings';
+import type { ServerApis } from './hooks/useServerApis';
 import { useThrottledFeed } from './hooks/useThrottledFeed';
 import { fromV0, fromV1 } from './model/conversation-list';
 import { OutgoingMessages, useEchoes } from './OutgoingMessages';
@@ -83,20 +84,11 @@ export function ConversationView({
     const app = v1Record.data?.[0];
     return app ? fromV1(app) : null;
   }, [generation, v0Record.data, v1Record.data]);
-  const serverSettings = useApiQuery(
-    'v0.getSettings',
-    {},
-    {
-      enabled: state.loaded && apis.v0 !== false,
-      staleTime: 5 * 60_000,
-      retry: false,
-    },
-  );
-  const providerHosts = useMemo(() => {
-    const set = (serverSettings.data as { provider_tokens_set?: unknown } | null | undefined)
-      ?.provider_tokens_set;
-    return set && typeof set === 'object' ? (set as Record<string, string | null>) : {};
-  }, [serverSettings.data]);
+  const serverSettings = useServerSettings({
+    enabled: state.loaded && apis.v0 !== false,
+    staleTime: 5 * 60_000,
+  });
+  const providerHosts = useMemo(() => providerTokensOf(serverSettings.data), [serverSettings.data]);
 
   const title = facts?.title ?? summary?.title ?? null;
   useEffect(() => {

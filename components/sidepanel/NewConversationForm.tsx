@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { providerTokensOf, useServerSettings } from '@/components/common/use-server-settings';
 import { useApiQuery } from '@/components/common/worker-queries';
 import { type FieldError, providerTypeValues } from '@/lib/api';
 import { ApiError, toApiError } from '@/lib/api/errors';
@@ -9,7 +10,7 @@ import { providerName } from '@/lib/i18n/words';
 import type { Settings } from '@/lib/settings/schema';
 import { startTaskWords } from '@/lib/timeline/status-words';
 import { BranchPicker } from './BranchPicker';
-import type { ServerApis } from './hooks/useSettings';
+import type { ServerApis } from './hooks/useServerApis';
 import { useStartConversation } from './hooks/useStartConversation';
 import { ImageAttachments, useImageIntake } from './ImageAttachments';
 import { McpServersEditor } from './McpServersEditor';
@@ -70,20 +71,11 @@ export function NewConversationForm({
   onOpenConversation,
 }: NewConversationFormProps) {
   const id = useId();
-  const serverSettings = useApiQuery(
-    'v0.getSettings',
-    {},
-    {
-      enabled: apis.v0 !== false,
-      retry: false,
-      staleTime: 5 * 60_000,
-    },
+  const serverSettings = useServerSettings({ enabled: apis.v0 !== false, staleTime: 5 * 60_000 });
+  const knownProviders = useMemo(
+    () => Object.keys(providerTokensOf(serverSettings.data)),
+    [serverSettings.data],
   );
-  const knownProviders = useMemo(() => {
-    const set = (serverSettings.data as { provider_tokens_set?: unknown } | null | undefined)
-      ?.provider_tokens_set;
-    return set && typeof set === 'object' ? Object.keys(set) : [];
-  }, [serverSettings.data]);
 
   const [draft, setDraft] = useState<NewConversationDraft>(() =>
     draftFromLaunch(launch.context, launch.selection, {

@@ -1,6 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useSettings } from '@/components/common/use-settings';
 import type { Generation } from '@/lib/api/generation';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
@@ -9,7 +10,7 @@ import type { WorkerConnection } from '@/lib/messaging/worker-connection';
 import type { Settings } from '@/lib/settings/schema';
 import { ConversationList } from './ConversationList';
 import { ConversationView } from './ConversationView';
-import { useServerApis, useSettings } from './hooks/useSettings';
+import { useServerApis } from './hooks/useServerApis';
 import { claimLaunch } from './model/launch-claim';
 import type { LaunchInbox } from './model/launch-inbox';
 import { resolveGeneration } from './model/resolve-conversation';

@@ -5,7 +5,7 @@
 
 import { agentStateOfExecution } from '@/lib/api/agent-state';
 import type { Generation } from '@/lib/api/generation';
-import { type MessageKey, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { humanise, wordsFor } from '@/lib/i18n/words';
 import type { TransportState } from '@/lib/messaging/stream-snapshot';
 

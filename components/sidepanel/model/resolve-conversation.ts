@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
 import { callApi } from '@/lib/messaging/worker-client';
 import { readCursor } from '@/lib/stream/cache';
-import type { ServerApis } from '../hooks/useSettings';
+import type { ServerApis } from '../hooks/useServerApis';
 
 /** Answers that mean "V0 cannot tell": no such route (404 or the web UI's HTML page). */
 function v0Absent(error: unknown): boolean {

@@ -1,26 +1,6 @@
-// Settings as React state: read once, then followed through storage changes, so a change made
-// in another tab or by an import shows here at once.
-import { useEffect, useState } from 'react';
-import type { Settings } from '@/lib/settings/schema';
-import { loadSettings, watchSettings } from '@/lib/settings/store';
-
-export function useStoredSettings(): Settings | null {
-  const [settings, setSettings] = useState<Settings | null>(null);
-  useEffect(() => {
-    let live = true;
-    const stop = watchSettings((next) => {
-      if (live) setSettings(next);
-    });
-    void loadSettings().then((loaded) => {
-      if (live) setSettings((current) => current ?? loaded);
-    });
-    return () => {
-      live = false;
-      stop();
-    };
-  }, []);
-  return settings;
-}
+// Inputs that edit a saved setting: what the person typed is never overwritten by a change made
+// elsewhere, and a control that saves at once shows the choice before the round trip.
+import { useState } from 'react';
 
 /**
  * An input's draft of a saved value. It follows the saved value until the person edits it, and

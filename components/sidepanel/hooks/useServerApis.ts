@@ -3,26 +3,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '@/lib/api/errors';
 import { callApi } from '@/lib/messaging/worker-client';
 import type { Settings } from '@/lib/settings/schema';
-import { loadSettings, watchSettings } from '@/lib/settings/store';
-
-/** The extension's settings, kept current as the options page (or anything) changes them. */
-export function useSettings(initial: Settings | null = null): Settings | null {
-  const [settings, setSettings] = useState<Settings | null>(initial);
-  useEffect(() => {
-    let alive = true;
-    if (!initial) {
-      void loadSettings().then((loaded) => {
-        if (alive) setSettings(loaded);
-      });
-    }
-    const stop = watchSettings(setSettings);
-    return () => {
-      alive = false;
-      stop();
-    };
-  }, [initial]);
-  return settings;
-}
 
 /** Which interfaces the server serves: known from the last connection test, or null (unknown). */
 export interface ServerApis {
