@@ -1,5 +1,6 @@
 // The server's own settings (as opposed to Handoff's): one query, one key, so every view that
 // reads them shares the answer and a save in one view refreshes the others.
+import { useMemo } from 'react';
 import { useApiQuery } from './worker-queries';
 
 interface ServerSettingsOptions {
@@ -24,4 +25,12 @@ export function providerTokensOf(
   settings: { provider_tokens_set?: Record<string, string | null> | null } | null | undefined,
 ): Record<string, string | null> {
   return settings?.provider_tokens_set ?? {};
+}
+
+/** The git providers the server holds tokens for (provider → host), once its settings are read. */
+export function useProviderTokens(
+  options: ServerSettingsOptions = {},
+): Record<string, string | null> {
+  const settings = useServerSettings(options);
+  return useMemo(() => providerTokensOf(settings.data), [settings.data]);
 }

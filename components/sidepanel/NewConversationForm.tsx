@@ -20,9 +20,9 @@ import {
   groupFieldErrors,
   mcpDraftOf,
   type NewConversationDraft,
+  type NewConversationLaunch,
 } from './model/new-conversation';
 import { RepositoryPicker } from './RepositoryPicker';
-import type { NewConversationLaunch } from './SidePanelApp';
 
 interface NewConversationFormProps {
   launch: NewConversationLaunch;
@@ -160,7 +160,7 @@ export function NewConversationForm({
     if (apis.v0 !== false && serverSettings.isPending) return;
     autoStarted.current = true;
     void start(draft);
-  }, [launch.autoStart, ready, apis.v0, serverSettings.isPending, start, draft]);
+  }, [launch.autoStart, ready, apis.v0, start, draft]);
 
   const showGenerationChoice = apis.v0 !== false && apis.v1 !== false;
   const task = draft.task;

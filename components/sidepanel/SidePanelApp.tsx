@@ -13,6 +13,7 @@ import { ConversationView } from './ConversationView';
 import { useServerApis } from './hooks/useServerApis';
 import { claimLaunch } from './model/launch-claim';
 import type { LaunchInbox } from './model/launch-inbox';
+import type { NewConversationLaunch } from './model/new-conversation';
 import { resolveGeneration } from './model/resolve-conversation';
 import { SetupView } from './SetupView';
 import { type TabItem, Tabs, tabId, tabPanelId } from './Tabs';
@@ -42,14 +43,6 @@ interface OpenConversation {
   title?: string | null;
   problem?: unknown;
   missing?: boolean;
-}
-
-export interface NewConversationLaunch {
-  /** Bumped for every launch, so the form starts over with the new page's context. */
-  serial: number;
-  context: PageContext | null;
-  selection?: string;
-  autoStart?: boolean;
 }
 
 interface SidePanelAppProps {

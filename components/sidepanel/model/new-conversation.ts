@@ -14,6 +14,15 @@ import type { Generation } from '@/lib/api/generation';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
 
+/** What the panel was asked to start with: the form starts over for each. */
+export interface NewConversationLaunch {
+  /** Bumped for every launch, so the form starts over with the new page's context. */
+  serial: number;
+  context: PageContext | null;
+  selection?: string;
+  autoStart?: boolean;
+}
+
 export type TaskType = 'OPEN_ISSUE' | 'OPEN_PR';
 
 export interface SuggestedTaskDraft {
