@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+import { renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { parseEvent } from '@/lib/api';
+import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
+import { v0OrderKey } from '@/lib/stream/order';
+import { RowBuilder } from '@/lib/timeline/pairing';
+import { useConversationStatus } from './useConversationStatus';
+
+const rows = new RowBuilder().build([
+  {
+    order: v0OrderKey(5),
+    event: parseEvent({
+      id: 5,
+      timestamp: '2025-01-20T10:00:00',
+      source: 'agent',
+      action: 'run',
+      args: { command: 'rm -rf build', confirmation_state: 'awaiting_confirmation' },
+    }),
+  },
+]);
+
+function snapshot(conversation: Partial<StreamSnapshot['conversation']>): StreamSnapshot {
+  return {
+    conversationId: 'c1',
+    generation: 'v0',
+    transport: { phase: 'live' },
+    synced: true,
+    conversation: {
+      title: null,
+      status: 'RUNNING',
+      runtimeStatus: null,
+      agentState: null,
+      sandboxStatus: null,
+      executionStatus: null,
+      error: null,
+      notFound: false,
+      ...conversation,
+    },
+    counters: { received: 0, duplicates: 0, malformed: 0, oversized: 0, reconnects: 0 },
+    hasOlder: false,
+    lastEventAt: null,
+    stateFromLive: true,
+  };
+}
+
+describe('useConversationStatus', () => {
+  it('names the action waiting for confirmation', () => {
+    const { result } = renderHook(() =>
+      useConversationStatus({
+        generation: 'v0',
+        snapshot: snapshot({ agentState: 'awaiting_user_confirmation' }),
+        summary: null,
+        rows,
+        recordGone: false,
+      }),
+    );
+    expect(result.current.pending).toMatchObject({ key: rows[0]?.key });
+    expect(result.current.pending?.title).toContain('rm -rf build');
+    expect(result.current.status.label).toBe('Waiting for your confirmation');
+  });
+
+  it('has nothing pending once the agent moved on, and says when the conversation is gone', () => {
+    const { result } = renderHook(() =>
+      useConversationStatus({
+        generation: 'v0',
+        snapshot: snapshot({ agentState: 'running' }),
+        summary: null,
+        rows,
+        recordGone: true,
+      }),
+    );
+    expect(result.current.pending).toBeNull();
+    expect(result.current.deleted).toBe(true);
+  });
+});

@@ -1,0 +1,80 @@
+// @vitest-environment happy-dom
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { parseEvent } from '@/lib/api';
+import { v0OrderKey } from '@/lib/stream/order';
+import { RowBuilder } from '@/lib/timeline/pairing';
+import { emptySearch } from '../EventSearchBar';
+import { useEventSearch } from './useEventSearch';
+
+const rows = new RowBuilder().build(
+  [
+    { id: 1, source: 'user', action: 'message', args: { content: 'please fix the parser' } },
+    { id: 2, source: 'agent', action: 'run', args: { command: 'npm test' } },
+    { id: 3, source: 'agent', observation: 'run', cause: 2, content: 'ok', extras: {} },
+    { id: 4, source: 'agent', action: 'message', args: { content: 'the parser is fixed' } },
+  ].map((raw) => ({
+    order: v0OrderKey(raw.id),
+    event: parseEvent({ timestamp: '2025-01-20T10:00:00', ...raw }),
+  })),
+);
+
+function render(overrides: Partial<Parameters<typeof useEventSearch>[0]> = {}) {
+  const jumpTo = vi.fn();
+  const loadOlder = vi.fn();
+  const hook = renderHook(() =>
+    useEventSearch({
+      rows,
+      showSystem: false,
+      canLoadOlder: false,
+      loadingOlder: false,
+      loadOlder,
+      jumpTo,
+      ...overrides,
+    }),
+  );
+  return { ...hook, jumpTo, loadOlder };
+}
+
+describe('useEventSearch', () => {
+  it('finds the rows that match and steps through them, wrapping around', () => {
+    const { result, jumpTo } = render();
+    act(() => result.current.toggle());
+    act(() => result.current.setFields({ ...emptySearch, query: 'parser' }));
+    expect([...(result.current.matches ?? [])]).toHaveLength(2);
+    act(() => result.current.goToMatch(1));
+    act(() => result.current.goToMatch(1));
+    act(() => result.current.goToMatch(1));
+    expect(jumpTo.mock.calls.map(([key]) => key)).toEqual([
+      rows[0]?.key,
+      rows[2]?.key,
+      rows[0]?.key,
+    ]);
+  });
+
+  it('reads older history while a search runs, since it covers the whole stream', () => {
+    const { result, loadOlder } = render({ canLoadOlder: true });
+    expect(loadOlder).not.toHaveBeenCalled();
+    act(() => result.current.toggle());
+    act(() => result.current.setFields({ ...emptySearch, query: 'npm' }));
+    expect(result.current.searchingOlder).toBe(true);
+    expect(loadOlder).toHaveBeenCalled();
+  });
+
+  it('opens on "/" but not while the person types in a field', () => {
+    const { result } = render();
+    const field = document.createElement('input');
+    document.body.append(field);
+    act(() => {
+      field.dispatchEvent(new KeyboardEvent('keydown', { key: '/', bubbles: true }));
+    });
+    expect(result.current.open).toBe(false);
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: '/' }));
+    });
+    expect(result.current.open).toBe(true);
+    act(() => result.current.close());
+    expect(result.current.open).toBe(false);
+    expect(result.current.fields).toEqual(emptySearch);
+  });
+});
