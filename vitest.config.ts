@@ -4,14 +4,12 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 export default defineConfig({
   plugins: [WxtVitest()],
   test: {
+    // Unit tests sit beside the module they test; tests/ holds only what crosses modules (the
+    // end-to-end suites run under Playwright, not here).
     include: [
-      'lib/**/*.test.ts',
-      'lib/**/*.test.tsx',
-      'components/**/*.test.tsx',
-      'components/**/*.test.ts',
-      'tests/unit/**/*.test.ts',
-      'tests/unit/**/*.test.tsx',
-      'tests/service/**/*.test.ts',
+      'lib/**/*.test.{ts,tsx}',
+      'components/**/*.test.{ts,tsx}',
+      'tests/{architecture,bundle,contract,corpus,service}/**/*.test.ts',
     ],
     // Two cores: keep the pool small so the reference-service tests' sockets stay responsive.
     maxWorkers: 2,

@@ -3,7 +3,7 @@
 // document's own JSON Schemas (ajv, draft 2020-12).
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { readSharedJson } from './fixtures';
+import { readSharedJson } from './upstream-fixtures';
 
 export type DocumentName = 'v0' | 'cloud' | 'agent';
 

@@ -13,8 +13,13 @@ import {
   pairKey,
   parseEvent,
 } from '@/lib/api';
-import { readSharedJson, v0Trajectory, v0TrajectoryNames, v1Frames } from './support/fixtures';
-import { componentValidator, describeErrors } from './support/openapi';
+import { componentValidator, describeErrors } from '../../tests/support/openapi';
+import {
+  readSharedJson,
+  v0Trajectory,
+  v0TrajectoryNames,
+  v1Frames,
+} from '../../tests/support/upstream-fixtures';
 
 function typeOf(event: ApiEvent): string {
   switch (event.type) {

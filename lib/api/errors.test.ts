@@ -16,7 +16,7 @@ import {
   jsonResponse,
   type Responder,
   textResponse,
-} from './support/fake-fetch';
+} from './testing/fake-fetch';
 
 const SERVER = 'http://localhost:3000';
 const ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';

@@ -8,8 +8,8 @@ import {
   isEndpointName,
   parseStreamedArray,
 } from '@/lib/api';
-import { fakeFetch, jsonResponse, type RecordedRequest, textResponse } from './support/fake-fetch';
-import { v0Trajectory, v1Frames } from './support/fixtures';
+import { v0Trajectory, v1Frames } from '../../tests/support/upstream-fixtures';
+import { fakeFetch, jsonResponse, type RecordedRequest, textResponse } from './testing/fake-fetch';
 
 const ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 

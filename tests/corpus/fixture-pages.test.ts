@@ -6,7 +6,7 @@ import { Window } from 'happy-dom';
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { detectPage, findAnchor, hostAdapters } from '@/lib/hosts';
-import { fixtureFileUrl, type HostFixture, hostFixtures } from '../../fixtures/hosts';
+import { fixtureFileUrl, type HostFixture, hostFixtures } from '../fixtures/hosts';
 
 type Load = (html: string, url: string) => Document;
 

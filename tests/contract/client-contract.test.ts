@@ -11,14 +11,19 @@ import {
   type EndpointParams,
   endpointNames,
 } from '@/lib/api';
-import { fakeFetch, jsonResponse, type RecordedRequest, textResponse } from './support/fake-fetch';
-import { readShared, v0Trajectory, v1Frames } from './support/fixtures';
+import {
+  fakeFetch,
+  jsonResponse,
+  type RecordedRequest,
+  textResponse,
+} from '@/lib/api/testing/fake-fetch';
 import {
   type ContractException,
   contractProblems,
   type DocumentName,
   matchTemplate,
-} from './support/openapi';
+} from '../support/openapi';
+import { readShared, v0Trajectory, v1Frames } from '../support/upstream-fixtures';
 
 const SERVER = 'http://localhost:3000';
 const V0_ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';

@@ -1,8 +1,8 @@
 // Test data lives in ../shared (read in place, never copied into the project).
 import { readFileSync } from 'node:fs';
 
-/** `<project root>/../shared/`, resolved from this file (tests/unit/api/support/). */
-export const sharedDir = new URL('../../../../../shared/', import.meta.url);
+/** `<project root>/../shared/`, resolved from this file (tests/support/). */
+export const sharedDir = new URL('../../../shared/', import.meta.url);
 
 export function readShared(relativePath: string): string {
   return readFileSync(new URL(relativePath, sharedDir), 'utf8');

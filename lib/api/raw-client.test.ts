@@ -15,14 +15,14 @@ import {
   endpointResponses,
   parseEndpointResult,
 } from '@/lib/api';
+import { v0Trajectory, v1Frames } from '../../tests/support/upstream-fixtures';
 import {
   fakeFetch,
   htmlPage,
   jsonResponse,
   type RecordedRequest,
   textResponse,
-} from './support/fake-fetch';
-import { v0Trajectory, v1Frames } from './support/fixtures';
+} from './testing/fake-fetch';
 
 const SERVER = 'http://localhost:3000';
 const ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';

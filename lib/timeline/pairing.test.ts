@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEvent } from '@/lib/api';
 import { v0OrderKey, v1OrderKey } from '@/lib/stream/order';
 import { type OrderedEvent, RowBuilder } from '@/lib/timeline/pairing';
-import { readFixture, v0Trajectories, v1EventsFixture } from '../../service/core/fixtures';
+import { readFixture, v0Trajectories, v1EventsFixture } from '../../tests/service/core/fixtures';
 
 function v0(raw: Record<string, unknown>): OrderedEvent {
   return { order: v0OrderKey(raw.id as number), event: parseEvent(raw) };

@@ -7,7 +7,7 @@ import {
   jsonResponse,
   type RecordedRequest,
   textResponse,
-} from './support/fake-fetch';
+} from './testing/fake-fetch';
 
 const page = { items: [], next_page_id: null };
 const unauthorized = () => jsonResponse({ detail: 'Unauthorized' }, { status: 401 });

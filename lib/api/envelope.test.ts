@@ -10,7 +10,7 @@ import {
   parseEvent,
   readEventEnvelope,
 } from '@/lib/api';
-import { v0Trajectory, v0TrajectoryNames, v1Frames } from './support/fixtures';
+import { v0Trajectory, v0TrajectoryNames, v1Frames } from '../../tests/support/upstream-fixtures';
 
 /** The type name parseEvent gives: action/observation name (V0), event kind (V1). */
 function typeNameOf(event: ApiEvent): string | null {
