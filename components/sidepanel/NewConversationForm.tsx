@@ -160,7 +160,7 @@ export function NewConversationForm({
     if (apis.v0 !== false && serverSettings.isPending) return;
     autoStarted.current = true;
     void start(draft);
-  }, [launch.autoStart, ready, apis.v0, start, draft]);
+  }, [launch.autoStart, ready, apis.v0, start, draft, serverSettings.isPending]);
 
   const showGenerationChoice = apis.v0 !== false && apis.v1 !== false;
   const task = draft.task;
