@@ -4,11 +4,12 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'wxt';
 
 /**
- * The worker's Socket.IO only ever uses the websocket transport (service-api.md §5.1), but
- * engine.io-client's entry also loads its polling and WebTransport transports, whose modules
- * run code at load time, so tree-shaking cannot drop them: ~2 KB gzipped of the worker's 40 KB
- * budget. For the worker build only, `engine.io-client` resolves to the four pieces
- * socket.io-client imports from it, with a transport registry that holds websocket alone.
+ * The worker's Socket.IO only ever uses the websocket transport
+ * (docs/contract/v0-socket.md#address-and-protocol), but engine.io-client's entry also loads its
+ * polling and WebTransport transports, whose modules run code at load time, so tree-shaking cannot
+ * drop them: ~2 KB gzipped of the worker's 40 KB budget. For the worker build only,
+ * `engine.io-client` resolves to the four pieces socket.io-client imports from it, with a transport
+ * registry that holds websocket alone.
  */
 function websocketOnlyEngineIo(): Plugin {
   const esm = join(
@@ -52,9 +53,9 @@ function websocketOnlyEngineIo(): Plugin {
 const codeHostOrigins = ['https://github.com/*', 'https://gitlab.com/*', 'https://bitbucket.org/*'];
 // A local server needs no prompt; match patterns ignore ports, so these cover every port.
 const localServerOrigins = ['http://localhost/*', 'http://127.0.0.1/*'];
-// End-to-end builds only: Chromium's permission prompt cannot be answered under automation, so
-// the test build holds the reserved example domains its self-hosted fixtures use (RFC 2606). The product's
-// code path is unchanged: permissions.request() resolves at once for a granted origin.
+// End-to-end builds only: Chromium's permission prompt cannot be answered under automation, so the
+// test build holds the reserved example domains its self-hosted fixtures use (RFC 2606). The
+// product's code path is unchanged: permissions.request() resolves at once for a granted origin.
 const e2e = process.env.HANDOFF_E2E === '1';
 const e2eOrigins = e2e ? ['https://*.example.com/*', 'https://*.example.org/*'] : [];
 

@@ -33,6 +33,7 @@ if (!existsSync('node_modules/.bin/wxt')) {
 }
 step('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 step('lint', 'npx', ['biome', 'check', '.']);
+step('documentation references', 'node', ['scripts/check-doc-links.mjs']);
 step('unit and contract tests', 'npx', ['vitest', 'run']);
 step('build (chrome)', 'npx', ['wxt', 'build']);
 step('build (firefox)', 'npx', ['wxt', 'build', '-b', 'firefox']);

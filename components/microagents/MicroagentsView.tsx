@@ -14,9 +14,10 @@ export interface MicroagentsViewProps {
 }
 
 /**
- * The repository's microagent files (service-api.md §4.8), and one file's triggers and
- * content. Needs a QueryClientProvider above it (`createQueryClient` in components/common/worker-queries.tsx).
- * Narrow by design: the list and a file take turns rather than sitting side by side.
+ * The repository's microagent files (docs/contract/v0-rest.md#microagent-files), and one file's
+ * triggers and content. Needs a QueryClientProvider above it (`createQueryClient` in
+ * components/common/worker-queries.tsx). Narrow by design: the list and a file take turns rather
+ * than sitting side by side.
  */
 export function MicroagentsView({ context, filePath, onOpenOptions }: MicroagentsViewProps) {
   const [openPath, setOpenPath] = useState<string | null>(filePath ?? null);

@@ -58,7 +58,7 @@ export function codeHostFileUrl(
 /**
  * Answers from the service's own key check (`{"detail":"Unauthorized"}`) or the hosted
  * service's auth layer. Every other 401 on the git routes carries the code host's refusal as a
- * bare string (service-api.md §4.8).
+ * bare string (docs/contract/v0-rest.md#git-provider-routes).
  */
 const serviceKeyRefusals = new Set(['Unauthorized', 'NoCredentialsError', 'Invalid API key']);
 

@@ -29,7 +29,10 @@ export function contentQueryOptions(repositoryName: string, filePath: string) {
   } as const;
 }
 
-/** The folder the service scans (§4.8), for telling people where to add files. */
+/**
+ * The folder the service scans (docs/contract/v0-rest.md#microagent-files), for telling people
+ * where to add files.
+ */
 export function microagentsFolderOf(repository: string, provider: string): string {
   const name = repository.split('/').pop() ?? '';
   if (provider === 'gitlab' ? name === 'openhands-config' : name === '.openhands') {

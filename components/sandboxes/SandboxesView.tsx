@@ -27,8 +27,9 @@ export interface SandboxesViewProps {
 const CLOCK_MS = 30_000;
 
 /**
- * The server's V1 sandboxes (service-api.md §7.4–7.5): start one from a spec, pause, resume,
- * delete. Needs a QueryClientProvider above it (`createQueryClient` in components/common/worker-queries.tsx).
+ * The server's V1 sandboxes (docs/contract/v1-app-server.md#sandboxes): start one from a spec,
+ * pause, resume, delete. Needs a QueryClientProvider above it (`createQueryClient` in
+ * components/common/worker-queries.tsx).
  */
 export function SandboxesView({
   onOpenConversation,

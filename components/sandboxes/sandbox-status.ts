@@ -31,9 +31,9 @@ export function isStarting(status: SandboxStatus): boolean {
 }
 
 /**
- * A timestamp as epoch milliseconds. Zoned values are absolute; naive ones are the server's
- * local time (service-api.md §9.6), read here as ours, which holds for a local server and is
- * at worst a few hours off for a remote one. Microseconds are cut to what Date keeps.
+ * A timestamp as epoch milliseconds. Zoned values are absolute; naive ones are the server's local
+ * time (docs/contract/http.md#times-without-a-zone), read here as ours, which holds for a local
+ * server and is at worst a few hours off for a remote one. Microseconds are cut to what Date keeps.
  */
 export function parseServerTime(value: string | null | undefined): number | null {
   if (!value) return null;

@@ -32,7 +32,10 @@ interface ListPage {
   v1Answered: boolean;
 }
 
-/** An interface the server does not serve: 404, or the web UI's HTML page (service-api §2). */
+/**
+ * An interface the server does not serve: 404, or the web UI's HTML page
+ * (docs/contract/http.md#missing-routes-look-like-the-web-app).
+ */
 function notServed(error: unknown): boolean {
   return error instanceof ApiError && (error.kind === 'not-found' || error.kind === 'bad-response');
 }
@@ -119,7 +122,8 @@ export function ConversationList({ apis, onOpen, onV1Available }: ConversationLi
   // Infinite scroll: whenever the end of the list is in view, the next page loads.
   const sentinel = useRef<HTMLDivElement | null>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-observing after each page re-checks a sentinel that stayed in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-observing after each page re-checks
+  // a sentinel that stayed in view.
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasNextPage) return;

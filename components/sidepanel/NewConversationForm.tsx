@@ -31,7 +31,10 @@ interface NewConversationFormProps {
   onOpenConversation: (id: string, generation: Generation) => void;
 }
 
-/** V1 for new conversations where it is served (service-api §9.1), unless the person chose. */
+/**
+ * V1 for new conversations where it is served
+ * (docs/contract/server-generations.md#connection-test), unless the person chose.
+ */
 function defaultGeneration(apis: ServerApis, preference: Settings['apiPreference']): Generation {
   if (preference === 'v0' && apis.v0 !== false) return 'v0';
   if (preference === 'v1' && apis.v1 !== false) return 'v1';

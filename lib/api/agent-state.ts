@@ -1,7 +1,7 @@
 // V1 conversations through V0 eyes: how an execution status reads as a V0 agent state
-// (ui-notes.md §5.1) and a sandbox status as a V0 conversation status (service-api.md §4.1), so
-// the worker's attention rules and the panel's words treat both interfaces alike. Zod-free: the
-// worker imports it.
+// (docs/ui/status-words.md#where-state-comes-from) and a sandbox status as a V0 conversation status
+// (docs/contract/v0-rest.md#v1-conversations-through-v0-routes), so the worker's attention rules
+// and the panel's words treat both interfaces alike. Zod-free: the worker imports it.
 
 /** V1 execution status seen as the V0 agent state it corresponds to; null when unknown. */
 export function agentStateOfExecution(status: string | null | undefined): string | null {

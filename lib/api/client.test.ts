@@ -1,4 +1,5 @@
-// Where requests go and which credential they carry (§3), and what callers get back.
+// Where requests go and which credential they carry (docs/contract/auth.md), and what callers get
+// back.
 import { describe, expect, it } from 'vitest';
 import {
   agentServerBaseUrl,
@@ -83,7 +84,7 @@ describe('server credentials', () => {
   });
 });
 
-describe('per-conversation routes (§3.2)', () => {
+describe('per-conversation routes (docs/contract/auth.md#per-conversation-url-and-key)', () => {
   it('uses /api/conversations/{id} on the server with the server key when url is null', async () => {
     const { fetch, requests } = recorder({ events: [], has_more: false });
     const client = createApiClient({
@@ -160,7 +161,7 @@ describe('per-conversation routes (§3.2)', () => {
   });
 });
 
-describe('agent-server routes (§8)', () => {
+describe('agent-server routes (docs/contract/agent-server.md)', () => {
   const conversation = {
     conversation_url: `https://sandbox.example.test/agent-7/api/conversations/${ID}`,
     session_api_key: 'sandbox-key',

@@ -1,4 +1,5 @@
-// "Test connection" (§9.1) against fake servers shaped like the real deployments.
+// "Test connection" (docs/contract/server-generations.md#connection-test) against fake servers
+// shaped like the real deployments.
 import { describe, expect, it } from 'vitest';
 import { detectServer, type FetchLike } from '@/lib/api';
 import {
@@ -13,7 +14,10 @@ const page = { items: [], next_page_id: null };
 const unauthorized = () => jsonResponse({ detail: 'Unauthorized' }, { status: 401 });
 const spaFallback = () => textResponse(htmlPage, 'text/html; charset=utf-8');
 
-/** Self-hosted 0.62.0 with SESSION_API_KEY: V0 behind the key, V1 without auth (§3.1). */
+/**
+ * Self-hosted 0.62.0 with SESSION_API_KEY: V0 behind the key, V1 without auth
+ * (docs/contract/auth.md#credentials-by-deployment).
+ */
 function selfHosted(key: string | null) {
   return fakeFetch((request: RecordedRequest) => {
     const path = request.url.pathname;

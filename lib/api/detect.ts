@@ -1,7 +1,8 @@
-// "Test connection" (§9.1): which server is there, which APIs it serves, and whether the key
-// works with which header. The result is plain data for the options page and for storing.
-// Built on the raw client: detection reads status codes and two fields, and the worker runs
-// it, so it must not pull every response schema into the worker's bundle.
+// "Test connection" (docs/contract/server-generations.md#connection-test): which server is there,
+// which APIs it serves, and whether the key works with which header. The result is plain data for
+// the options page and for storing. Built on the raw client: detection reads status codes and two
+// fields, and the worker runs it, so it must not pull every response schema into the worker's
+// bundle.
 
 import type { RequestSpec } from './endpoint';
 import {
@@ -93,7 +94,10 @@ const schemeLabel: Record<AuthScheme, string> = {
   bearer: 'Authorization: Bearer',
 };
 
-/** A route that is not there: 404, or the web UI's HTML fallback (§2). */
+/**
+ * A route that is not there: 404, or the web UI's HTML fallback
+ * (docs/contract/http.md#missing-routes-look-like-the-web-app).
+ */
 function isMissingRoute(error: ApiError): boolean {
   return (
     error.status === 404 ||
@@ -124,10 +128,11 @@ function outcomeOf(error: ApiError): ProbeOutcome {
 }
 
 /**
- * Probes a server as §9.1 describes: `/alive`, `/api/options/config`, the V1 conversation
- * search, then a key check (`/api/settings` for V0: 200 or a JSON 404 prove the key). With a
- * key, tries `X-Session-API-Key` first and `Authorization: Bearer` second, or the other way
- * round for the hosted service, whose documented scheme is Bearer. Never throws.
+ * Probes a server as docs/contract/server-generations.md#connection-test describes: `/alive`,
+ * `/api/options/config`, the V1 conversation search, then a key check (`/api/settings` for V0: 200
+ * or a JSON 404 prove the key). With a key, tries `X-Session-API-Key` first and `Authorization:
+ * Bearer` second, or the other way round for the hosted service, whose documented scheme is Bearer.
+ * Never throws.
  */
 export async function detectServer(config: ApiClientConfig): Promise<ServerDetection> {
   const checks: ServerCheck[] = [];

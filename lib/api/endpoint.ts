@@ -26,19 +26,24 @@ export type QueryValue =
 
 /**
  * Upstream rejects ids longer than 100 characters or containing `..`, slashes, NUL or control
- * characters with 400 (§4); checking first also keeps ids from rewriting the request path.
+ * characters with 400 (docs/contract/v0-rest.md#conventions); checking first also keeps ids from
+ * rewriting the request path.
  */
 export const ConversationIdSchema = z.string().check(
   z.minLength(1, 'A conversation id is required'),
   z.maxLength(100, 'A conversation id has at most 100 characters'),
   z.refine(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we
+    // reject
     (value) => !/(\.\.|[/\\]|[\u0000-\u001f\u007f])/.test(value),
     'A conversation id cannot contain "..", slashes or control characters',
   ),
 );
 
-/** Where the conversation's own API lives, for V0 per-conversation routes (§3.2). */
+/**
+ * Where the conversation's own API lives, for V0 per-conversation routes
+ * (docs/contract/auth.md#per-conversation-url-and-key).
+ */
 export const V0ConversationRefSchema = z.object({
   conversation_id: ConversationIdSchema,
   /** `ConversationInfo.url`; null → `/api/conversations/{id}` on the server. */
@@ -48,9 +53,15 @@ export const V0ConversationRefSchema = z.object({
 });
 export type V0ConversationRef = z.input<typeof V0ConversationRefSchema>;
 
-/** Where a V1 conversation's agent server lives (§8.1): pass the AppConversation itself. */
+/**
+ * Where a V1 conversation's agent server lives (docs/contract/agent-server.md#base-url-and-key):
+ * pass the AppConversation itself.
+ */
 export const AgentConversationRefSchema = z.object({
-  /** `<agent server>/api/conversations/<id>` (§7.3); the calls append to it. */
+  /**
+   * `<agent server>/api/conversations/<id>` (docs/contract/v1-app-server.md#appconversation); the
+   * calls append to it.
+   */
   conversation_url: z
     .string({ error: 'The conversation has no agent server address: is its sandbox running?' })
     .check(
@@ -90,7 +101,7 @@ export interface RequestSpec<P extends AnySchema = AnySchema> {
   group: EndpointGroup;
   method: HttpMethod;
   /**
-   * The upstream path template, exactly as in the OpenAPI documents or service-api.md. For
+   * The upstream path template, exactly as in the OpenAPI documents or docs/contract/routes.md. For
    * `runtime` and `agent-server` targets it starts with `/api/conversations/{conversation_id}`,
    * which is replaced by the conversation's own base URL.
    */

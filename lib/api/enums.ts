@@ -1,7 +1,8 @@
-// Every enumeration of the service contract (service-api.md), as const arrays plus lenient
-// schemas. Servers of different versions add values over time (§0.1 "enum drift"), so a value
-// we have never seen must never make a response or an event fail to parse: responses use the
-// lenient schemas below, and only request schemas restrict to the known values.
+// Every enumeration of the service contract (docs/contract/README.md#parse-leniently-send-exactly),
+// as const arrays plus lenient schemas. Servers of different versions add values over time
+// (docs/contract/README.md#enum-drift "enum drift"), so a value we have never seen must never make
+// a response or an event fail to parse: responses use the lenient schemas below, and only request
+// schemas restrict to the known values.
 import * as z from 'zod/mini';
 
 /**
@@ -32,7 +33,7 @@ export function isKnownValue<const T extends readonly string[]>(
 
 // --- V0 (main server) -----------------------------------------------------------------------
 
-/** §4.1. `ARCHIVED` and `ERROR` arrived after 0.53.0. */
+/** docs/contract/v0-rest.md#conversation-status. `ARCHIVED` and `ERROR` arrived after 0.53.0. */
 export const conversationStatusValues = [
   'STARTING',
   'RUNNING',
@@ -43,7 +44,10 @@ export const conversationStatusValues = [
 export type ConversationStatus = Lenient<(typeof conversationStatusValues)[number]>;
 export const ConversationStatusSchema = lenientEnum(conversationStatusValues);
 
-/** §4.1 `runtime_status`: i18n keys, shown to people through a label table. */
+/**
+ * docs/contract/v0-rest.md#runtime-status `runtime_status`: i18n keys, shown to people through a
+ * label table.
+ */
 export const runtimeStatusValues = [
   'STATUS$STOPPED',
   'STATUS$BUILDING_RUNTIME',
@@ -67,7 +71,7 @@ export const runtimeStatusValues = [
 export type RuntimeStatus = Lenient<(typeof runtimeStatusValues)[number]>;
 export const RuntimeStatusSchema = lenientEnum(runtimeStatusValues);
 
-/** Union over 0.53.0, 0.62.0 and the 2026 hosted service (§0.1). */
+/** Union over 0.53.0, 0.62.0 and the 2026 hosted service (docs/contract/README.md#enum-drift). */
 export const providerTypeValues = [
   'github',
   'gitlab',
@@ -99,7 +103,7 @@ export type ConversationTrigger = Lenient<(typeof conversationTriggerValues)[num
 export const ConversationTriggerSchema = lenientEnum(conversationTriggerValues);
 export const ConversationTriggerRequestSchema = z.enum(conversationTriggerValues);
 
-/** §4.3 `SuggestedTask.task_type`. */
+/** docs/contract/v0-rest.md#create-request `SuggestedTask.task_type`. */
 export const taskTypeValues = [
   'MERGE_CONFLICTS',
   'FAILING_CHECKS',
@@ -112,7 +116,7 @@ export type TaskType = Lenient<(typeof taskTypeValues)[number]>;
 export const TaskTypeSchema = lenientEnum(taskTypeValues);
 export const TaskTypeRequestSchema = z.enum(taskTypeValues);
 
-/** §6.4; `init` only appears in old histories. */
+/** docs/contract/events.md#v0-agent-states; `init` only appears in old histories. */
 export const agentStateValues = [
   'loading',
   'init',
@@ -131,7 +135,10 @@ export const agentStateValues = [
 export type AgentState = Lenient<(typeof agentStateValues)[number]>;
 export const AgentStateSchema = lenientEnum(agentStateValues);
 
-/** The agent states a client may ask for with `change_agent_state` (§5.5). */
+/**
+ * The agent states a client may ask for with `change_agent_state`
+ * (docs/contract/v0-socket.md#sending-actions).
+ */
 export const requestableAgentStateValues = [
   'stopped',
   'paused',
@@ -141,12 +148,12 @@ export const requestableAgentStateValues = [
 ] as const;
 export type RequestableAgentState = (typeof requestableAgentStateValues)[number];
 
-/** §6.1 `args.confirmation_state`. */
+/** docs/contract/events.md#v0-event-record `args.confirmation_state`. */
 export const confirmationStateValues = ['confirmed', 'rejected', 'awaiting_confirmation'] as const;
 export type ConfirmationState = Lenient<(typeof confirmationStateValues)[number]>;
 export const ConfirmationStateSchema = lenientEnum(confirmationStateValues);
 
-/** §6.3 `recall_type`. */
+/** docs/contract/events.md#v0-observations `recall_type`. */
 export const recallTypeValues = ['workspace_context', 'knowledge'] as const;
 export type RecallType = Lenient<(typeof recallTypeValues)[number]>;
 export const RecallTypeSchema = lenientEnum(recallTypeValues);
@@ -156,39 +163,48 @@ export const eventSourceValues = ['agent', 'user', 'environment'] as const;
 export type EventSource = Lenient<(typeof eventSourceValues)[number]>;
 export const EventSourceSchema = lenientEnum(eventSourceValues);
 
-/** §4.4 `/git/changes` status letters. */
+/** docs/contract/v0-rest.md#per-conversation-routes `/git/changes` status letters. */
 export const gitChangeStatusValues = ['M', 'A', 'D', 'R', 'U'] as const;
 export type GitChangeStatus = Lenient<(typeof gitChangeStatusValues)[number]>;
 export const GitChangeStatusSchema = lenientEnum(gitChangeStatusValues);
 
-/** §4.4 microagent `type`. */
+/** docs/contract/v0-rest.md#per-conversation-routes microagent `type`. */
 export const microagentTypeValues = ['repo', 'knowledge', 'task'] as const;
 export type MicroagentType = Lenient<(typeof microagentTypeValues)[number]>;
 export const MicroagentTypeSchema = lenientEnum(microagentTypeValues);
 
-/** §4.8 `Repository.owner_type`. */
+/** docs/contract/v0-rest.md#git-provider-routes `Repository.owner_type`. */
 export const ownerTypeValues = ['user', 'organization'] as const;
 export type OwnerType = Lenient<(typeof ownerTypeValues)[number]>;
 export const OwnerTypeSchema = lenientEnum(ownerTypeValues);
 
-/** §4.1 `conversation_version`: decides which stream a conversation uses. */
+/**
+ * docs/contract/v0-rest.md#conversationinfo `conversation_version`: decides which stream a
+ * conversation uses.
+ */
 export const conversationVersionValues = ['V0', 'V1'] as const;
 export type ConversationVersion = Lenient<(typeof conversationVersionValues)[number]>;
 export const ConversationVersionSchema = lenientEnum(conversationVersionValues);
 
-/** §4.6 `APP_MODE` of `/api/options/config`. */
+/** docs/contract/v0-rest.md#options-settings-and-secrets `APP_MODE` of `/api/options/config`. */
 export const appModeValues = ['oss', 'saas'] as const;
 export type AppMode = Lenient<(typeof appModeValues)[number]>;
 export const AppModeSchema = lenientEnum(appModeValues);
 
 // --- V1 (app server and agent server) -------------------------------------------------------
 
-/** §7.4. The web UI's type wrongly has `STOPPED`; the server sends `ERROR`. */
+/**
+ * docs/contract/v1-app-server.md#sandbox-status. The web UI's type wrongly has `STOPPED`; the
+ * server sends `ERROR`.
+ */
 export const sandboxStatusValues = ['STARTING', 'RUNNING', 'PAUSED', 'ERROR', 'MISSING'] as const;
 export type SandboxStatus = Lenient<(typeof sandboxStatusValues)[number]>;
 export const SandboxStatusSchema = lenientEnum(sandboxStatusValues);
 
-/** §7.2; `SETTING_UP_SKILLS` is absent from some 0.62.0 builds. */
+/**
+ * docs/contract/v1-app-server.md#start-tasks; `SETTING_UP_SKILLS` is absent from some 0.62.0
+ * builds.
+ */
 export const appConversationStartTaskStatusValues = [
   'WORKING',
   'WAITING_FOR_SANDBOX',
@@ -207,7 +223,9 @@ export const AppConversationStartTaskStatusSchema = lenientEnum(
   appConversationStartTaskStatusValues,
 );
 
-/** §7.3, lower-case on the wire; `deleting` is 2026 only. */
+/**
+ * docs/contract/v1-app-server.md#execution-status, lower-case on the wire; `deleting` is 2026 only.
+ */
 export const conversationExecutionStatusValues = [
   'idle',
   'running',
@@ -223,12 +241,18 @@ export type ConversationExecutionStatus = Lenient<
 >;
 export const ConversationExecutionStatusSchema = lenientEnum(conversationExecutionStatusValues);
 
-/** §8.4 `ActionEvent.security_risk`. V0 sends the same scale as integers (see below). */
+/**
+ * docs/contract/events.md#v1-events `ActionEvent.security_risk`. V0 sends the same scale as
+ * integers (see below).
+ */
 export const securityRiskValues = ['UNKNOWN', 'LOW', 'MEDIUM', 'HIGH'] as const;
 export type SecurityRisk = Lenient<(typeof securityRiskValues)[number]>;
 export const SecurityRiskSchema = lenientEnum(securityRiskValues);
 
-/** V0 `args.security_risk` is an integer: −1/0/1/2 = UNKNOWN/LOW/MEDIUM/HIGH (§6.1). */
+/**
+ * V0 `args.security_risk` is an integer: −1/0/1/2 = UNKNOWN/LOW/MEDIUM/HIGH
+ * (docs/contract/events.md#v0-event-record).
+ */
 export function securityRiskFromV0(value: number | null | undefined): SecurityRisk {
   switch (value) {
     case 0:
@@ -242,15 +266,15 @@ export function securityRiskFromV0(value: number | null | undefined): SecurityRi
   }
 }
 
-/** §7.4 `SandboxInfo.exposed_urls[].name`. */
+/** docs/contract/v1-app-server.md#sandboxes `SandboxInfo.exposed_urls[].name`. */
 export const exposedUrlNameValues = ['AGENT_SERVER', 'VSCODE', 'WORKER_1', 'WORKER_2'] as const;
 export type ExposedUrlName = Lenient<(typeof exposedUrlNameValues)[number]>;
 
-/** §7.1 `AppConversationStartRequest.agent_type`. */
+/** docs/contract/v1-app-server.md#start-request `AppConversationStartRequest.agent_type`. */
 export const agentTypeValues = ['default', 'plan'] as const;
 export const AgentTypeRequestSchema = z.enum(agentTypeValues);
 
-/** §7.1 start-task search `sort_order`. */
+/** docs/contract/v1-app-server.md#start-tasks start-task search `sort_order`. */
 export const startTaskSortOrderValues = [
   'CREATED_AT',
   'CREATED_AT_DESC',
@@ -259,11 +283,14 @@ export const startTaskSortOrderValues = [
 ] as const;
 export const StartTaskSortOrderRequestSchema = z.enum(startTaskSortOrderValues);
 
-/** §7.6 and §8.2 event search `sort_order`. */
+/**
+ * docs/contract/v1-app-server.md#event-history and docs/contract/agent-server.md#rest-routes event
+ * search `sort_order`.
+ */
 export const eventSortOrderValues = ['TIMESTAMP', 'TIMESTAMP_DESC'] as const;
 export const EventSortOrderRequestSchema = z.enum(eventSortOrderValues);
 
-/** §7.1 `SendMessageRequest.role`. */
+/** docs/contract/v1-app-server.md#start-request `SendMessageRequest.role`. */
 export const messageRoleValues = ['user', 'system', 'assistant', 'tool'] as const;
 export type MessageRole = Lenient<(typeof messageRoleValues)[number]>;
 export const MessageRoleSchema = lenientEnum(messageRoleValues);

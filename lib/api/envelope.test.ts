@@ -1,6 +1,7 @@
 // The worker's zod-free event reader against parseEvent: on every upstream sample (the four V0
-// trajectories and every V1 agent-server frame) and on the status payloads of §5.6, both must
-// read the same key, id, timestamp, source and type, and the same state facts.
+// trajectories and every V1 agent-server frame) and on the status payloads of
+// docs/contract/v0-socket.md#status-payloads, both must read the same key, id, timestamp, source
+// and type, and the same state facts.
 import { describe, expect, it } from 'vitest';
 import {
   type ApiEvent,
@@ -108,7 +109,7 @@ describe('readEventEnvelope agrees with parseEvent', () => {
     expect(first?.id).toBe(frames[0]?.id);
   });
 
-  it('on the status payloads of §5.6 and on odd shapes', () => {
+  it('on the status payloads of docs/contract/v0-socket.md#status-payloads and on odd shapes', () => {
     const samples: Record<string, unknown>[] = [
       { status_update: true, type: 'error', id: 'STATUS$ERROR_LLM_AUTHENTICATION', message: 'no' },
       { status_update: true, type: 'info', message: 'c1', conversation_title: 'Fix it' },

@@ -15,7 +15,7 @@ import { v1LegacyActionKinds, v1LegacyObservationKinds } from './v1/legacy-kinds
  * - `title-changed`: V0 `{status_update: true, conversation_title}`;
  * - `error-notice`: V0 `{error: true, message}`;
  * - `agent-state-notice`: a V0 `agent_state_changed` without an id (sent when a
- *   conversation closes, §5.6);
+ *   conversation closes, docs/contract/v0-socket.md#status-payloads);
  * - `unrecognised`: none of these.
  */
 export type EnvelopeForm =
@@ -223,12 +223,12 @@ function readV1(raw: Record<string, unknown>, kind: string): EventEnvelope {
 }
 
 /**
- * Reads the facts the worker needs from any object the service sends as an event: V0
- * `oh_event` payloads (events and the status payloads of §5.6), V0 REST `/events` items, V1
- * WebSocket frames and V1 search items. Nothing is validated beyond the fields it reads, and
- * it never throws: for anything that is not a plain object (null, an array, a string…) it
- * returns null, where `parseEvent` would throw a TypeError. Called with a record type, it is
- * typed as always returning an envelope.
+ * Reads the facts the worker needs from any object the service sends as an event: V0 `oh_event`
+ * payloads (events and the status payloads of docs/contract/v0-socket.md#status-payloads), V0 REST
+ * `/events` items, V1 WebSocket frames and V1 search items. Nothing is validated beyond the fields
+ * it reads, and it never throws: for anything that is not a plain object (null, an array, a
+ * string…) it returns null, where `parseEvent` would throw a TypeError. Called with a record type,
+ * it is typed as always returning an envelope.
  *
  * Example, for a V1 frame `{kind: "ConversationStateUpdateEvent", id: "5a1f…-…", key:
  * "execution_status", value: "finished", …}`: `{generation: "v1", form: "event", key:

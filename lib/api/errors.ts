@@ -41,7 +41,10 @@ export type ApiErrorKind = (typeof apiErrorKinds)[number];
 export interface FieldError {
   /** As sent, e.g. `["body", "mcp_config", "sse_servers", 0, "url"]`. */
   loc: (string | number)[];
-  /** `loc` without its leading `body`/`query`/`path`, joined with dots: `mcp_config.sse_servers.0.url`. */
+  /**
+   * `loc` without its leading `body`/`query`/`path`, joined with dots:
+   * `mcp_config.sse_servers.0.url`.
+   */
   field: string;
   msg: string;
   /** Pydantic error type, e.g. `extra_forbidden`, `missing`, `string_too_long`. */
@@ -53,7 +56,10 @@ export type ResponseBodyType = 'json' | 'html' | 'text' | 'empty';
 
 export interface ApiErrorDetails {
   status?: number;
-  /** The server's own words, per §2's order: detail, error, message, bare string, status text. */
+  /**
+   * The server's own words, per docs/contract/http.md#error-bodies's order: detail, error, message,
+   * bare string, status text.
+   */
   serverMessage?: string;
   fieldErrors?: FieldError[];
   /** Seconds to wait, from `Retry-After` (429). */

@@ -1,5 +1,5 @@
-// parseEvent on every upstream sample event, the V1 frames, the status payloads of §5.6, and
-// on what a newer or broken server might send.
+// parseEvent on every upstream sample event, the V1 frames, the status payloads of
+// docs/contract/v0-socket.md#status-payloads, and on what a newer or broken server might send.
 import { describe, expect, it } from 'vitest';
 import {
   type ApiEvent,
@@ -119,7 +119,7 @@ describe('V0 trajectories (every item of the four upstream files)', () => {
   });
 });
 
-describe('V0 non-event payloads on oh_event (§5.6)', () => {
+describe('V0 non-event payloads on oh_event (docs/contract/v0-socket.md#status-payloads)', () => {
   it('reads a runtime status update (string id, no event key)', () => {
     const event = parseEvent({
       status_update: true,

@@ -64,7 +64,7 @@ interface V0Base extends EventBase {
 type V0Args<A extends V0ActionType> = z.output<(typeof v0ActionArgsSchemas)[A]>;
 type V0Extras<O extends V0ObservationType> = z.output<(typeof v0ObservationExtrasSchemas)[O]>;
 
-/** A V0 action (§6.2); narrow on `action` to type `args`. */
+/** A V0 action (docs/contract/events.md#v0-actions); narrow on `action` to type `args`. */
 export type V0ActionEvent = {
   [A in V0ActionType]: V0Base & {
     type: 'v0.action';
@@ -74,7 +74,10 @@ export type V0ActionEvent = {
   };
 }[V0ActionType];
 
-/** A V0 observation (§6.3); narrow on `observation` to type `extras`. */
+/**
+ * A V0 observation (docs/contract/events.md#v0-observations); narrow on `observation` to type
+ * `extras`.
+ */
 export type V0ObservationEvent = {
   [O in V0ObservationType]: V0Base & {
     type: 'v0.observation';
@@ -117,7 +120,10 @@ export interface V0ErrorNoticeEvent extends V0NoticeBase {
   message: string | null;
 }
 
-/** An `agent_state_changed` without an id: sent when the conversation closes (§5.6). */
+/**
+ * An `agent_state_changed` without an id: sent when the conversation closes
+ * (docs/contract/v0-socket.md#status-payloads).
+ */
 export interface V0AgentStateNoticeEvent extends V0NoticeBase {
   type: 'v0.agent-state-notice';
   agentState: AgentState;
@@ -257,9 +263,9 @@ export interface UnknownEvent extends EventBase {
  *   `v1.conversation-error`, `v1.server-error`, `v1.system-prompt`, `v1.pause`,
  *   `v1.condensation*`, `v1.token`, `v1.llm-completion-log`, `unknown`.
  * - Then narrow once more on the second discriminant: `action` / `observation` (V0),
- *   `actionKind` / `observationKind` / `stateKey` (V1). Example:
- *   `if (e.type === 'v0.action' && e.action === 'run') e.args.command`;
- *   `if (e.type === 'v1.observation' && e.observationKind === 'TerminalObservation') e.observation.exit_code`.
+ * `actionKind` / `observationKind` / `stateKey` (V1). Example: `if (e.type === 'v0.action' &&
+ * e.action === 'run') e.args.command`; `if (e.type === 'v1.observation' && e.observationKind ===
+ * 'TerminalObservation') e.observation.exit_code`.
  * - De-duplicate by `key` (null: not a stored event). Pair actions and observations with
  *   `pairKey`. Wire field names are kept (`args`, `extras`, `llm_message`, …); absent and
  *   `null` fields both read as nullish, so use `??`.
@@ -362,7 +368,8 @@ function isKnown<T extends string>(table: Record<T, unknown>, name: string): nam
 }
 
 function parseV0(raw: Record<string, unknown>): ApiEvent {
-  // Status payloads first (§9.6): they share fields (`id`, `type`) with events.
+  // Status payloads first (docs/contract/events.md#robustness): they share fields (`id`, `type`)
+  // with events.
   if (raw.status_update === true) {
     const title = V0TitlePayloadSchema.safeParse(raw);
     if (title.success) {
@@ -547,10 +554,10 @@ function parseV1(raw: Record<string, unknown>): ApiEvent {
 }
 
 /**
- * Parses any event object exactly as the service sends it: V0 `oh_event` payloads (events and
- * the status payloads of §5.6), V0 REST `/events` items, V1 WebSocket frames and V1 search
- * items. Never throws for content: unknown or malformed events become `unknown` variants.
- * Throws a TypeError only when `raw` is not a plain object.
+ * Parses any event object exactly as the service sends it: V0 `oh_event` payloads (events and the
+ * status payloads of docs/contract/v0-socket.md#status-payloads), V0 REST `/events` items, V1
+ * WebSocket frames and V1 search items. Never throws for content: unknown or malformed events
+ * become `unknown` variants. Throws a TypeError only when `raw` is not a plain object.
  */
 export function parseEvent(raw: unknown): ApiEvent {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
@@ -574,7 +581,9 @@ export const ApiEventSchema = z.pipe(
   z.transform((raw: Record<string, unknown>): ApiEvent => parseEvent(raw)),
 );
 
-/** `GET …/events` of V0: `{events, has_more}` (§4.4). */
+/**
+ * `GET …/events` of V0: `{events, has_more}` (docs/contract/v0-rest.md#per-conversation-routes).
+ */
 export const V0EventPageSchema = z.looseObject({
   events: z.array(ApiEventSchema),
   has_more: z.boolean(),

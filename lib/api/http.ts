@@ -1,7 +1,7 @@
-// The transport under every endpoint: one fetch with a timeout and the caller's AbortSignal,
-// and the reading of answers per §2. A missing route rarely looks like a 404 (the web UI's
-// fallback answers any unknown GET with 200 text/html), and many routes hand-make their error
-// bodies, so nothing here trusts the status line or the content type alone.
+// The transport under every endpoint: one fetch with a timeout and the caller's AbortSignal, and
+// the reading of answers per docs/contract/http.md. A missing route rarely looks like a 404 (the
+// web UI's fallback answers any unknown GET with 200 text/html), and many routes hand-make their
+// error bodies, so nothing here trusts the status line or the content type alone.
 import {
   ApiError,
   type ApiErrorDetails,
@@ -121,7 +121,8 @@ export async function sendRequest(
         headers: request.headers,
         body: request.body,
         signal: controller.signal,
-        // Never let a browser session cookie stand in for the configured key (§3.1).
+        // Never let a browser session cookie stand in for the configured key
+        // (docs/contract/auth.md#credentials-by-deployment).
         credentials: 'omit',
       });
       text = await response.text();
@@ -219,8 +220,8 @@ export function parseFieldErrors(detail: unknown[]): FieldError[] {
 }
 
 /**
- * The server's own message, in §2's order: `detail` (string or 422 array), `error`,
- * `message`, a bare JSON string, then the status text.
+ * The server's own message, in docs/contract/http.md#error-bodies's order: `detail` (string or 422
+ * array), `error`, `message`, a bare JSON string, then the status text.
  */
 export function extractServerMessage(
   body: unknown,

@@ -1,4 +1,4 @@
-// The service contract in code (see ../shared/reference/service-api.md). Import from here:
+// The service contract in code (see docs/contract/README.md). Import from here:
 //   import { createApiClient, parseEvent, ApiError } from '@/lib/api';
 //
 // - Client: `createApiClient(config)` → `client.v0.getConversation({conversation_id})`, or by
@@ -15,8 +15,18 @@
 // - Errors: every failure is an `ApiError` with a `kind`; `serializeError` / `reviveError`
 //   carry it across extension messaging.
 // - Detection: `detectServer(config)` for "Test connection".
-// - Schemas (zod/mini): every resource, enumeration and request body, for the worker and the
-//   test service.
+// - Schemas (zod/mini): every resource, enumeration and request body. Request bodies are
+//   exact, for what the worker sends; answers are lenient, for what pages read.
+//
+// Adding an endpoint:
+//   1. The request: `defineRequest` in ./endpoints/v0.ts or ./endpoints/v1.ts (wire names, a
+//      zod params schema, the target: server, runtime or agent server); `./endpoints/live.ts`
+//      as well if the worker calls it itself.
+//   2. The answer: its schema in ./endpoints/v0-responses.ts or ./endpoints/v1-responses.ts
+//      (lenient: extra fields kept, missing fields null).
+//   3. The service: the route in tests/service/routes/, for each server kind that has it.
+//   4. The contract: a sample in tests/contract/client-contract.test.ts, and the route in
+//      docs/contract/routes.md with where it is described.
 
 // Everything reached through this index speaks English in validation messages.
 import './zod-english';

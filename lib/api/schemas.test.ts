@@ -32,7 +32,7 @@ describe('InitSessionRequest (extra="forbid" upstream)', () => {
     }
   });
 
-  it('accepts the minimal hand-off body of §9.2', () => {
+  it('accepts the minimal hand-off body of docs/contract/v0-rest.md#create-request', () => {
     expect(
       InitSessionRequestSchema.parse({
         repository: 'group/sub/project',
@@ -51,7 +51,7 @@ describe('InitSessionRequest (extra="forbid" upstream)', () => {
   });
 });
 
-describe('MCPConfig (§4.7)', () => {
+describe('MCPConfig (docs/contract/v0-rest.md#provider-tokens-and-mcp-servers)', () => {
   const parse = (config: unknown) => MCPConfigRequestSchema.safeParse(config);
 
   it('accepts args as a shell-like string and env as "K=V,K2=V2", like upstream', () => {
@@ -166,7 +166,7 @@ describe('other request bodies', () => {
     ).toBe(false);
   });
 
-  it('only lets a client send the agent states §5.5 allows', () => {
+  it('only lets a client send the agent states docs/contract/v0-socket.md#sending-actions allows', () => {
     const action = (agent_state: string) => ({
       action: 'change_agent_state',
       args: { agent_state },

@@ -1,7 +1,7 @@
-// Sending one request to the service: the auth rules of §3, the answer read per §2, every
-// failure an ApiError. Nothing here knows the endpoint table, so a module that names the few
-// endpoints it needs (the background worker, whose whole bundle must stay under 40 KB
-// gzipped) carries only those. `createRawClient` (./raw-client) puts the table on top.
+// Sending one request to the service: the auth rules of docs/contract/auth.md, the answer read per
+// docs/contract/http.md, every failure an ApiError. Nothing here knows the endpoint table, so a
+// module that names the few endpoints it needs (the background worker, whose whole bundle must stay
+// under 40 KB gzipped) carries only those. `createRawClient` (./raw-client) puts the table on top.
 import * as z from 'zod/mini';
 import {
   type HttpMethod,
@@ -157,7 +157,8 @@ export function createTransport(config: ApiClientConfig): Transport {
           'this conversation',
         );
         url = new URL(`${trimTrailingSlash(base)}${fillPath(suffix, spec, parts)}`);
-        // §3.2: session_api_key ?? server key; the hosted Bearer key never goes to runtime hosts.
+        // docs/contract/auth.md#per-conversation-url-and-key: session_api_key ?? server key; the
+        // hosted Bearer key never goes to runtime hosts.
         const sameOrigin = url.origin === serverOrigin;
         if (sameOrigin && authScheme === 'bearer' && apiKey) {
           headers.Authorization = `Bearer ${apiKey}`;
@@ -174,7 +175,8 @@ export function createTransport(config: ApiClientConfig): Transport {
           'this conversation’s agent server',
         );
         url = new URL(`${trimTrailingSlash(base)}${fillPath(suffix, spec, parts)}`);
-        // The agent server only knows the sandbox's key (§8.1), never the server's.
+        // The agent server only knows the sandbox's key
+        // (docs/contract/agent-server.md#base-url-and-key), never the server's.
         key = ref.session_api_key ?? null;
       }
     }

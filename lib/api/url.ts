@@ -1,4 +1,6 @@
-// Server addresses and the per-conversation bases of §3.2 and §8.1.
+// Server addresses and the per-conversation bases of
+// docs/contract/auth.md#per-conversation-url-and-key and
+// docs/contract/agent-server.md#base-url-and-key.
 import { ApiError } from './errors';
 
 const explainedExample = 'Use an address like http://localhost:3000 or https://app.all-hands.dev.';
@@ -71,8 +73,9 @@ export function trimTrailingSlash(url: URL): string {
 
 /**
  * The agent-server base of a V1 conversation: `conversation_url` minus its trailing
- * `/api/conversations/<id>`, keeping scheme and any path prefix (§8.1). Needed for the
- * WebSocket URL `ws(s)://<base>/sockets/events/<id>`.
+ * `/api/conversations/<id>`, keeping scheme and any path prefix
+ * (docs/contract/agent-server.md#base-url-and-key). Needed for the WebSocket URL
+ * `ws(s)://<base>/sockets/events/<id>`.
  */
 export function agentServerBaseUrl(conversationUrl: string, serverBaseUrl?: string): string {
   const url = serverBaseUrl

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bitbucketAdapter, githubAdapter, gitlabAdapter, isMicroagentFile } from '@/lib/hosts';
 
-// service-api.md §4.8: `.md` files except README.md in `.openhands/microagents/` (or in
-// `microagents/` when the repository is named `.openhands` / `openhands-config`), GitLab
-// recursively, plus the root `.cursorrules`.
+// docs/contract/v0-rest.md#microagent-files: `.md` files except README.md in
+// `.openhands/microagents/` (or in `microagents/` when the repository is named `.openhands` /
+// `openhands-config`), GitLab recursively, plus the root `.cursorrules`.
 type Row = [repository: string, path: string, flat: boolean, recursive: boolean];
 
 const rows: Row[] = [

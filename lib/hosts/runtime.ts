@@ -66,9 +66,9 @@ export function createHostDetection(adapters: readonly Required<HostAdapter>[]) 
     adapters.find((adapter) => adapter.defaultHosts.includes(host))?.provider ?? null;
 
   /**
-   * Whether `path` is a file the service lists as a microagent (service-api.md §4.8). Pass the
-   * provider: GitLab scans its folder recursively, the others only the top level; without it
-   * the stricter top-level rule applies.
+   * Whether `path` is a file the service lists as a microagent
+   * (docs/contract/v0-rest.md#microagent-files). Pass the provider: GitLab scans its folder
+   * recursively, the others only the top level; without it the stricter top-level rule applies.
    */
   const isMicroagentFile = (repository: string, path: string, provider?: Provider): boolean =>
     isMicroagentPath(repository, path, provider === 'gitlab');

@@ -183,10 +183,10 @@ export function compact<T extends object>(value: T): T {
 }
 
 /**
- * The service's microagent rule (service-api.md §4.8): `.md` files other than README.md in
- * `.openhands/microagents/` — or in `microagents/` when the repository itself is named
- * `.openhands` or `openhands-config` — plus the repository's root `.cursorrules`. GitLab scans
- * the folder recursively, the other providers only its top level.
+ * The service's microagent rule (docs/contract/v0-rest.md#microagent-files): `.md` files other than
+ * README.md in `.openhands/microagents/` — or in `microagents/` when the repository itself is named
+ * `.openhands` or `openhands-config` — plus the repository's root `.cursorrules`. GitLab scans the
+ * folder recursively, the other providers only its top level.
  */
 export function isMicroagentPath(repository: string, path: string, recursive: boolean): boolean {
   const file = path.replace(/^\.?\//, '');

@@ -16,7 +16,9 @@ export interface PageContextData {
   host: string;
   /** Origin plus any relative URL root, e.g. "https://example.com/gitlab". No trailing slash. */
   baseUrl: string;
-  /** 'owner/repo'; GitLab: full namespace path; Bitbucket Cloud 'workspace/repo'; DC 'PROJECT/repo'. */
+  /**
+   * 'owner/repo'; GitLab: full namespace path; Bitbucket Cloud 'workspace/repo'; DC 'PROJECT/repo'.
+   */
   repository: string;
   kind: PageKind;
   /** True for GitHub Enterprise, self-managed GitLab and Bitbucket Data Center/Server. */
@@ -98,7 +100,7 @@ export interface HostAdapter {
   domFields?: DomFieldSources;
   /**
    * Whether `path` (relative to the repository root) is a file the service lists as a
-   * microagent for `repository` (service-api.md §4.8).
+   * microagent for `repository` (docs/contract/v0-rest.md#microagent-files).
    */
   isMicroagentFile?(repository: string, path: string): boolean;
 }

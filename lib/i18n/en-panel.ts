@@ -1,5 +1,6 @@
-// Strings of the side panel (see ./en.ts). Our own words; the service's status values and
-// error ids are translated here (ui-notes.md §5, §7), keyed by the raw value after a prefix.
+// Strings of the side panel (see ./en.ts). Our own words; the service's status values and error ids
+// are translated here (docs/ui/status-words.md#status-pill-priority,
+// docs/ui/status-words.md#runtime-status-and-error-texts), keyed by the raw value after a prefix.
 export const panelStrings = {
   // --- Shell -------------------------------------------------------------------------------
   'panel.tabs.label': 'Side panel sections',
@@ -14,7 +15,7 @@ export const panelStrings = {
     'This conversation does not exist on the server, or you cannot access it.',
   'panel.shell.back': 'Back to conversations',
 
-  // --- Conversation status (ui-notes §5.2, §7) ---------------------------------------------
+  // --- Conversation status (docs/ui/status-words.md#status-pill-priority, docs/ui/status-words.md#runtime-status-and-error-texts)
   'panel.status.notFound': 'Deleted',
   'panel.status.stopping': 'Stopping…',
   'panel.status.stoppedAfterFinishing': 'The agent had finished its task.',

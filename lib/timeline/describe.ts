@@ -1,7 +1,8 @@
-// What a timeline row says about its events: an icon, a title, the outcome (exit status), how
-// long it took, when, whether it belongs to the "system events" the timeline hides by default,
-// and what its expanded form shows. Pure: the row components only lay it out. Covers both
-// generations, the V1 SDK's old and new kind names (ui-notes §2.2) and anything unknown.
+// What a timeline row says about its events: an icon, a title, the outcome (exit status), how long
+// it took, when, whether it belongs to the "system events" the timeline hides by default, and what
+// its expanded form shows. Pure: the row components only lay it out. Covers both generations, the
+// V1 SDK's old and new kind names (docs/ui/timeline.md#v1-kind-names-old-and-new) and anything
+// unknown.
 import { type ApiEvent, commandExitCode, isMarkedHidden, joinTextContent } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import type { TimelineRow } from './pairing';
@@ -154,7 +155,10 @@ const v1SystemTypes = new Set([
   'v1.llm-completion-log',
 ]);
 
-/** Whether an event is shown by default (ui-notes §2.3), or only with the system toggle. */
+/**
+ * Whether an event is shown by default (docs/ui/timeline.md#hidden-by-default), or only with the
+ * system toggle.
+ */
 export function visibilityOf(event: ApiEvent): RowView['visibility'] {
   if (isMarkedHidden(event)) return 'hidden';
   switch (event.type) {

@@ -1,6 +1,7 @@
-// The service's event search filter (upstream openhands/events/event_filter.py, `EventFilter`),
-// run in the extension over the events it holds: browsers cannot send the GET body the server
-// reads the filter from (service-api.md §4.5). Each field means exactly what it means there:
+// The service's event search filter (upstream openhands/events/event_filter.py, `EventFilter`), run
+// in the extension over the events it holds: browsers cannot send the GET body the server reads the
+// filter from (docs/contract/v0-rest.md#reading-stored-events). Each field means exactly what it
+// means there:
 //
 // - `query`: case-insensitive substring of the event's JSON as Python's `json.dumps` writes it
 //   (./python-json): it matches keys and values alike (`"observation": "run"`), with Python's

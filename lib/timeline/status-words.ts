@@ -1,7 +1,8 @@
-// Conversation state in plain English (ui-notes.md §5, §7): one label and one colour for the
-// status pill, decided in the web UI's priority order, with two deliberate differences: a
-// finished agent says "Finished" (the web UI says "Waiting for task"), and a stopped
-// conversation is grey rather than red, because stopping is not a failure.
+// Conversation state in plain English (docs/ui/status-words.md#status-pill-priority,
+// docs/ui/status-words.md#runtime-status-and-error-texts): one label and one colour for the status
+// pill, decided in the web UI's priority order, with two deliberate differences: a finished agent
+// says "Finished" (the web UI says "Waiting for task"), and a stopped conversation is grey rather
+// than red, because stopping is not a failure.
 
 import { agentStateOfExecution } from '@/lib/api/agent-state';
 import type { Generation } from '@/lib/api/generation';
@@ -20,32 +21,41 @@ export interface StatusWords {
   detail: string | null;
 }
 
-/** Words for a V0 agent state (§5.2, §6.4); unknown states are humanised. */
+/**
+ * Words for a V0 agent state (docs/ui/status-words.md#status-pill-priority,
+ * docs/contract/events.md#v0-agent-states); unknown states are humanised.
+ */
 export function agentStateWords(state: string): string {
   return wordsFor('panel.agentState.', state) ?? humanise(state);
 }
 
-/** Words for a V1 execution status (§7.3). */
+/** Words for a V1 execution status (docs/contract/v1-app-server.md#execution-status). */
 export function executionStatusWords(status: string): string {
   return wordsFor('panel.executionStatus.', status) ?? humanise(status);
 }
 
-/** Words for a runtime status (§4.1, §7.1), e.g. `STATUS$STARTING_RUNTIME`. */
+/**
+ * Words for a runtime status (docs/contract/v0-rest.md#runtime-status,
+ * docs/ui/status-words.md#runtime-status-and-error-texts), e.g. `STATUS$STARTING_RUNTIME`.
+ */
 export function runtimeStatusWords(status: string): string {
   return wordsFor('panel.runtimeStatus.', status) ?? humanise(status);
 }
 
-/** Words for a conversation status (§4.1). */
+/** Words for a conversation status (docs/contract/v0-rest.md#conversation-status). */
 export function conversationStatusWords(status: string): string {
   return wordsFor('panel.conversationStatus.', status) ?? humanise(status);
 }
 
-/** Words for a V1 sandbox status (§7.4). */
+/** Words for a V1 sandbox status (docs/contract/v1-app-server.md#sandbox-status). */
 export function sandboxStatusWords(status: string): string {
   return wordsFor('panel.sandboxStatus.', status) ?? humanise(status);
 }
 
-/** Words for a V1 start-task status (§5.4, our table rather than every word capitalised). */
+/**
+ * Words for a V1 start-task status (docs/ui/status-words.md#start-task-words, our table rather than
+ * every word capitalised).
+ */
 export function startTaskWords(status: string | null | undefined, detail?: string | null): string {
   if (status === 'ERROR')
     return detail ? t('panel.startTask.errorWith', { detail }) : t('panel.startTask.ERROR');
@@ -55,7 +65,9 @@ export function startTaskWords(status: string | null | undefined, detail?: strin
   );
 }
 
-/** The text of a known `AGENT_ERROR$…` / `STATUS$…` id, e.g. a V0 error observation's `error_id`. */
+/**
+ * The text of a known `AGENT_ERROR$…` / `STATUS$…` id, e.g. a V0 error observation's `error_id`.
+ */
 export function errorIdWords(id: string | null | undefined): string | null {
   if (!id) return null;
   return (
@@ -64,7 +76,10 @@ export function errorIdWords(id: string | null | undefined): string | null {
   );
 }
 
-/** Agent states in which the runtime status no longer matters (§5.2 step 3). */
+/**
+ * Agent states in which the runtime status no longer matters
+ * (docs/ui/status-words.md#status-pill-priority).
+ */
 const readyStates = new Set([
   'awaiting_user_input',
   'running',
@@ -124,8 +139,9 @@ export interface StatusInput {
 }
 
 /**
- * The status pill: the first rule that applies wins, as in the web UI (§5.2), with a label for
- * every value the contract names and a readable fallback for the rest.
+ * The status pill: the first rule that applies wins, as in the web UI
+ * (docs/ui/status-words.md#status-pill-priority), with a label for every value the contract names
+ * and a readable fallback for the rest.
  */
 export function statusWords(input: StatusInput): StatusWords {
   if (input.notFound)

@@ -11,7 +11,10 @@ export function printable(text: string): string {
   return text.replace(ansi, '').replace(controls, '\ufffd');
 }
 
-/** Rows show this much of an output until the person asks for all of it (ui-notes §9). */
+/**
+ * Rows show this much of an output until the person asks for all of it
+ * (docs/ui/timeline.md#output-previews).
+ */
 export const OUTPUT_PREVIEW_CHARS = 2000;
 
 export interface CutText {

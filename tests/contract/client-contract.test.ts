@@ -1,8 +1,9 @@
-// Every request the client can build, checked against the upstream OpenAPI documents: the
-// route and method exist, query names are declared and their values fit, path params fill
-// the template, and JSON bodies validate. Routes the documents do not have are checked
-// against service-api.md instead, each with its reason. Finally, the client's method table
-// is compared with every endpoint service-api.md names.
+// Every request the client can build, checked against the upstream OpenAPI documents: the route and
+// method exist, query names are declared and their values fit, path params fill the template, and
+// JSON bodies validate. Routes the documents do not have are checked against
+// docs/contract/README.md#openapi-documents-and-their-gaps instead, each with its reason. Finally,
+// the client's method table is compared with every endpoint docs/contract/routes.md names.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   apiEndpoints,
@@ -504,22 +505,31 @@ const documentOf = {
 } as const satisfies Record<string, DocumentName>;
 
 /**
- * Routes the upstream documents do not contain, checked against service-api.md instead. The
- * V0 document is 0.53.0 (older than the 0.62.0 server the contract describes) and the Cloud
- * document is from 2026 (after 0.62.0's app-server event routes moved).
+ * Routes the upstream documents do not contain, checked against
+ * docs/contract/README.md#openapi-documents-and-their-gaps instead. The V0 document is 0.53.0
+ * (older than the 0.62.0 server the contract describes) and the Cloud document is from 2026 (after
+ * 0.62.0's app-server event routes moved).
  */
 const checkedAgainstServiceApiOnly: Partial<
   Record<EndpointName, { query?: readonly string[]; body?: readonly string[]; reason: string }>
 > = {
   'v0.sendMessage': {
     body: ['message'],
-    reason: '§4.4 POST …/message: in 0.62.0, absent from the 0.53.0 document',
+    reason:
+      'docs/contract/v0-rest.md#per-conversation-routes POST …/message: in 0.62.0, absent from the 0.53.0 document',
   },
-  'v0.getVscodeUrl': { reason: '§4.4 GET …/vscode-url: absent from the 0.53.0 document' },
-  'v0.getWebHosts': { reason: '§4.4 GET …/web-hosts: absent from the 0.53.0 document' },
+  'v0.getVscodeUrl': {
+    reason:
+      'docs/contract/v0-rest.md#per-conversation-routes GET …/vscode-url: absent from the 0.53.0 document',
+  },
+  'v0.getWebHosts': {
+    reason:
+      'docs/contract/v0-rest.md#per-conversation-routes GET …/web-hosts: absent from the 0.53.0 document',
+  },
   'v0.searchBranches': {
     query: ['repository', 'query', 'per_page', 'selected_provider'],
-    reason: '§4.8 GET /api/user/search/branches: added after 0.53.0',
+    reason:
+      'docs/contract/v0-rest.md#git-provider-routes GET /api/user/search/branches: added after 0.53.0',
   },
   'v1.searchEvents': {
     query: [
@@ -531,24 +541,30 @@ const checkedAgainstServiceApiOnly: Partial<
       'page_id',
       'limit',
     ],
-    reason: '§7.6: 0.62.0 only; the 2026 Cloud document moved it to /api/v1/conversation/{id}/…',
+    reason:
+      'docs/contract/v1-app-server.md#event-history: 0.62.0 only; the 2026 Cloud document moved it to /api/v1/conversation/{id}/…',
   },
   'v1.countEvents': {
     query: ['conversation_id__eq', 'kind__eq', 'timestamp__gte', 'timestamp__lt'],
-    reason: '§7.6: 0.62.0 only (moved in 2026)',
+    reason: 'docs/contract/v1-app-server.md#event-history: 0.62.0 only (moved in 2026)',
   },
-  'v1.getEvents': { query: ['id'], reason: '§7.6: 0.62.0 only (moved in 2026)' },
+  'v1.getEvents': {
+    query: ['id'],
+    reason: 'docs/contract/v1-app-server.md#event-history: 0.62.0 only (moved in 2026)',
+  },
 };
 
 /** Routes that exist upstream but gained query parameters after the document was written. */
 const newerQueryParameters: Partial<Record<EndpointName, ContractException>> = {
   'v0.listConversations': {
     extraQuery: ['include_sub_conversations'],
-    reason: '§4.2: 0.62.0 adds include_sub_conversations; the 0.53.0 document predates it',
+    reason:
+      'docs/contract/README.md#openapi-documents-and-their-gaps: 0.62.0 adds include_sub_conversations; the 0.53.0 document predates it',
   },
   'v0.getBranches': {
     extraQuery: ['page', 'per_page'],
-    reason: '§4.8: 0.62.0 pages branches; the 0.53.0 document only has `repository`',
+    reason:
+      'docs/contract/README.md#openapi-documents-and-their-gaps: 0.62.0 pages branches; the 0.53.0 document only has `repository`',
   },
 };
 
@@ -653,7 +669,7 @@ describe('every client request is one the upstream server accepts', () => {
 });
 
 describe('requests that encode contract quirks', () => {
-  it('deletes a sandbox with the id in the path and as query sandbox_id (§7.4)', async () => {
+  it('deletes a sandbox with the id in the path and as query sandbox_id (docs/contract/v1-app-server.md#sandboxes)', async () => {
     const { request } = await capture(
       'v1.deleteSandbox',
       samplesOf('v1.deleteSandbox')[0] as never,
@@ -662,7 +678,7 @@ describe('requests that encode contract quirks', () => {
     expect(request.url.searchParams.get('sandbox_id')).toBe('sandbox-1');
   });
 
-  it('always sends a JSON body to start, {} at minimum (§4.2: no body → 422)', async () => {
+  it('always sends a JSON body to start, {} at minimum (docs/contract/v0-rest.md#conversation-routes: no body → 422)', async () => {
     const [withProviders, bare] = samplesOf('v0.startConversation');
     expect((await capture('v0.startConversation', withProviders as never)).request.json).toEqual({
       providers_set: ['github'],
@@ -680,7 +696,7 @@ describe('requests that encode contract quirks', () => {
     expect(conversations.request.url.searchParams.getAll('ids')).toEqual([V1_HEX, V0_ID]);
   });
 
-  it('keeps the slashes of a repository path unencoded (§4.8)', async () => {
+  it('keeps the slashes of a repository path unencoded (docs/contract/v0-rest.md#microagent-files)', async () => {
     const { request } = await capture(
       'v0.listRepositoryMicroagents',
       samplesOf('v0.listRepositoryMicroagents')[0] as never,
@@ -708,7 +724,7 @@ describe('requests that encode contract quirks', () => {
     });
   });
 
-  it('normalises MCP args and env strings before sending (§4.7)', async () => {
+  it('normalises MCP args and env strings before sending (docs/contract/v0-rest.md#provider-tokens-and-mcp-servers)', async () => {
     const { request } = await capture(
       'v0.createConversation',
       samplesOf('v0.createConversation')[0] as never,
@@ -726,163 +742,164 @@ describe('requests that encode contract quirks', () => {
   });
 });
 
-// --- Coverage of service-api.md ------------------------------------------------------------
+// --- Coverage of the route index ----------------------------------------------------------
 
 /**
- * Every `METHOD /path` of service-api.md's reference sections (§2, §3, §4, §7, §8), normalised
- * (`{…}` and `<…>` → `{}`, §4.4's relative routes under `/api/conversations/{}`), mapped to
- * the client endpoints that implement it or to the reason a client does not call it.
+ * Every `METHOD /path` of docs/contract/routes.md, keyed by its table (`server`, `keys`, `v0`,
+ * `v1`, `agent`) and normalised (`{…}` → `{}`), mapped to the client endpoints that implement
+ * it or to the reason a client does not call it.
  */
-const serviceApiRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
-  '§2 GET /alive': ['server.alive'],
-  '§2 GET /health': ['server.health'],
-  '§2 GET /ready': { notUsed: 'agent-server readiness; /alive answers the same question' },
-  '§2 GET /server_info': { notUsed: 'system statistics; nothing a client shows' },
-  '§3 POST /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },
-  '§3 GET /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },
-  '§3 DELETE /api/keys/{}': { notUsed: 'cookie-authenticated key management of the web UI' },
-  '§3 GET /api/keys/current': { notUsed: 'cookie-authenticated key management of the web UI' },
-  '§3 GET /api/options/config': ['v0.getConfig'],
-  '§3 GET /api/v1/users/me': {
-    notUsed: 'can expose secrets (§3.1); settings come from /api/settings',
-  },
-  '§4 POST /api/conversations': ['v0.createConversation'],
-  '§4 GET /api/conversations': ['v0.listConversations'],
-  '§4 GET /api/conversations/{}': ['v0.getConversation'],
-  '§4 DELETE /api/conversations/{}': ['v0.deleteConversation'],
-  '§4 PATCH /api/conversations/{}': ['v0.updateConversation'],
-  '§4 POST /api/conversations/{}/start': ['v0.startConversation'],
-  '§4 POST /api/conversations/{}/stop': ['v0.stopConversation'],
-  '§4 GET /api/conversations/{}/remember-prompt': ['v0.rememberPrompt'],
-  '§4 GET /api/microagent-management/conversations': {
+const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
+  'server GET /alive': ['server.alive'],
+  'server GET /health': ['server.health'],
+  'server GET /server_info': { notUsed: 'system statistics; nothing a client shows' },
+  'server GET /ready': { notUsed: 'agent-server readiness; /alive answers the same question' },
+  'keys POST /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },
+  'keys GET /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },
+  'keys DELETE /api/keys/{}': { notUsed: 'cookie-authenticated key management of the web UI' },
+  'keys GET /api/keys/current': { notUsed: 'cookie-authenticated key management of the web UI' },
+  'v0 GET /api/options/config': ['v0.getConfig'],
+  'v0 POST /api/conversations': ['v0.createConversation'],
+  'v0 GET /api/conversations': ['v0.listConversations'],
+  'v0 GET /api/conversations/{}': ['v0.getConversation'],
+  'v0 DELETE /api/conversations/{}': ['v0.deleteConversation'],
+  'v0 PATCH /api/conversations/{}': ['v0.updateConversation'],
+  'v0 POST /api/conversations/{}/start': ['v0.startConversation'],
+  'v0 POST /api/conversations/{}/stop': ['v0.stopConversation'],
+  'v0 GET /api/conversations/{}/remember-prompt': ['v0.rememberPrompt'],
+  'v0 GET /api/microagent-management/conversations': {
     notUsed: 'the web UI’s microagent-management screen; the panel lists conversations itself',
   },
-  '§4 POST /api/conversations/{}/exp-config': { notUsed: 'internal (§4.2)' },
-  '§4 GET /api/conversations/{}/events': ['v0.getEvents'],
-  '§4 POST /api/conversations/{}/events': ['v0.sendEvent'],
-  '§4 POST /api/conversations/{}/message': ['v0.sendMessage'],
-  '§4 GET /api/conversations/{}/config': ['v0.getRuntimeConfig'],
-  '§4 GET /api/conversations/{}/vscode-url': ['v0.getVscodeUrl'],
-  '§4 GET /api/conversations/{}/web-hosts': ['v0.getWebHosts'],
-  '§4 GET /api/conversations/{}/microagents': ['v0.getConversationMicroagents'],
-  '§4 GET /api/conversations/{}/list-files': ['v0.listFiles'],
-  '§4 GET /api/conversations/{}/select-file': ['v0.selectFile'],
-  '§4 GET /api/conversations/{}/zip-directory': {
+  'v0 POST /api/conversations/{}/exp-config': {
+    notUsed: 'internal (docs/contract/v0-rest.md#conversation-routes)',
+  },
+  'v0 GET /api/conversations/{}/events': ['v0.getEvents'],
+  'v0 POST /api/conversations/{}/events': ['v0.sendEvent'],
+  'v0 POST /api/conversations/{}/message': ['v0.sendMessage'],
+  'v0 GET /api/conversations/{}/config': ['v0.getRuntimeConfig'],
+  'v0 GET /api/conversations/{}/vscode-url': ['v0.getVscodeUrl'],
+  'v0 GET /api/conversations/{}/web-hosts': ['v0.getWebHosts'],
+  'v0 GET /api/conversations/{}/microagents': ['v0.getConversationMicroagents'],
+  'v0 GET /api/conversations/{}/list-files': ['v0.listFiles'],
+  'v0 GET /api/conversations/{}/select-file': ['v0.selectFile'],
+  'v0 GET /api/conversations/{}/zip-directory': {
     notUsed: 'binary zip download; the browser downloads it from the web UI',
   },
-  '§4 GET /api/conversations/{}/git/changes': ['v0.getGitChanges'],
-  '§4 GET /api/conversations/{}/git/diff': ['v0.getGitDiff'],
-  '§4 POST /api/conversations/{}/upload-files': {
+  'v0 GET /api/conversations/{}/git/changes': ['v0.getGitChanges'],
+  'v0 GET /api/conversations/{}/git/diff': ['v0.getGitDiff'],
+  'v0 POST /api/conversations/{}/upload-files': {
     notUsed: 'multipart upload of File objects, which cannot cross extension messaging',
   },
-  '§4 GET /api/conversations/{}/trajectory': ['v0.getTrajectory'],
-  '§4 POST /api/conversations/{}/submit-feedback': { notUsed: 'web UI feedback form' },
-  '§4 GET /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy of the web UI' },
-  '§4 POST /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy of the web UI' },
-  '§4 PUT /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy of the web UI' },
-  '§4 DELETE /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy' },
-  '§4 GET /api/options/models': ['v0.getModels'],
-  '§4 GET /api/options/agents': ['v0.getAgents'],
-  '§4 GET /api/options/security-analyzers': ['v0.getSecurityAnalyzers'],
-  '§4 GET /api/options/config': ['v0.getConfig'],
-  '§4 GET /api/settings': ['v0.getSettings'],
-  '§4 POST /api/settings': ['v0.saveSettings'],
-  '§4 POST /api/reset-settings': { notUsed: 'always answers 410' },
-  '§4 POST /api/add-git-providers': ['v0.addGitProviders'],
-  '§4 POST /api/unset-provider-tokens': ['v0.unsetProviderTokens'],
-  '§4 GET /api/secrets': ['v0.listSecrets'],
-  '§4 POST /api/secrets': ['v0.createSecret'],
-  '§4 PUT /api/secrets/{}': ['v0.updateSecret'],
-  '§4 DELETE /api/secrets/{}': ['v0.deleteSecret'],
-  '§4 GET /api/user/installations': ['v0.getInstallations'],
-  '§4 GET /api/user/repositories': ['v0.listRepositories'],
-  '§4 GET /api/user/info': ['v0.getUserInfo'],
-  '§4 GET /api/user/search/repositories': ['v0.searchRepositories'],
-  '§4 GET /api/user/search/branches': ['v0.searchBranches'],
-  '§4 GET /api/user/suggested-tasks': ['v0.getSuggestedTasks'],
-  '§4 GET /api/user/repository/branches': ['v0.getBranches'],
-  '§4 GET /api/user/repository/{}/microagents': ['v0.listRepositoryMicroagents'],
-  '§4 GET /api/user/repository/{}/microagents/content': ['v0.getRepositoryMicroagentContent'],
-  '§4 GET /api/v1/app-conversations/{}/skills': ['v1.getSkills'],
-  '§7 GET /api/v1/app-conversations/search': ['v1.searchAppConversations'],
-  '§7 GET /api/v1/app-conversations/count': ['v1.countAppConversations'],
-  '§7 GET /api/v1/app-conversations': ['v1.getAppConversations'],
-  '§7 POST /api/v1/app-conversations': ['v1.startAppConversation'],
-  '§7 POST /api/v1/app-conversations/stream-start': ['v1.streamStartAppConversation'],
-  '§7 GET /api/v1/app-conversations/start-tasks/search': ['v1.searchStartTasks'],
-  '§7 GET /api/v1/app-conversations/start-tasks/count': ['v1.countStartTasks'],
-  '§7 GET /api/v1/app-conversations/start-tasks': ['v1.getStartTasks'],
-  '§7 PATCH /api/v1/app-conversations/{}': ['v1.updateAppConversation'],
-  '§7 DELETE /api/v1/app-conversations/{}': ['v1.deleteAppConversation'],
-  '§7 POST /api/v1/app-conversations/{}/send-message': ['v1.sendMessage'],
-  '§7 GET /api/v1/app-conversations/{}/skills': ['v1.getSkills'],
-  '§7 DELETE /api/conversations/{}': ['v0.deleteConversation'],
-  '§7 POST /api/conversations': ['v0.createConversation'],
-  '§7 GET /api/v1/sandboxes/search': ['v1.searchSandboxes'],
-  '§7 GET /api/v1/sandboxes': ['v1.getSandboxes'],
-  '§7 POST /api/v1/sandboxes': ['v1.createSandbox'],
-  '§7 POST /api/v1/sandboxes/{}/pause': ['v1.pauseSandbox'],
-  '§7 POST /api/v1/sandboxes/{}/resume': ['v1.resumeSandbox'],
-  '§7 DELETE /api/v1/sandboxes/{}': ['v1.deleteSandbox'],
-  '§7 GET /api/v1/sandbox-specs/search': ['v1.searchSandboxSpecs'],
-  '§7 GET /api/v1/sandbox-specs': ['v1.getSandboxSpecs'],
-  '§7 GET /api/v1/events/search': ['v1.searchEvents'],
-  '§7 GET /api/v1/events/count': ['v1.countEvents'],
-  '§7 GET /api/v1/events': ['v1.getEvents'],
-  // The same row names `…/events/count` and `…/events?id=` in prose.
-  '§7 GET /api/v1/conversation/{}/events/search': [
-    'v1.searchConversationEvents',
-    'v1.countConversationEvents',
-    'v1.getConversationEvents',
-  ],
-  '§7 GET /api/v1/users/me': { notUsed: 'can expose secrets (§3.1)' },
-  '§8 GET /api/conversations/{}/events/search': ['agent.searchEvents'],
-  '§8 GET /api/conversations/{}/events/count': ['agent.countEvents'],
-  '§8 GET /api/conversations/{}/events/{}': ['agent.getEvent'],
-  '§8 GET /api/conversations/{}/events': {
-    notUsed: 'batch get reads a JSON body on a GET, which fetch cannot send (§8.2)',
+  'v0 GET /api/conversations/{}/trajectory': ['v0.getTrajectory'],
+  'v0 POST /api/conversations/{}/submit-feedback': { notUsed: 'web UI feedback form' },
+  'v0 GET /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy of the web UI' },
+  'v0 POST /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy of the web UI' },
+  'v0 PUT /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy of the web UI' },
+  'v0 DELETE /api/conversations/{}/security/{}': { notUsed: 'security-analyzer proxy' },
+  'v0 GET /api/options/models': ['v0.getModels'],
+  'v0 GET /api/options/agents': ['v0.getAgents'],
+  'v0 GET /api/options/security-analyzers': ['v0.getSecurityAnalyzers'],
+  'v0 GET /api/settings': ['v0.getSettings'],
+  'v0 POST /api/settings': ['v0.saveSettings'],
+  'v0 POST /api/reset-settings': { notUsed: 'always answers 410' },
+  'v0 POST /api/add-git-providers': ['v0.addGitProviders'],
+  'v0 POST /api/unset-provider-tokens': ['v0.unsetProviderTokens'],
+  'v0 GET /api/secrets': ['v0.listSecrets'],
+  'v0 POST /api/secrets': ['v0.createSecret'],
+  'v0 PUT /api/secrets/{}': ['v0.updateSecret'],
+  'v0 DELETE /api/secrets/{}': ['v0.deleteSecret'],
+  'v0 GET /api/user/installations': ['v0.getInstallations'],
+  'v0 GET /api/user/repositories': ['v0.listRepositories'],
+  'v0 GET /api/user/info': ['v0.getUserInfo'],
+  'v0 GET /api/user/search/repositories': ['v0.searchRepositories'],
+  'v0 GET /api/user/search/branches': ['v0.searchBranches'],
+  'v0 GET /api/user/suggested-tasks': ['v0.getSuggestedTasks'],
+  'v0 GET /api/user/repository/branches': ['v0.getBranches'],
+  'v0 GET /api/user/repository/{}/microagents': ['v0.listRepositoryMicroagents'],
+  'v0 GET /api/user/repository/{}/microagents/content': ['v0.getRepositoryMicroagentContent'],
+  'v1 GET /api/v1/users/me': {
+    notUsed:
+      'can expose secrets (docs/contract/auth.md#credentials-by-deployment); settings come from /api/settings',
   },
-  '§8 POST /api/conversations/{}/events': ['agent.sendMessage'],
-  '§8 POST /api/conversations/{}/events/respond_to_confirmation': ['agent.respondToConfirmation'],
-  '§8 POST /api/conversations/{}/pause': ['agent.pause'],
-  '§8 POST /api/conversations/{}/run': ['agent.run'],
-  '§8 GET /api/conversations/{}': ['agent.getConversation'],
-  '§8 GET /api/conversations/search': {
+  'v1 GET /api/v1/app-conversations/{}/skills': ['v1.getSkills'],
+  'v1 GET /api/v1/app-conversations/search': ['v1.searchAppConversations'],
+  'v1 GET /api/v1/app-conversations/count': ['v1.countAppConversations'],
+  'v1 GET /api/v1/app-conversations': ['v1.getAppConversations'],
+  'v1 POST /api/v1/app-conversations': ['v1.startAppConversation'],
+  'v1 POST /api/v1/app-conversations/stream-start': ['v1.streamStartAppConversation'],
+  'v1 GET /api/v1/app-conversations/start-tasks/search': ['v1.searchStartTasks'],
+  'v1 GET /api/v1/app-conversations/start-tasks/count': ['v1.countStartTasks'],
+  'v1 GET /api/v1/app-conversations/start-tasks': ['v1.getStartTasks'],
+  'v1 PATCH /api/v1/app-conversations/{}': ['v1.updateAppConversation'],
+  'v1 DELETE /api/v1/app-conversations/{}': ['v1.deleteAppConversation'],
+  'v1 POST /api/v1/app-conversations/{}/send-message': ['v1.sendMessage'],
+  'v1 GET /api/v1/sandboxes/search': ['v1.searchSandboxes'],
+  'v1 GET /api/v1/sandboxes': ['v1.getSandboxes'],
+  'v1 POST /api/v1/sandboxes': ['v1.createSandbox'],
+  'v1 POST /api/v1/sandboxes/{}/pause': ['v1.pauseSandbox'],
+  'v1 POST /api/v1/sandboxes/{}/resume': ['v1.resumeSandbox'],
+  'v1 DELETE /api/v1/sandboxes/{}': ['v1.deleteSandbox'],
+  'v1 GET /api/v1/sandbox-specs/search': ['v1.searchSandboxSpecs'],
+  'v1 GET /api/v1/sandbox-specs': ['v1.getSandboxSpecs'],
+  'v1 GET /api/v1/events/search': ['v1.searchEvents'],
+  'v1 GET /api/v1/events/count': ['v1.countEvents'],
+  'v1 GET /api/v1/events': ['v1.getEvents'],
+  'v1 GET /api/v1/conversation/{}/events/search': ['v1.searchConversationEvents'],
+  'agent GET /api/conversations/{}/events/search': ['agent.searchEvents'],
+  'agent GET /api/conversations/{}/events/count': ['agent.countEvents'],
+  'agent GET /api/conversations/{}/events/{}': ['agent.getEvent'],
+  'agent GET /api/conversations/{}/events': {
+    notUsed:
+      'batch get reads a JSON body on a GET, which fetch cannot send (docs/contract/agent-server.md#rest-routes)',
+  },
+  'agent POST /api/conversations/{}/events': ['agent.sendMessage'],
+  'agent POST /api/conversations/{}/events/respond_to_confirmation': [
+    'agent.respondToConfirmation',
+  ],
+  'agent POST /api/conversations/{}/pause': ['agent.pause'],
+  'agent POST /api/conversations/{}/run': ['agent.run'],
+  'agent GET /api/conversations/{}': ['agent.getConversation'],
+  'agent GET /api/conversations/search': {
     notUsed: 'lists an agent server’s conversations; the app server lists them for the user',
   },
-  '§8 PATCH /api/conversations/{}': { notUsed: 'renaming goes through the app server (§9.5)' },
-  '§8 DELETE /api/conversations/{}': { notUsed: 'deleting goes through the app server (§9.5)' },
-  '§8 POST /api/conversations/{}/secrets': {
+  'agent PATCH /api/conversations/{}': { notUsed: 'renaming goes through the app server' },
+  'agent DELETE /api/conversations/{}': { notUsed: 'deleting goes through the app server' },
+  'agent POST /api/conversations/{}/secrets': {
     notUsed: 'secrets, policies, titles and questions are set up by the app server',
   },
-  '§8 GET /api/vscode/url': {
+  'agent GET /api/vscode/url': {
     notUsed: 'the app conversation’s sandbox lists VSCODE in exposed_urls',
   },
-  '§8 POST /api/file/upload/{}': { notUsed: 'file transfer, not part of the panel' },
-  '§8 GET /api/file/download/{}': { notUsed: 'file transfer, not part of the panel' },
-  '§8 GET /api/git/changes/{}': { notUsed: 'workspace git view, not part of the panel yet' },
-  '§8 GET /api/git/diff/{}': { notUsed: 'workspace git view, not part of the panel yet' },
+  'agent POST /api/file/upload/{}': { notUsed: 'file transfer, not part of the panel' },
+  'agent GET /api/file/download/{}': { notUsed: 'file transfer, not part of the panel' },
+  'agent GET /api/git/changes/{}': { notUsed: 'workspace git view, not part of the panel yet' },
+  'agent GET /api/git/diff/{}': { notUsed: 'workspace git view, not part of the panel yet' },
+  'v1 GET /api/v1/conversation/{}/events/count': ['v1.countConversationEvents'],
+  'v1 GET /api/v1/conversation/{}/events': ['v1.getConversationEvents'],
 };
 
-function routesNamedInServiceApi(): string[] {
+const routeTables: Record<string, string> = {
+  Server: 'server',
+  'Hosted API keys': 'keys',
+  'V0 REST': 'v0',
+  'V1 app server': 'v1',
+  'Agent server': 'agent',
+};
+
+function routesInTheIndex(): string[] {
   const routes = new Set<string>();
-  let section = 0;
-  for (const line of readShared('reference/service-api.md').split('\n')) {
-    const heading = /^## (\d+)\./.exec(line);
+  let table: string | null = null;
+  const index = readFileSync(new URL('../../docs/contract/routes.md', import.meta.url), 'utf8');
+  for (const line of index.split('\n')) {
+    const heading = /^## (.+)$/.exec(line);
     if (heading) {
-      section = Number(heading[1]);
+      table = routeTables[heading[1] as string] ?? null;
       continue;
     }
-    if (![2, 3, 4, 7, 8].includes(section)) continue;
-    for (const match of line.matchAll(
-      /`((?:GET|POST|PUT|PATCH|DELETE)(?:\/(?:GET|POST|PUT|PATCH|DELETE))*) ([^`\s]+)[^`]*`/g,
-    )) {
-      let path = (match[2] as string).replace(/\?.*$/, '');
-      if (section === 4 && !path.startsWith('/api')) path = `/api/conversations/{}${path}`;
-      path = path.replace(/\{[^}]*\}|<[^>]*>/g, '{}');
-      for (const method of (match[1] as string).split('/'))
-        routes.add(`§${section} ${method} ${path}`);
-    }
+    const row = /^\| `(GET|POST|PUT|PATCH|DELETE) ([^`\s]+)[^`]*` /.exec(line);
+    if (!row || !table) continue;
+    const path = (row[2] as string).replace(/\?.*$/, '').replace(/\{[^}]*\}/g, '{}');
+    routes.add(`${table} ${row[1]} ${path}`);
   }
   return [...routes];
 }
@@ -892,31 +909,31 @@ function normalisedRoute(name: EndpointName): string {
   return `${spec.method} ${spec.path.replace(/\{[^}]*\}/g, '{}')}`;
 }
 
-describe('the client covers every endpoint service-api.md names', () => {
-  const named = routesNamedInServiceApi();
+describe('the client covers every route of the route index', () => {
+  const named = routesInTheIndex();
 
-  it('finds the routes of service-api.md', () => {
+  it('finds the routes of the index', () => {
     // Guards the parser itself: a format change must not silently yield an empty list.
     expect(named.length).toBeGreaterThan(80);
   });
 
-  it('maps every named route to client endpoints or to a reason not to call it', () => {
-    expect(named.filter((route) => !(route in serviceApiRoutes))).toEqual([]);
-    expect(Object.keys(serviceApiRoutes).filter((route) => !named.includes(route))).toEqual([]);
+  it('maps every indexed route to client endpoints or to a reason not to call it', () => {
+    expect(named.filter((route) => !(route in indexedRoutes))).toEqual([]);
+    expect(Object.keys(indexedRoutes).filter((route) => !named.includes(route))).toEqual([]);
   });
 
   it('implements each mapped route with the same method and path', () => {
-    for (const [route, mapping] of Object.entries(serviceApiRoutes)) {
+    for (const [route, mapping] of Object.entries(indexedRoutes)) {
       if (!Array.isArray(mapping)) continue;
-      const routeWithoutSection = route.replace(/^§\d+ /, '');
+      const routeWithoutTable = route.replace(/^\w+ /, '');
       const first = mapping[0] as EndpointName;
-      expect(normalisedRoute(first), route).toBe(routeWithoutSection);
+      expect(normalisedRoute(first), route).toBe(routeWithoutTable);
     }
   });
 
-  it('has no client endpoint that service-api.md does not name', () => {
+  it('has no client endpoint that the index does not name', () => {
     const mapped = new Set(
-      Object.values(serviceApiRoutes).flatMap((mapping) => (Array.isArray(mapping) ? mapping : [])),
+      Object.values(indexedRoutes).flatMap((mapping) => (Array.isArray(mapping) ? mapping : [])),
     );
     expect(endpointNames.filter((name) => !mapped.has(name))).toEqual([]);
   });

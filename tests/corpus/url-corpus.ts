@@ -1,6 +1,6 @@
 // Real-shaped URLs of the three hosts and their self-hosted forms, each with what detection must
 // return. Written for this project (hosts, owners and numbers are made up); shapes follow the
-// hosts' routes as documented in shared/reference/extension-practices.md §1.
+// hosts' routes as documented in docs/code-hosts.md#page-detection.
 //
 // `expect` lists the fields that matter; the test fills in provider, host, baseUrl (the origin)
 // and selfHosted from the URL and options, and requires every optional field not listed here to

@@ -86,7 +86,8 @@ test.describe('self-hosted without a key', () => {
     service,
   }) => {
     const page = await openExtensionPage('options.html');
-    // Under an unknown path the server's web UI answers every GET with its HTML page (§2).
+    // Under an unknown path the server's web UI answers every GET with its HTML page
+    // (docs/contract/http.md#missing-routes-look-like-the-web-app).
     await page.getByLabel('Server URL').fill(`${service.url}/some/web/page`);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(reportLine(page, 'Server')).toHaveText('Reachable');

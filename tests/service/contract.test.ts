@@ -1,15 +1,12 @@
 // Contract self-check: the service may not drift from upstream, and the client (lib/api) may not
 // drift with it. Every route of the service's own tables (main server, nested runtime, agent
-// server) must be
-//   1. defined by one of the upstream OpenAPI documents (same method, path, parameter names and
-//      body presence), or listed below as a 0.62.0 route that service-api.md documents but those
-//      documents lack;
-//   2. exercised by a probe whose real answer validates against the document's response schema
-//      (ajv, JSON Schema 2020-12) and, where lib/api defines that endpoint, against its zod
-//      response schema.
-// A route added without a probe, or a probe without a route, fails the test. The events the
-// scripted agents produce are checked the same way (agent-server `Event` schema, lib/api
-// parseEvent).
+// server) must be 1. defined by one of the upstream OpenAPI documents (same method, path, parameter
+// names and body presence), or listed below as a 0.62.0 route that
+// docs/contract/README.md#openapi-documents-and-their-gaps documents but those documents lack; 2.
+// exercised by a probe whose real answer validates against the document's response schema (ajv,
+// JSON Schema 2020-12) and, where lib/api defines that endpoint, against its zod response schema. A
+// route added without a probe, or a probe without a route, fails the test. The events the scripted
+// agents produce are checked the same way (agent-server `Event` schema, lib/api parseEvent).
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import Ajv2020 from 'ajv/dist/2020';
@@ -35,32 +32,42 @@ const docs: Record<DocName, Json> = {
 };
 
 /**
- * Routes of 0.62.0 that service-api.md documents but none of the three OpenAPI documents has
- * (0.53.0 predates them; the hosted document dropped V0). Each must stay absent from the
- * documents: once a document defines one, the route must be checked against it instead.
+ * Routes of 0.62.0 that docs/contract/README.md#openapi-documents-and-their-gaps documents but none
+ * of the three OpenAPI documents has (0.53.0 predates them; the hosted document dropped V0). Each
+ * must stay absent from the documents: once a document defines one, the route must be checked
+ * against it instead.
  */
 const documentedOnly: Record<string, string> = {
-  'GET /api/microagent-management/conversations': '§4.2',
-  'POST /api/conversations/{conversation_id}/exp-config': '§4.2 (internal)',
-  'POST /api/conversations/{conversation_id}/message': '§4.4',
-  'GET /api/conversations/{conversation_id}/vscode-url': '§4.4',
-  'GET /api/conversations/{conversation_id}/web-hosts': '§4.4',
-  'GET /api/user/search/branches': '§4.8',
+  'GET /api/microagent-management/conversations': 'docs/contract/v0-rest.md#conversation-routes',
+  'POST /api/conversations/{conversation_id}/exp-config':
+    'docs/contract/v0-rest.md#conversation-routes (internal)',
+  'POST /api/conversations/{conversation_id}/message':
+    'docs/contract/v0-rest.md#per-conversation-routes',
+  'GET /api/conversations/{conversation_id}/vscode-url':
+    'docs/contract/v0-rest.md#per-conversation-routes',
+  'GET /api/conversations/{conversation_id}/web-hosts':
+    'docs/contract/v0-rest.md#per-conversation-routes',
+  'GET /api/user/search/branches': 'docs/contract/v0-rest.md#git-provider-routes',
   'GET /api/v1/events/search':
-    '§7.6, the 0.62.0 path (2026: /api/v1/conversation/{id}/events/search)',
-  'GET /api/v1/events/count': '§7.6, the 0.62.0 path',
-  'GET /api/v1/events': '§7.6, the 0.62.0 batch path',
+    'docs/contract/v1-app-server.md#event-history, the 0.62.0 path (2026: /api/v1/conversation/{id}/events/search)',
+  'GET /api/v1/events/count': 'docs/contract/v1-app-server.md#event-history, the 0.62.0 path',
+  'GET /api/v1/events': 'docs/contract/v1-app-server.md#event-history, the 0.62.0 batch path',
 };
 
 /** Query parameters the service takes beyond the document, as later versions do. */
 const extraQueryParams: Record<string, string[]> = {
-  // §4.2: 0.62.0 adds include_sub_conversations to the list.
+  // docs/contract/README.md#openapi-documents-and-their-gaps: 0.62.0 adds include_sub_conversations
+  // to the list.
   'GET /api/conversations': ['include_sub_conversations'],
-  // §4.8: 0.62.0 pages branches.
+  // docs/contract/README.md#openapi-documents-and-their-gaps: 0.62.0 pages branches.
   'GET /api/user/repository/branches': ['page', 'per_page'],
 };
 
-/** 0.62.0 answers whose shape changed since the 0.53.0 document (service-api.md §4.4, §4.8). */
+/**
+ * 0.62.0 answers whose shape changed since the 0.53.0 document
+ * (docs/contract/README.md#openapi-documents-and-their-gaps,
+ * docs/contract/v0-rest.md#git-provider-routes).
+ */
 const responseOverrides: Record<string, Json> = {
   'GET /api/user/repository/branches': {
     type: 'object',
@@ -86,15 +93,19 @@ const responseOverrides: Record<string, Json> = {
   },
 };
 
-/** Differences between the documents and the 0.62.0 server that service-api.md records. */
+/**
+ * Differences between the documents and the 0.62.0 server that
+ * docs/contract/README.md#openapi-documents-and-their-gaps records.
+ */
 function patchDocumentedDrift(): void {
-  // §0.1: enum values added after the 0.53.0 document.
+  // docs/contract/README.md#enum-drift: enum values added after the 0.53.0 document.
   const v0 = (docs.v0.components as { schemas: Record<string, { enum?: string[] }> }).schemas;
   v0.ConversationStatus?.enum?.push('ARCHIVED', 'ERROR');
   v0.ProviderType?.enum?.push('azure_devops');
   v0.ConversationTrigger?.enum?.push('bitbucket');
-  // §7.3: `acp_server` and `launched_agent_profile` are 2026 additions (computed fields the
-  // 2026 document marks required); a 0.62.0 server does not send them.
+  // docs/contract/v1-app-server.md#appconversation: `acp_server` and `launched_agent_profile` are
+  // 2026 additions (computed fields the 2026 document marks required); a 0.62.0 server does not
+  // send them.
   const cloud = (docs.cloud.components as { schemas: Record<string, { required?: string[] }> })
     .schemas;
   const app = cloud.AppConversation;

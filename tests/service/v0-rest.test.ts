@@ -606,7 +606,7 @@ describe('git provider routes', () => {
     });
   });
 
-  it('lists microagents by the folder rules of §4.8', async () => {
+  it('lists microagents by the folder rules of docs/contract/v0-rest.md#microagent-files', async () => {
     const github = await call<{ name: string; path: string }[]>(
       api('/api/user/repository/octo-org/widgets/microagents'),
     );

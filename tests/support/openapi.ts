@@ -42,9 +42,10 @@ export function ajv(): Ajv2020 {
   // OpenAPI-only formats that carry no constraint.
   instance.addFormat('password', true);
   instance.addFormat('binary', true);
-  // The servers parse these with pydantic, which is looser than RFC 3339/4122: a UUID may be
-  // bare hex (how the app server writes ids, §7), and a datetime may be naive (how every event
-  // timestamp is written, so filters echo naive values back). Check what the server checks.
+  // The servers parse these with pydantic, which is looser than RFC 3339/4122: a UUID may be bare
+  // hex (how the app server writes ids, docs/contract/v1-app-server.md#conventions), and a datetime
+  // may be naive (how every event timestamp is written, so filters echo naive values back). Check
+  // what the server checks.
   instance.addFormat(
     'uuid',
     /^(?:urn:uuid:)?\{?[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}\}?$/i,
@@ -107,7 +108,10 @@ export interface CapturedCall {
 }
 
 export interface ContractException {
-  /** Query names service-api.md documents for 0.62.0 that the older document lacks. */
+  /**
+   * Query names docs/contract/README.md#openapi-documents-and-their-gaps documents for 0.62.0 that
+   * the older document lacks.
+   */
   extraQuery?: readonly string[];
   reason: string;
 }

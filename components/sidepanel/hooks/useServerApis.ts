@@ -30,8 +30,9 @@ function servedBy(result: PromiseSettledResult<unknown>): boolean | null {
 }
 
 /**
- * Which interfaces the server serves: what the options page's connection test found, or,
- * when it never ran, a probe of each (service-api §9.1) made once per address.
+ * Which interfaces the server serves: what the options page's connection test found, or, when it
+ * never ran, a probe of each (docs/contract/server-generations.md#connection-test) made once per
+ * address.
  */
 export function useServerApis(settings: Settings | null): ServerApis {
   const serverUrl = settings?.serverUrl ?? null;

@@ -15,7 +15,10 @@ export interface ConversationSummary {
   branch: string | null;
   provider: string | null;
   trigger: string | null;
-  /** V0 ConversationStatus; V1 conversations: from their sandbox status (service-api §4.1). */
+  /**
+   * V0 ConversationStatus; V1 conversations: from their sandbox status
+   * (docs/contract/v0-rest.md#v1-conversations-through-v0-routes).
+   */
   status: string | null;
   runtimeStatus: string | null;
   sandboxStatus: string | null;

@@ -1,5 +1,6 @@
-// Images attached to a message, as the service takes them: data URLs, at most 3 MB per file and
-// 3 MB in total (the web UI's limits, ui-notes §6; the V0 socket also caps a message at 4 MiB).
+// Images attached to a message, as the service takes them: data URLs, at most 3 MB per file and 3
+// MB in total (the web UI's limits, docs/ui/timeline.md#image-attachments; the V0 socket also caps
+// a message at 4 MiB).
 import { t } from '@/lib/i18n';
 
 export const MAX_IMAGE_BYTES = 3 * 1024 * 1024;

@@ -79,7 +79,10 @@ export function pullRequestUrl(
   }
 }
 
-/** The conversation in the service's own web app (service-api §9.5). */
+/**
+ * The conversation in the service's own web app
+ * (docs/contract/README.md#which-call-for-which-need).
+ */
 export function webAppUrl(serverUrl: string, conversationId: string): string {
   return `${serverUrl.replace(/\/+$/, '')}/conversations/${encodeURIComponent(conversationId)}`;
 }

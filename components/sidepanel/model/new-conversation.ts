@@ -82,9 +82,10 @@ export interface DraftDefaults {
 }
 
 /**
- * The service's ProviderType for a page's host. Bitbucket Data Center has its own value only
- * on servers that know it (the 2026 hosted service, service-api §0.1); older servers only know
- * `bitbucket`, and GitHub Enterprise and self-managed GitLab are `github` / `gitlab` with a host.
+ * The service's ProviderType for a page's host. Bitbucket Data Center has its own value only on
+ * servers that know it (the 2026 hosted service, docs/contract/README.md#enum-drift); older servers
+ * only know `bitbucket`, and GitHub Enterprise and self-managed GitLab are `github` / `gitlab` with
+ * a host.
  */
 export function providerTypeOf(context: PageContext, knownProviders: readonly string[]): string {
   if (context.provider === 'bitbucket' && context.selfHosted) {
@@ -309,7 +310,10 @@ const fieldOfWireName: Readonly<Record<string, DraftField>> = {
   mcp_config: 'mcp',
 };
 
-/** Which form field a validation error's dotted field path (`mcp_config.sse_servers.0.url`) is about. */
+/**
+ * Which form field a validation error's dotted field path (`mcp_config.sse_servers.0.url`) is
+ * about.
+ */
 export function draftFieldOf(field: string): DraftField | null {
   const first = field.split('.')[0] ?? '';
   return fieldOfWireName[first] ?? null;

@@ -19,7 +19,7 @@ import {
 } from '../enums';
 import { ConfirmationResponseRequestSchema, MessageContentRequestSchema } from '../v1/content';
 
-// --- V0 (§4) and health (§2) ---
+// --- V0 (docs/contract/v0-rest.md) and health (docs/contract/http.md#health-probes) ---
 
 export const noParams = z.strictObject({});
 
@@ -93,7 +93,7 @@ export const v0StopConversation = defineRequest({
 
 /**
  * Stored events by id range (ends inclusive). Newest first: reverse=true, then end_id=oldest−1.
- * No server-side filter (§4.5).
+ * No server-side filter (docs/contract/v0-rest.md#reading-stored-events).
  */
 export const v0GetEvents = defineRequest({
   group: 'v0',
@@ -135,7 +135,7 @@ export const v0GetSettings = defineRequest({
       : undefined,
 });
 
-// --- V1 app server (§7) and agent server (§8.2) ---
+// --- V1 app server (docs/contract/v1-app-server.md) and agent server (docs/contract/agent-server.md#rest-routes)
 
 export const optionalText = z.nullish(z.string());
 

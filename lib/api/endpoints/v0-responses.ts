@@ -1,6 +1,7 @@
-// V0 REST (§4) and the health probes (§2): the schema of each endpoint's JSON answer. Pages
-// validate raw results with these (`parseEndpointResult`); the worker never imports them, so
-// they stay out of its bundle (40 KB gzipped for everything).
+// V0 REST (docs/contract/v0-rest.md) and the health probes (docs/contract/http.md#health-probes):
+// the schema of each endpoint's JSON answer. Pages validate raw results with these
+// (`parseEndpointResult`); the worker never imports them, so they stay out of its bundle (40 KB
+// gzipped for everything).
 import * as z from 'zod/mini';
 import '../zod-english';
 import { ApiEventSchema, V0EventPageSchema } from '../events';

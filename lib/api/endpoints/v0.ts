@@ -1,6 +1,7 @@
-// V0 REST (§4) and the health probes (§2): the request half of each endpoint. Parameter
-// names are the wire names. The answers' schemas are in ./v0-responses; this module imports
-// none, so the worker can send every call without bundling them (40 KB gzipped budget).
+// V0 REST (docs/contract/v0-rest.md) and the health probes (docs/contract/http.md#health-probes):
+// the request half of each endpoint. Parameter names are the wire names. The answers' schemas are
+// in ./v0-responses; this module imports none, so the worker can send every call without bundling
+// them (40 KB gzipped budget).
 import * as z from 'zod/mini';
 import '../zod-english';
 import {
@@ -50,7 +51,7 @@ export const serverRequests = {
   'server.health': serverHealth,
 };
 
-// --- Conversations (§4.2) ---
+// --- Conversations (docs/contract/v0-rest.md#conversation-routes) ---
 /** Create a conversation; the agent starts at once. Unknown fields are rejected. */
 export const v0CreateConversation = defineRequest({
   group: 'v0',
@@ -100,7 +101,7 @@ export const v0UpdateConversation = defineRequest({
   request: ({ conversation_id, title }) => ({ path: { conversation_id }, body: { title } }),
 });
 
-// --- Per-conversation routes (§4.4), on the conversation's own base (§3.2) ---
+// --- Per-conversation routes (docs/contract/v0-rest.md#per-conversation-routes), on the conversation's own base (docs/contract/auth.md#per-conversation-url-and-key)
 
 /** Send a user action (message or change_agent_state), as over the socket. */
 export const v0SendEvent = defineRequest({
@@ -228,7 +229,7 @@ export const v0RememberPrompt = defineRequest({
   }),
 });
 
-// --- Options, settings, secrets (§4.6, §4.7) ---
+// --- Options, settings, secrets (docs/contract/v0-rest.md#options-settings-and-secrets, docs/contract/v0-rest.md#provider-tokens-and-mcp-servers)
 /** LLM model names the server knows. */
 export const v0GetModels = defineRequest({
   group: 'v0',
@@ -329,7 +330,7 @@ export const v0DeleteSecret = defineRequest({
   request: ({ secret_id }) => ({ path: { secret_id } }),
 });
 
-// --- Git provider routes (§4.8) ---
+// --- Git provider routes (docs/contract/v0-rest.md#git-provider-routes) ---
 /** App installations / workspaces / organizations of a provider. */
 export const v0GetInstallations = defineRequest({
   group: 'v0',

@@ -1,6 +1,7 @@
-// V1 app server (§7) and agent server (§8): the schema of each endpoint's JSON answer. Pages
-// validate raw results with these (`parseEndpointResult`); the worker never imports them, so
-// they stay out of its bundle (40 KB gzipped for everything).
+// V1 app server (docs/contract/v1-app-server.md) and agent server (docs/contract/agent-server.md):
+// the schema of each endpoint's JSON answer. Pages validate raw results with these
+// (`parseEndpointResult`); the worker never imports them, so they stay out of its bundle (40 KB
+// gzipped for everything).
 import * as z from 'zod/mini';
 import '../zod-english';
 import { ApiEventSchema, V1EventPageSchema } from '../events';

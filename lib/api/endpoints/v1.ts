@@ -1,6 +1,7 @@
-// V1 app server (§7) and agent server (§8): the request half of each endpoint. Parameter
-// names are the wire names. The answers' schemas are in ./v1-responses; this module imports
-// none, so the worker can send every call without bundling them (40 KB gzipped budget).
+// V1 app server (docs/contract/v1-app-server.md) and agent server (docs/contract/agent-server.md):
+// the request half of each endpoint. Parameter names are the wire names. The answers' schemas are
+// in ./v1-responses; this module imports none, so the worker can send every call without bundling
+// them (40 KB gzipped budget).
 import * as z from 'zod/mini';
 import '../zod-english';
 import { defineRequest, PathIdSchema } from '../endpoint';
@@ -77,7 +78,7 @@ export function parseStreamedArray(text: string): unknown[] {
   return items;
 }
 
-// --- App conversations (§7.1) ---
+// --- App conversations (docs/contract/v1-app-server.md#app-conversations) ---
 
 /** How many V1 conversations match the filters. */
 export const v1CountAppConversations = defineRequest({
@@ -193,7 +194,7 @@ export const v1GetSkills = defineRequest({
   request: ({ conversation_id }) => ({ path: { conversation_id } }),
 });
 
-// --- Sandboxes (§7.4, §7.5) ---
+// --- Sandboxes (docs/contract/v1-app-server.md#sandboxes, docs/contract/v1-app-server.md#sandbox-specs)
 /** A page of sandboxes. */
 export const v1SearchSandboxes = defineRequest({
   group: 'v1',
@@ -230,7 +231,8 @@ export const v1DeleteSandbox = defineRequest({
   method: 'DELETE',
   path: '/api/v1/sandboxes/{id}',
   target: 'server',
-  // Quirk (§7.4): the handler reads the id from query `sandbox_id`; the path is ignored.
+  // Quirk (docs/contract/v1-app-server.md#sandboxes): the handler reads the id from query
+  // `sandbox_id`; the path is ignored.
   params: z.strictObject({ sandbox_id: PathIdSchema }),
   request: ({ sandbox_id }) => ({ path: { id: sandbox_id }, query: { sandbox_id } }),
 });
@@ -255,7 +257,7 @@ export const v1GetSandboxSpecs = defineRequest({
   request: ({ id }) => ({ query: { id } }),
 });
 
-// --- Events on the app server (§7.6): 0.62.0 form, then the 2026 form ---
+// --- Events on the app server (docs/contract/v1-app-server.md#event-history): 0.62.0 form, then the 2026 form
 
 /** 0.62.0: how many events match (e.g. how many a socket replay will deliver). */
 export const v1CountEvents = defineRequest({
@@ -341,7 +343,7 @@ export const v1Requests = {
   'v1.getConversationEvents': v1GetConversationEvents,
 };
 
-// --- Agent server (§8.2), under the conversation's `conversation_url` ---
+// --- Agent server (docs/contract/agent-server.md#rest-routes), under the conversation's `conversation_url`
 
 /** How many of the conversation’s events match. */
 export const agentCountEvents = defineRequest({

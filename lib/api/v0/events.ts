@@ -1,6 +1,7 @@
-// V0 event records (§6) and the non-event payloads of `oh_event` (§5.6). Everything except the
-// type field is optional (§6.1): the same action type has gained and lost fields over the
-// years, and the trajectories in the fixtures carry fields since removed.
+// V0 event records (docs/contract/events.md#v0-event-record) and the non-event payloads of
+// `oh_event` (docs/contract/v0-socket.md#status-payloads). Everything except the type field is
+// optional (docs/contract/events.md#v0-event-record): the same action type has gained and lost
+// fields over the years, and the trajectories in the fixtures carry fields since removed.
 import * as z from 'zod/mini';
 import '../zod-english';
 import {
@@ -32,7 +33,7 @@ const TaskItemSchema = z.looseObject({
   notes: text,
 });
 
-/** `args` per `action` value (§6.2). */
+/** `args` per `action` value (docs/contract/events.md#v0-actions). */
 export const v0ActionArgsSchemas = {
   message: z.looseObject({
     ...commonArgs,
@@ -151,7 +152,7 @@ const browseExtras = {
   filter_visible_only: flag,
 };
 
-/** `extras` per `observation` value (§6.3). */
+/** `extras` per `observation` value (docs/contract/events.md#v0-observations). */
 export const v0ObservationExtrasSchemas = {
   run: z.looseObject({ command: text, metadata: z.nullish(CommandMetadataSchema), hidden: flag }),
   run_ipython: z.looseObject({ code: text, image_urls: strings }),
@@ -236,7 +237,9 @@ export const LlmMetricsSchema = z.looseObject({
 });
 export type LlmMetrics = z.infer<typeof LlmMetricsSchema>;
 
-/** Top-level fields shared by V0 actions and observations (§6.1). */
+/**
+ * Top-level fields shared by V0 actions and observations (docs/contract/events.md#v0-event-record).
+ */
 export const v0EnvelopeShape = {
   /** Integer ≥ 0; absent on unsaved events and status payloads. */
   id: z.nullish(z.number().check(z.int())),
@@ -268,7 +271,7 @@ export const V0ObservationRecordSchema = z.looseObject({
   success: flag,
 });
 
-// --- Non-event payloads of `oh_event` (§5.6) -------------------------------------------------
+// --- Non-event payloads of `oh_event` (docs/contract/v0-socket.md#status-payloads) ---------------
 
 /** `{status_update: true, type, id: <RuntimeStatus>, message}`. */
 export const V0RuntimeStatusPayloadSchema = z.looseObject({

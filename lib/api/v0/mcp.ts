@@ -1,6 +1,7 @@
-// MCPConfig (§4.7) with the server's own validation rules, so the options page can show a
-// precise message instead of a 422. Like upstream, stdio `args` may be typed as one shell-like
-// string and `env` as "K=V,K2=V2"; both are normalised to the list/map the server stores.
+// MCPConfig (docs/contract/v0-rest.md#provider-tokens-and-mcp-servers) with the server's own
+// validation rules, so the options page can show a precise message instead of a 422. Like upstream,
+// stdio `args` may be typed as one shell-like string and `env` as "K=V,K2=V2"; both are normalised
+// to the list/map the server stores.
 import * as z from 'zod/mini';
 import '../zod-english';
 

@@ -1,6 +1,6 @@
-// V0 REST resources (§4) as the server answers them. Lenient: extra fields are kept and a
-// missing field is the same as `null`, because servers of different versions add and drop
-// fields. The request bodies live in ./requests (exact, for the worker's bundle).
+// V0 REST resources (docs/contract/v0-rest.md) as the server answers them. Lenient: extra fields
+// are kept and a missing field is the same as `null`, because servers of different versions add and
+// drop fields. The request bodies live in ./requests (exact, for the worker's bundle).
 import * as z from 'zod/mini';
 import '../zod-english';
 import {
@@ -16,7 +16,7 @@ import {
   TaskTypeSchema,
 } from '../enums';
 
-// --- Conversations (§4.1, §4.2) -------------------------------------------------------------
+// --- Conversations (docs/contract/v0-rest.md#conversationinfo, docs/contract/v0-rest.md#conversation-routes)
 
 export const ConversationInfoSchema = z.looseObject({
   conversation_id: z.string(),
@@ -30,7 +30,10 @@ export const ConversationInfoSchema = z.looseObject({
   git_provider: z.nullish(ProviderTypeSchema),
   trigger: z.nullish(ConversationTriggerSchema),
   num_connections: z.nullish(z.number()),
-  /** Where this conversation's own API lives (§3.2); relative on standalone servers. */
+  /**
+   * Where this conversation's own API lives (docs/contract/auth.md#per-conversation-url-and-key);
+   * relative on standalone servers.
+   */
   url: z.nullish(z.string()),
   /** Key for `url`; when null the server key applies. */
   session_api_key: z.nullish(z.string()),
@@ -68,7 +71,7 @@ export const SuggestedTaskSchema = z.looseObject({
 });
 export type SuggestedTask = z.infer<typeof SuggestedTaskSchema>;
 
-// --- Per-conversation routes (§4.4) ---------------------------------------------------------
+// --- Per-conversation routes (docs/contract/v0-rest.md#per-conversation-routes) ------------------
 
 export const ConversationRuntimeConfigSchema = z.looseObject({
   runtime_id: z.nullish(z.string()),
@@ -111,7 +114,7 @@ export const RememberPromptSchema = z.looseObject({
   prompt: z.nullish(z.string()),
 });
 
-// --- Options, settings, secrets (§4.6, §4.7) ------------------------------------------------
+// --- Options, settings, secrets (docs/contract/v0-rest.md#options-settings-and-secrets, docs/contract/v0-rest.md#provider-tokens-and-mcp-servers)
 
 export const StringListSchema = z.array(z.string());
 
@@ -199,7 +202,7 @@ export const SuccessResponseSchema = z.looseObject({ success: z.nullish(z.boolea
 export const CustomSecretsSchema = z.looseObject({
   custom_secrets: z.array(z.looseObject({ name: z.string(), description: z.nullish(z.string()) })),
 });
-/** A FastAPI 422 body (§2). */
+/** A FastAPI 422 body (docs/contract/http.md#error-bodies). */
 export const ValidationErrorBodySchema = z.looseObject({
   detail: z.array(
     z.looseObject({
@@ -212,7 +215,7 @@ export const ValidationErrorBodySchema = z.looseObject({
   ),
 });
 
-// --- Git provider routes (§4.8) --------------------------------------------------------------
+// --- Git provider routes (docs/contract/v0-rest.md#git-provider-routes) --------------------------
 
 export const RepositorySchema = z.looseObject({
   id: z.pipe(z.union([z.string(), z.number()]), z.transform(String)),

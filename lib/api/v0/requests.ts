@@ -1,6 +1,6 @@
-// V0 request bodies (§4). Exact (`strictObject`): the client must never send a field the
-// server does not know, since several V0 models forbid extras and answer them with 422. Kept
-// apart from the response models so that the worker, which validates calls with these, does
+// V0 request bodies (docs/contract/v0-rest.md). Exact (`strictObject`): the client must never send
+// a field the server does not know, since several V0 models forbid extras and answer them with 422.
+// Kept apart from the response models so that the worker, which validates calls with these, does
 // not bundle any response schema (its whole bundle must stay under 40 KB gzipped).
 import * as z from 'zod/mini';
 import '../zod-english';
@@ -11,7 +11,7 @@ import {
 } from '../enums';
 import { MCPConfigRequestSchema } from './mcp';
 
-// --- Conversations (§4.2, §4.3) -------------------------------------------------------------
+// --- Conversations (docs/contract/v0-rest.md#conversation-routes, docs/contract/v0-rest.md#create-request)
 
 export const SuggestedTaskRequestSchema = z.strictObject({
   git_provider: ProviderTypeRequestSchema,
@@ -27,7 +27,10 @@ export const CreateMicroagentRequestSchema = z.strictObject({
   title: z.nullish(z.string()),
 });
 
-/** Body of `POST /api/conversations` (§4.3). Every field optional; unknown fields → 422. */
+/**
+ * Body of `POST /api/conversations` (docs/contract/v0-rest.md#create-request). Every field
+ * optional; unknown fields → 422.
+ */
 export const InitSessionRequestSchema = z.strictObject({
   /** `owner/repo` (GitLab: full path), verified against the provider. */
   repository: z.nullish(z.string()),
@@ -57,11 +60,12 @@ export const UpdateConversationRequestSchema = z.strictObject({
   title: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 
-// --- Per-conversation routes (§4.4) ---------------------------------------------------------
+// --- Per-conversation routes (docs/contract/v0-rest.md#per-conversation-routes) ------------------
 
 /**
- * The V0 event search filter. FastAPI reads it from a JSON body on a GET, which `fetch` cannot
- * send (§4.5): the client never sends it and filters on the client; the schema documents it.
+ * The V0 event search filter. FastAPI reads it from a JSON body on a GET, which `fetch` cannot send
+ * (docs/contract/v0-rest.md#reading-stored-events): the client never sends it and filters on the
+ * client; the schema documents it.
  */
 export const EventFilterSchema = z.strictObject({
   query: z.nullish(z.string()),
@@ -74,7 +78,10 @@ export const EventFilterSchema = z.strictObject({
 });
 export type EventFilter = z.infer<typeof EventFilterSchema>;
 
-/** What a client sends as an event (`POST …/events` and the socket's `oh_user_action`, §5.5). */
+/**
+ * What a client sends as an event (`POST …/events` and the socket's `oh_user_action`,
+ * docs/contract/v0-socket.md#sending-actions).
+ */
 export const V0UserActionSchema = z.discriminatedUnion('action', [
   z.strictObject({
     action: z.literal('message'),
@@ -93,7 +100,7 @@ export const V0UserActionSchema = z.discriminatedUnion('action', [
 ]);
 export type V0UserAction = z.input<typeof V0UserActionSchema>;
 
-// --- Settings and secrets (§4.7) -----------------------------------------------------------
+// --- Settings and secrets (docs/contract/v0-rest.md#provider-tokens-and-mcp-servers) -------------
 
 /**
  * Body of `POST /api/settings`: partial; `null` for `llm_api_key`, `llm_model`,
@@ -128,7 +135,10 @@ export const SettingsUpdateRequestSchema = z.strictObject({
 });
 export type SettingsUpdateRequest = z.input<typeof SettingsUpdateRequestSchema>;
 
-/** §4.7; `host` is the provider host for self-hosted instances. */
+/**
+ * docs/contract/v0-rest.md#provider-tokens-and-mcp-servers; `host` is the provider host for
+ * self-hosted instances.
+ */
 export const ProviderTokenRequestSchema = z.strictObject({
   token: z.nullish(z.string()),
   user_id: z.nullish(z.string()),

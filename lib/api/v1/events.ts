@@ -1,7 +1,7 @@
-// V1 event kinds (§8.4) with their action and observation kinds. The SDK forbids extra fields,
-// but servers of different versions add fields and v1.3.0 sends explicit nulls where newer
-// servers omit the key, so every field is optional here unless the event means nothing
-// without it.
+// V1 event kinds (docs/contract/events.md#v1-events) with their action and observation kinds. The
+// SDK forbids extra fields, but servers of different versions add fields and v1.3.0 sends explicit
+// nulls where newer servers omit the key, so every field is optional here unless the event means
+// nothing without it.
 import * as z from 'zod/mini';
 import '../zod-english';
 import {
@@ -301,14 +301,6 @@ export const v1EventShapes = {
 } as const;
 export type V1EventKind = keyof typeof v1EventShapes;
 export const v1EventKinds = Object.keys(v1EventShapes) as V1EventKind[];
-
-/** Lenient whole-event schemas per kind (extra fields kept), e.g. for a test service. */
-export const v1EventSchemas = Object.fromEntries(
-  v1EventKinds.map((kind) => [
-    kind,
-    z.looseObject({ ...v1EnvelopeShape, ...v1EventShapes[kind], kind: z.literal(kind) }),
-  ]),
-) as unknown as { [K in V1EventKind]: z.ZodMiniType<Record<string, unknown> & { kind: K }> };
 
 /** Typed values of the `ConversationStateUpdateEvent` keys the contract names. */
 export const v1StateValueSchemas = {

@@ -1,6 +1,7 @@
-// V1 resources (§7 app server, §8 agent server) as the servers answer them: lenient, like V0.
-// Content items follow the SDK model (`{"type":"image","image_urls":[…]}`), not the web UI's
-// TypeScript type (`image_url`). The request bodies live in ./requests.
+// V1 resources (docs/contract/v1-app-server.md app server, docs/contract/agent-server.md agent
+// server) as the servers answer them: lenient, like V0. Content items follow the SDK model
+// (`{"type":"image","image_urls":[…]}`), not the web UI's TypeScript type (`image_url`). The
+// request bodies live in ./requests.
 import * as z from 'zod/mini';
 import '../zod-english';
 import {
@@ -39,7 +40,7 @@ export const AppSendMessageResponseSchema = z.looseObject({
   message: z.nullish(z.string()),
 });
 
-// --- App conversations (§7.1–§7.3) ----------------------------------------------------------
+// --- App conversations (docs/contract/v1-app-server.md#appconversation) --------------------------
 
 export const TokenUsageSchema = z.looseObject({
   model: z.nullish(z.string()),
@@ -140,7 +141,7 @@ export const SkillListSchema = z.pipe(
   ),
 );
 
-// --- Sandboxes (§7.4, §7.5) -----------------------------------------------------------------
+// --- Sandboxes (docs/contract/v1-app-server.md#sandboxes, docs/contract/v1-app-server.md#sandbox-specs)
 
 export const ExposedUrlSchema = z.looseObject({
   /** `AGENT_SERVER`, `VSCODE`, `WORKER_1`, `WORKER_2`. */
@@ -184,7 +185,7 @@ export const SandboxSpecInfoPageSchema = z.looseObject({
 /** `{success: true}` answers (pause, resume, delete…). */
 export const SuccessSchema = z.looseObject({ success: z.nullish(z.boolean()) });
 
-// --- Agent server (§8) ----------------------------------------------------------------------
+// --- Agent server (docs/contract/agent-server.md) ------------------------------------------------
 
 /** `Metrics` of `stats.usage_to_metrics` values. */
 export const MetricsSchema = z.looseObject({

@@ -1,8 +1,8 @@
-// V1 request bodies (§7, §8). Exact (`strictObject`): the SDK forbids extra fields and the
-// server answers them with 422. Content items are sent the SDK way
-// (`{"type":"image","image_urls":[…]}`), not as the web UI's TypeScript type has it
-// (`image_url`), which the server would reject. Kept apart from the response models so that
-// the worker does not bundle any response schema (its whole bundle must stay under 40 KB
+// V1 request bodies (docs/contract/v1-app-server.md, docs/contract/agent-server.md). Exact
+// (`strictObject`): the SDK forbids extra fields and the server answers them with 422. Content
+// items are sent the SDK way (`{"type":"image","image_urls":[…]}`), not as the web UI's TypeScript
+// type has it (`image_url`), which the server would reject. Kept apart from the response models so
+// that the worker does not bundle any response schema (its whole bundle must stay under 40 KB
 // gzipped).
 import * as z from 'zod/mini';
 import '../zod-english';
@@ -41,7 +41,10 @@ export const AppSendMessageRequestSchema = z.strictObject({
   run: z.optional(z.boolean()),
 });
 
-/** Body of `POST /api/v1/app-conversations` and `/stream-start` (§7.1); all optional. */
+/**
+ * Body of `POST /api/v1/app-conversations` and `/stream-start`
+ * (docs/contract/v1-app-server.md#start-request); all optional.
+ */
 export const AppConversationStartRequestSchema = z.strictObject({
   /** Reuse an existing sandbox. */
   sandbox_id: z.nullish(z.string()),

@@ -34,10 +34,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthRule = 'none' | 'v0' | 'v1' | 'runtime' | 'agent' | 'admin';
 
 /**
- * Where the route is defined upstream. `v0` = v0_openapi_0.53.0.json, `cloud` =
- * cloud_openapi.json, `agent` = agent_server_openapi.json, `documented` = only in
- * service-api.md (0.62.0 routes absent from those documents; `why` says where it is described),
- * `internal` = this service's own admin endpoint.
+ * Where the route is defined upstream. `v0` = v0_openapi_0.53.0.json, `cloud` = cloud_openapi.json,
+ * `agent` = agent_server_openapi.json, `documented` = only in
+ * docs/contract/README.md#openapi-documents-and-their-gaps (0.62.0 routes absent from those
+ * documents; `why` says where it is described), `internal` = this service's own admin endpoint.
  */
 export interface ContractRef {
   source: 'v0' | 'cloud' | 'agent' | 'documented' | 'internal';

@@ -20,7 +20,7 @@ import {
 } from '../http/pydantic';
 import { UpstreamCrash } from '../http/respond';
 
-/** `ProviderType` values: 0.53.0 plus `azure_devops` (service-api.md §0.1). */
+/** `ProviderType` values: 0.53.0 plus `azure_devops` (docs/contract/README.md#enum-drift). */
 export const providerTypeValues = [
   'github',
   'gitlab',

@@ -1,5 +1,6 @@
 // The V1 request models: app server (openhands/app_server/**, 0.62.0 plus the 2026 additions of
-// service-api.md §7.1) and agent server (software-agent-sdk: agent_server/models.py, sdk Message).
+// docs/contract/v1-app-server.md#start-request) and agent server (software-agent-sdk:
+// agent_server/models.py, sdk Message).
 import {
   any,
   bool,

@@ -1,8 +1,8 @@
-// The V1 agent server of one sandbox (upstream software-agent-sdk openhands-agent-server,
-// v1.3.0; §8.2), at that sandbox's own listener and behind its key (`X-Session-API-Key`).
-// Conversation ids in paths are UUIDs in either form; unknown ones (or another sandbox's) get
-// `404 {"detail":"Conversation not found: <uuid>"}`. Its `limit` has upstream's `lte` typo: the
-// upper bound is only an assertion, so `limit=101` is a 500.
+// The V1 agent server of one sandbox (upstream software-agent-sdk openhands-agent-server, v1.3.0;
+// docs/contract/agent-server.md#rest-routes), at that sandbox's own listener and behind its key
+// (`X-Session-API-Key`). Conversation ids in paths are UUIDs in either form; unknown ones (or
+// another sandbox's) get `404 {"detail":"Conversation not found: <uuid>"}`. Its `limit` has
+// upstream's `lte` typo: the upper bound is only an assertion, so `limit=101` is a 500.
 
 import { parseUuid, toDashed } from '../core/ids';
 import type { AppConversationRecord, V1Event } from '../core/state';

@@ -18,7 +18,10 @@ export interface RouteHost extends ServiceHost {
 /** The main server, or the nested runtime of one V0 conversation. */
 export type Scope = { kind: 'main' } | { kind: 'runtime'; conversationId: string };
 
-/** `validate_conversation_id` (§4): length, NUL, path characters, control characters → 400. */
+/**
+ * `validate_conversation_id` (docs/contract/v0-rest.md#conventions): length, NUL, path characters,
+ * control characters → 400.
+ */
 export function validateConversationId(_req: Incoming, params: Record<string, string>): void {
   const id = params.conversation_id ?? '';
   if (id.length > 100) throw httpException(400, 'Conversation ID is too long');

@@ -141,7 +141,10 @@ export function v0ConversationScopedRoutes(host: RouteHost, scope: Scope): Route
       method: 'POST',
       path: `${PREFIX}/message`,
       auth,
-      contract: { source: 'documented', why: 'service-api.md §4.4 (0.62.0, not in 0.53.0)' },
+      contract: {
+        source: 'documented',
+        why: 'docs/contract/v0-rest.md#per-conversation-routes (0.62.0, not in 0.53.0)',
+      },
       depends: [attached],
       body: { kind: 'model', schema: AddMessageRequestModel, required: true },
       handle: ({ params, body }) => {
@@ -178,7 +181,10 @@ export function v0ConversationScopedRoutes(host: RouteHost, scope: Scope): Route
       method: 'GET',
       path: `${PREFIX}/vscode-url`,
       auth,
-      contract: { source: 'documented', why: 'service-api.md §4.4 (not in the 0.53.0 document)' },
+      contract: {
+        source: 'documented',
+        why: 'docs/contract/v0-rest.md#per-conversation-routes (not in the 0.53.0 document)',
+      },
       depends: [attached],
       handle: ({ params }) => {
         const port = runtimePort(params.conversation_id) + 1;
@@ -191,7 +197,10 @@ export function v0ConversationScopedRoutes(host: RouteHost, scope: Scope): Route
       method: 'GET',
       path: `${PREFIX}/web-hosts`,
       auth,
-      contract: { source: 'documented', why: 'service-api.md §4.4 (not in the 0.53.0 document)' },
+      contract: {
+        source: 'documented',
+        why: 'docs/contract/v0-rest.md#per-conversation-routes (not in the 0.53.0 document)',
+      },
       depends: [attached],
       handle: ({ params }) => {
         const port = runtimePort(params.conversation_id) + 2;

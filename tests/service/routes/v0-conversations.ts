@@ -354,7 +354,7 @@ export function v0ConversationRoutes(host: RouteHost): Route[] {
       auth: 'v0',
       contract: {
         source: 'documented',
-        why: 'service-api.md §4.2 (0.62.0 route absent from the 0.53.0 document)',
+        why: 'docs/contract/v0-rest.md#conversation-routes (0.62.0 route absent from the 0.53.0 document)',
       },
       query: queryModel({
         selected_repository: str(),
@@ -388,7 +388,7 @@ export function v0ConversationRoutes(host: RouteHost): Route[] {
       auth: 'v0',
       contract: {
         source: 'documented',
-        why: 'service-api.md §4.2 (internal 0.62.0 route absent from the 0.53.0 document)',
+        why: 'docs/contract/v0-rest.md#conversation-routes (internal 0.62.0 route absent from the 0.53.0 document)',
       },
       depends: [validateConversationId],
       body: { kind: 'model', schema: ExperimentConfigModel, required: true },

@@ -1,6 +1,8 @@
-// Git provider routes (upstream openhands/server/routes/git.py, 0.62.0; §4.8), backed by the
-// seeded repositories. Every route needs stored provider tokens; the microagent routes follow the
-// folder and listing rules of §4.8 (GitLab recursive, README.md excluded, .cursorrules first).
+// Git provider routes (upstream openhands/server/routes/git.py, 0.62.0;
+// docs/contract/v0-rest.md#git-provider-routes), backed by the seeded repositories. Every route
+// needs stored provider tokens; the microagent routes follow the folder and listing rules of
+// docs/contract/v0-rest.md#microagent-files (GitLab recursive, README.md excluded, .cursorrules
+// first).
 import { naiveNow } from '../core/time';
 import { int, opt, str } from '../http/pydantic';
 import { json } from '../http/respond';
@@ -170,7 +172,7 @@ export function v0GitRoutes(host: RouteHost): Route[] {
       auth: 'v0',
       contract: {
         source: 'documented',
-        why: 'service-api.md §4.8 (0.62.0 route absent from the 0.53.0 document)',
+        why: 'docs/contract/v0-rest.md#git-provider-routes (0.62.0 route absent from the 0.53.0 document)',
       },
       query: queryModel({
         repository: str(),

@@ -1,7 +1,7 @@
-// The V1 app server (prefix /api/v1; upstream openhands/app_server/**, 0.62.0, plus the 2026
-// routes of service-api.md §7): app conversations, start tasks, events, sandboxes, specs.
-// Pages are `{items, next_page_id}` with `limit` 1..100 (422 outside); batch gets answer
-// `(T | null)[]` in request order and fail with a 500 (an assertion) from 100 ids on.
+// The V1 app server (prefix /api/v1; upstream openhands/app_server/**, 0.62.0, plus the 2026 routes
+// of docs/contract/v1-app-server.md): app conversations, start tasks, events, sandboxes, specs.
+// Pages are `{items, next_page_id}` with `limit` 1..100 (422 outside); batch gets answer `(T |
+// null)[]` in request order and fail with a 500 (an assertion) from 100 ids on.
 import type { AppConversationRecord, StartTaskRecord, V1Event } from '../core/state';
 import { parseIsoMicros, toNaiveLocal, utcNow } from '../core/time';
 import { bool, datetime, int, list, model, oneOf, opt, str, uuid } from '../http/pydantic';
@@ -392,7 +392,7 @@ export function v1AppRoutes(host: RouteHost): Route[] {
       auth: 'v1',
       contract: {
         source: 'documented',
-        why: 'service-api.md §7.6 (0.62.0 path; the 2026 document has /api/v1/conversation/{id}/events/search)',
+        why: 'docs/contract/v1-app-server.md#event-history (0.62.0 path; the 2026 document has /api/v1/conversation/{id}/events/search)',
       },
       query: queryModel({
         conversation_id__eq: opt(uuid()),
@@ -408,7 +408,10 @@ export function v1AppRoutes(host: RouteHost): Route[] {
       method: 'GET',
       path: '/api/v1/events/count',
       auth: 'v1',
-      contract: { source: 'documented', why: 'service-api.md §7.6 (0.62.0 path)' },
+      contract: {
+        source: 'documented',
+        why: 'docs/contract/v1-app-server.md#event-history (0.62.0 path)',
+      },
       query: queryModel({
         conversation_id__eq: opt(uuid()),
         ...eventFilters(v062EventKinds),
@@ -421,7 +424,10 @@ export function v1AppRoutes(host: RouteHost): Route[] {
       method: 'GET',
       path: '/api/v1/events',
       auth: 'v1',
-      contract: { source: 'documented', why: 'service-api.md §7.6 (0.62.0 batch path)' },
+      contract: {
+        source: 'documented',
+        why: 'docs/contract/v1-app-server.md#event-history (0.62.0 batch path)',
+      },
       query: queryModel({ id: list(str()) }, ['id']),
       handle: ({ query }) => {
         assertBatch(query.id, 100);

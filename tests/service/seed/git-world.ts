@@ -304,7 +304,7 @@ export function findRepository(fullName: string): SeedRepository | undefined {
   return seedRepositories.find((repo) => repo.full_name.toLowerCase() === wanted);
 }
 
-/** The microagents folder rule of §4.8. */
+/** The microagents folder rule of docs/contract/v0-rest.md#microagent-files. */
 export function microagentsFolder(repo: SeedRepository): string {
   const name = repo.full_name.split('/').pop() ?? '';
   if (repo.git_provider !== 'gitlab' && name === '.openhands') return 'microagents';

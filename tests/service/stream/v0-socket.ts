@@ -1,8 +1,9 @@
 // The V0 live stream: a real Socket.IO server (protocol v5 / Engine.IO v4) on the port of the
-// conversation's REST API. The connect handler is reproduced as upstream runs it (§5.2–5.4):
-// the history replay is written *before* the CONNECT packet (a connection middleware that emits
-// before calling `next`), refusals become `connect_error`, and the handler's known crashes
-// (missing key, bad providers_set) leave the client with no answer at all.
+// conversation's REST API. The connect handler is reproduced as upstream runs it
+// (docs/contract/v0-socket.md#what-happens-on-connect): the history replay is written *before* the
+// CONNECT packet (a connection middleware that emits before calling `next`), refusals become
+// `connect_error`, and the handler's known crashes (missing key, bad providers_set) leave the
+// client with no answer at all.
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { liveForm, ROOM, type V0Domain } from '../v0/domain';

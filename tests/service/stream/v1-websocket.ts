@@ -1,9 +1,10 @@
-// The agent server's event WebSocket (`/sockets/events/{conversation_id}`, a plain WebSocket),
-// as agent servers ≥ v1.18.1 run it (§8.3): a key in the query or header is checked before the
-// handshake is accepted (a wrong one fails the handshake with HTTP 403, which browsers see as
-// close code 1006); without one, the first frame must be `{"type":"auth",…}` within 10 s or
-// the socket closes with 4001. Then: `full_state` first, the requested replay, live events; a
-// client frame is an SDK Message sent with run=true; a bad frame gets a ServerErrorEvent.
+// The agent server's event WebSocket (`/sockets/events/{conversation_id}`, a plain WebSocket), as
+// agent servers ≥ v1.18.1 run it (docs/contract/agent-server.md#event-websocket): a key in the
+// query or header is checked before the handshake is accepted (a wrong one fails the handshake with
+// HTTP 403, which browsers see as close code 1006); without one, the first frame must be
+// `{"type":"auth",…}` within 10 s or the socket closes with 4001. Then: `full_state` first, the
+// requested replay, live events; a client frame is an SDK Message sent with run=true; a bad frame
+// gets a ServerErrorEvent.
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';

@@ -1,8 +1,9 @@
-// V0 conversations: metadata, the event store, agent loops (standalone or nested runtimes) and
-// the scripted agent that plays scenarios, answers messages and honours change_agent_state.
-// Behaviour follows the 0.62.0 server: events get integer ids in a per-conversation stream, the
-// live socket stream filters and re-labels them (§5.7), stopping a loop sends an id-less
-// "stopped" agent_state_changed, and titles changes are announced on the socket (§5.6).
+// V0 conversations: metadata, the event store, agent loops (standalone or nested runtimes) and the
+// scripted agent that plays scenarios, answers messages and honours change_agent_state. Behaviour
+// follows the 0.62.0 server: events get integer ids in a per-conversation stream, the live socket
+// stream filters and re-labels them (docs/contract/v0-socket.md#live-replay-and-rest-differ),
+// stopping a loop sends an id-less "stopped" agent_state_changed, and titles changes are announced
+// on the socket (docs/contract/v0-socket.md#status-payloads).
 import type { Server as SocketIoServer } from 'socket.io';
 import { StepRunner } from '../agent/runner';
 import {
@@ -219,7 +220,10 @@ export class V0Domain {
     return `Conversation ${conversationId.slice(0, 5)}`;
   }
 
-  /** `ConversationInfo` (§4.1). `forList` reproduces the list's num_connections (always 0). */
+  /**
+   * `ConversationInfo` (docs/contract/v0-rest.md#conversationinfo). `forList` reproduces the list's
+   * num_connections (always 0).
+   */
   info(record: V0ConversationRecord, forList = false): Record<string, unknown> {
     const loop = this.loops.get(record.conversation_id);
     const id = record.conversation_id;
@@ -314,7 +318,7 @@ export class V0Domain {
       io.to(ROOM(conversationId)).emit('oh_event', payload);
   }
 
-  /** The title-changed status payload (§5.6). */
+  /** The title-changed status payload (docs/contract/v0-socket.md#status-payloads). */
   announceTitle(record: V0ConversationRecord): void {
     this.emitToRoom(record.conversation_id, {
       status_update: true,

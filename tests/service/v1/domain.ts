@@ -1,7 +1,8 @@
 // V1: sandboxes (each running one gets its own agent-server listener and key), app conversations,
 // their start tasks, the agent server's event log and the scripted agent that plays V1 events.
-// Statuses follow §7: sandboxes STARTING → RUNNING ⇄ PAUSED (key hidden unless RUNNING), start
-// tasks WORKING → … → READY/ERROR, execution_status from ConversationStateUpdateEvents.
+// Statuses follow docs/contract/v1-app-server.md: sandboxes STARTING → RUNNING ⇄ PAUSED (key hidden
+// unless RUNNING), start tasks WORKING → … → READY/ERROR, execution_status from
+// ConversationStateUpdateEvents.
 import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { StepRunner } from '../agent/runner';
@@ -388,7 +389,9 @@ export class V1Domain {
     return this.data.start_tasks[id];
   }
 
-  /** `POST /api/v1/app-conversations`: the task's first state; the walk continues in the background. */
+  /**
+   * `POST /api/v1/app-conversations`: the task's first state; the walk continues in the background.
+   */
   startConversation(request: Record<string, unknown>): StartTaskRecord {
     const now = utcNow();
     const task: StartTaskRecord = {
