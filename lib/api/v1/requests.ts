@@ -1,6 +1,7 @@
 // V1 request bodies (docs/contract/v1-app-server.md, docs/contract/agent-server.md). Exact
-// (`strictObject`): the SDK forbids extra fields and the server answers them with 422. Content
-// items are sent the SDK way (`{"type":"image","image_urls":[…]}`), not as the web UI's TypeScript
+// (`strictObject`), so that what Handoff sends is only what it means to send: the SDK's content
+// items forbid extra fields (422), while the app server's start request ignores unknown ones, so a
+// misspelt field there would be dropped without a word. Content items are sent the SDK way (`{"type":"image","image_urls":[…]}`), not as the web UI's TypeScript
 // type has it (`image_url`), which the server would reject. Kept apart from the response models so
 // that the worker does not bundle any response schema (its whole bundle must stay under 40 KB
 // gzipped).
