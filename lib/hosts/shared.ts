@@ -174,6 +174,29 @@ export function splitRefAndPath(
   return FULL_SHA.test(ref) ? { sha: ref.toLowerCase(), path } : { branch: ref, path };
 }
 
+/**
+ * The file-browsing part of a path both GitHub and GitLab share: `tree|blob|blame/<ref>/<path>`
+ * and `commit/<sha>`. `knownRef` is read lazily from the page (it may touch the DOM). Returns
+ * undefined for any other section, so the caller goes on with its own.
+ */
+export function browsingPart(
+  section: string | undefined,
+  rest: readonly string[],
+  knownRef: () => string | undefined,
+): PagePart | null | undefined {
+  if (section === 'tree' || section === 'blob' || section === 'blame') {
+    if (!rest.length) return section === 'tree' ? { kind: 'repo' } : null;
+    const where = splitRefAndPath(rest, knownRef());
+    if (section === 'tree') return { kind: 'tree', ...where };
+    return where.path ? { kind: 'blob', ...where } : null;
+  }
+  if (section === 'commit') {
+    const sha = rest[0];
+    return sha && SHORT_OR_FULL_SHA.test(sha) ? { kind: 'commit', sha: sha.toLowerCase() } : null;
+  }
+  return undefined;
+}
+
 /** Drops keys whose value is undefined, so results compare and serialise cleanly. */
 export function compact<T extends object>(value: T): T {
   for (const key of Object.keys(value) as (keyof T)[]) {

@@ -15,12 +15,11 @@
 //   the ref. A full 40/64-hex ref is a permalink: reported as `sha`, not `branch`.
 
 import {
+  browsingPart,
   FULL_SHA,
   headOfComparison,
   makeDetector,
   type PagePart,
-  SHORT_OR_FULL_SHA,
-  splitRefAndPath,
   toNumber,
 } from '../shared';
 import { githubDomFields } from './anchors';
@@ -57,16 +56,8 @@ function githubPage(
   doc: Document | undefined,
 ): PagePart | null {
   if (section === undefined) return { kind: 'repo' };
-  if (section === 'tree' || section === 'blob' || section === 'blame') {
-    if (!rest.length) return section === 'tree' ? { kind: 'repo' } : null;
-    const where = splitRefAndPath(rest, refFromDocumentTitle(doc));
-    if (section === 'tree') return { kind: 'tree', ...where };
-    return where.path ? { kind: 'blob', ...where } : null;
-  }
-  if (section === 'commit') {
-    const sha = rest[0];
-    return sha && SHORT_OR_FULL_SHA.test(sha) ? { kind: 'commit', sha: sha.toLowerCase() } : null;
-  }
+  const browsing = browsingPart(section, rest, () => refFromDocumentTitle(doc));
+  if (browsing !== undefined) return browsing;
   const number = toNumber(rest[0]);
   if (number && (section === 'issues' || section === 'pull')) {
     return { kind: section === 'pull' ? 'pull' : 'issue', number };

@@ -12,11 +12,11 @@
 // 'repo'; settings and unknown sections are null, as on GitHub.
 
 import {
+  browsingPart,
   FULL_SHA,
   headOfComparison,
   makeDetector,
   type PagePart,
-  SHORT_OR_FULL_SHA,
   safeDecode,
   splitRefAndPath,
   toNumber,
@@ -71,16 +71,8 @@ function gitlabPage(
   repository: string,
   body: HTMLElement | undefined,
 ): PagePart | null {
-  if (section === 'tree' || section === 'blob' || section === 'blame') {
-    if (!rest.length) return section === 'tree' ? { kind: 'repo' } : null;
-    const where = splitRefAndPath(rest, refFromFindFile(body));
-    if (section === 'tree') return { kind: 'tree', ...where };
-    return where.path ? { kind: 'blob', ...where } : null;
-  }
-  if (section === 'commit') {
-    const sha = rest[0];
-    return sha && SHORT_OR_FULL_SHA.test(sha) ? { kind: 'commit', sha: sha.toLowerCase() } : null;
-  }
+  const browsing = browsingPart(section, rest, () => refFromFindFile(body));
+  if (browsing !== undefined) return browsing;
   const number = toNumber(rest[0]);
   if (number && (section === 'issues' || section === 'work_items'))
     return { kind: 'issue', number };
