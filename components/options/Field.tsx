@@ -54,3 +54,41 @@ export function useFocusFirstInvalid(errors: object) {
   }, [errors]);
   return form;
 }
+
+interface AddressFieldProps {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder: string;
+  /** `url` where the browser may offer addresses typed before (the server's). */
+  autoComplete?: 'url';
+}
+
+/** A labelled address input: typed as a URL, never spell-checked. */
+export function AddressField({
+  value,
+  onChange,
+  placeholder,
+  autoComplete,
+  ...field
+}: AddressFieldProps) {
+  return (
+    <Field {...field}>
+      {(control) => (
+        <input
+          {...control}
+          className="input"
+          type="text"
+          inputMode="url"
+          autoComplete={autoComplete}
+          spellCheck={false}
+          placeholder={placeholder}
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

@@ -9,7 +9,7 @@ import {
   removeSelfHostedHost,
 } from '@/lib/settings/editor';
 import type { SelfHostedHost, Settings } from '@/lib/settings/schema';
-import { Field, useFocusFirstInvalid } from './Field';
+import { AddressField, Field, useFocusFirstInvalid } from './Field';
 import { FailureNotice, SavedNotice } from './SectionNotices';
 import { useHostAccess } from './use-host-access';
 
@@ -181,24 +181,14 @@ export function HostsSection({ settings }: { settings: Settings }) {
       )}
       <form ref={formRef} onSubmit={(event) => event.preventDefault()} autoComplete="off">
         <div className="options-grid">
-          <Field
+          <AddressField
             label={t('options.hosts.address')}
             hint={t('options.hosts.addressHint')}
             error={fieldErrors.address}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="text"
-                inputMode="url"
-                spellCheck={false}
-                placeholder="https://git.example.com"
-                value={address}
-                onChange={(event) => setAddress(event.target.value)}
-              />
-            )}
-          </Field>
+            placeholder="https://git.example.com"
+            value={address}
+            onChange={setAddress}
+          />
           <Field label={t('options.hosts.software')}>
             {(control) => (
               <select

@@ -3,7 +3,7 @@ import { MicroagentsView } from '@/components/microagents/MicroagentsView';
 import { detectPage, isMicroagentFile, type PageContext, toUrl } from '@/lib/hosts';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
-import { Field, useFocusFirstInvalid } from './Field';
+import { AddressField, useFocusFirstInvalid } from './Field';
 
 interface Shown {
   context: PageContext;
@@ -58,24 +58,14 @@ export function MicroagentLookup({
         <h2 id="lookup-title">{t('options.lookup.title')}</h2>
         <p className="muted">{t('options.lookup.intro')}</p>
         <form ref={formRef} onSubmit={(event) => event.preventDefault()}>
-          <Field
+          <AddressField
             label={t('options.lookup.address')}
             hint={t('options.lookup.addressHint')}
             error={errors.address}
-          >
-            {(control) => (
-              <input
-                {...control}
-                className="input"
-                type="text"
-                inputMode="url"
-                spellCheck={false}
-                placeholder="https://github.com/owner/repo"
-                value={address}
-                onChange={(event) => setAddress(event.target.value)}
-              />
-            )}
-          </Field>
+            placeholder="https://github.com/owner/repo"
+            value={address}
+            onChange={setAddress}
+          />
           <div className="options-actions">
             <button type="submit" className="btn btn-primary" onClick={onShow}>
               {t('options.lookup.show')}

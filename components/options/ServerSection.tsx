@@ -12,7 +12,7 @@ import {
 import type { Settings } from '@/lib/settings/schema';
 import { ConnectionReport } from './ConnectionReport';
 import { runConnectionTest } from './connection-test';
-import { Field, useFocusFirstInvalid } from './Field';
+import { AddressField, Field, useFocusFirstInvalid } from './Field';
 import { FailureNotice, SavedNotice } from './SectionNotices';
 import { useDraft } from './use-draft';
 import { useHostAccess } from './use-host-access';
@@ -157,25 +157,15 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
         onSubmit={(event) => event.preventDefault()}
         aria-describedby={errors.general ? 'server-error' : undefined}
       >
-        <Field
+        <AddressField
           label={t('options.server.url')}
           hint={t('options.server.urlHint')}
           error={errors.serverUrl}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="input"
-              type="text"
-              inputMode="url"
-              autoComplete="url"
-              spellCheck={false}
-              placeholder="http://localhost:3000"
-              value={url}
-              onChange={(event) => setUrl(event.target.value)}
-            />
-          )}
-        </Field>
+          placeholder="http://localhost:3000"
+          value={url}
+          onChange={setUrl}
+          autoComplete="url"
+        />
         <Field label={t('options.server.key')} hint={keyHint} error={errors.apiKey}>
           {(control) => (
             <input

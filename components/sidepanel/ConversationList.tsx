@@ -122,8 +122,8 @@ export function ConversationList({ apis, onOpen, onV1Available }: ConversationLi
   // Infinite scroll: whenever the end of the list is in view, the next page loads.
   const sentinel = useRef<HTMLDivElement | null>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-observing after each page re-checks
-  // a sentinel that stayed in view.
+  // Re-observing after each page re-checks a sentinel that stayed in view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasNextPage) return;

@@ -33,8 +33,7 @@ export const ConversationIdSchema = z.string().check(
   z.minLength(1, 'A conversation id is required'),
   z.maxLength(100, 'A conversation id has at most 100 characters'),
   z.refine(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we
-    // reject
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we reject
     (value) => !/(\.\.|[/\\]|[\u0000-\u001f\u007f])/.test(value),
     'A conversation id cannot contain "..", slashes or control characters',
   ),
