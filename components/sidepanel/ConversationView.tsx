@@ -66,6 +66,7 @@ export function ConversationView({
     showSystem,
     canLoadOlder: !!snapshot?.hasOlder && !state.olderError,
     loadingOlder: state.loadingOlder,
+    olderPages: state.olderPages,
     loadOlder,
     jumpTo: (key) => timeline.current?.jumpTo(key),
   });
@@ -189,6 +190,7 @@ export function ConversationView({
         loaded={state.loaded}
         hasOlder={!!snapshot?.hasOlder}
         loadingOlder={state.loadingOlder}
+        olderPages={state.olderPages}
         olderError={state.olderError}
         onLoadOlder={loadOlder}
         matches={search.matches}

@@ -34,6 +34,8 @@ interface TimelineProps {
   loaded: boolean;
   hasOlder: boolean;
   loadingOlder: boolean;
+  /** Older pages answered so far: after each, the top may still be in view. */
+  olderPages?: number;
   olderError: string | null;
   onLoadOlder: () => void;
   /** Keys of rows matching the event search, to mark them. */
@@ -57,6 +59,7 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     loaded,
     hasOlder,
     loadingOlder,
+    olderPages = 0,
     olderError,
     onLoadOlder,
     matches,
@@ -164,10 +167,11 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     if (!element || !hasOlder || loadingOlder || olderError) return;
     if (element.scrollTop < LOAD_OLDER_PX) onLoadOlder();
   }, [hasOlder, loadingOlder, olderError, onLoadOlder]);
+  // After a page arrives the top may still be in view (short pages): keep going.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every answered page looks again
   useEffect(() => {
-    // After a page arrives the top may still be in view (short pages): keep going.
     if (loaded) maybeLoadOlder();
-  }, [loaded, maybeLoadOlder]);
+  }, [loaded, maybeLoadOlder, olderPages]);
 
   const lastErrorKey = useMemo(() => {
     for (let index = rows.length - 1; index >= 0; index--) {

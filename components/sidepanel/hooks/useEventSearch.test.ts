@@ -19,21 +19,23 @@ const rows = new RowBuilder().build(
   })),
 );
 
-function render(overrides: Partial<Parameters<typeof useEventSearch>[0]> = {}) {
+type Input = Parameters<typeof useEventSearch>[0];
+
+function render(overrides: Partial<Input> = {}) {
   const jumpTo = vi.fn();
   const loadOlder = vi.fn();
-  const hook = renderHook(() =>
-    useEventSearch({
-      rows,
-      showSystem: false,
-      canLoadOlder: false,
-      loadingOlder: false,
-      loadOlder,
-      jumpTo,
-      ...overrides,
-    }),
-  );
-  return { ...hook, jumpTo, loadOlder };
+  const initialProps: Input = {
+    rows,
+    showSystem: false,
+    canLoadOlder: false,
+    loadingOlder: false,
+    olderPages: 0,
+    loadOlder,
+    jumpTo,
+    ...overrides,
+  };
+  const hook = renderHook((props: Input) => useEventSearch(props), { initialProps });
+  return { ...hook, initialProps, jumpTo, loadOlder };
 }
 
 describe('useEventSearch', () => {
@@ -59,6 +61,17 @@ describe('useEventSearch', () => {
     act(() => result.current.setFields({ ...emptySearch, query: 'npm' }));
     expect(result.current.searchingOlder).toBe(true);
     expect(loadOlder).toHaveBeenCalled();
+  });
+
+  it('asks for the next older page after each answer, even when no render saw it loading', () => {
+    const { result, rerender, initialProps, loadOlder } = render({ canLoadOlder: true });
+    act(() => result.current.toggle());
+    act(() => result.current.setFields({ ...emptySearch, query: 'npm' }));
+    const asked = loadOlder.mock.calls.length;
+    // The feed's state is published at most every 100 ms: a page can be asked for and answered
+    // in between, so `loadingOlder` is false in both renders and only the count moved.
+    rerender({ ...initialProps, olderPages: 1 });
+    expect(loadOlder.mock.calls.length).toBe(asked + 1);
   });
 
   it('opens on "/" but not while the person types in a field', () => {

@@ -22,6 +22,8 @@ export interface EventSearchInput {
   /** The server has older history than the feed holds, and reading it has not failed. */
   canLoadOlder: boolean;
   loadingOlder: boolean;
+  /** Older pages answered so far (see FeedState): each answer asks for the next page. */
+  olderPages: number;
   loadOlder: () => void;
   /** Scrolls the timeline to a row. */
   jumpTo: (rowKey: string) => void;
@@ -32,6 +34,7 @@ export function useEventSearch({
   showSystem,
   canLoadOlder,
   loadingOlder,
+  olderPages,
   loadOlder,
   jumpTo,
 }: EventSearchInput) {
@@ -55,9 +58,10 @@ export function useEventSearch({
   }, [rows, matches, deferredFields.onlyMatches, showSystem]);
 
   const searchingOlder = active && canLoadOlder;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every answered page asks for the next one
   useEffect(() => {
     if (searchingOlder && !loadingOlder) loadOlder();
-  }, [searchingOlder, loadingOlder, loadOlder]);
+  }, [searchingOlder, loadingOlder, loadOlder, olderPages]);
 
   const [matchCursor, setMatchCursor] = useState(-1);
   const matchKeys = useMemo(

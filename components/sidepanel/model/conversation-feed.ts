@@ -44,6 +44,11 @@ export interface FeedState {
   loaded: boolean;
   loadingOlder: boolean;
   olderError: string | null;
+  /**
+   * Older pages answered so far. Views that keep asking for older history follow this count:
+   * their throttled copy of the state may never see `loadingOlder` go true and back.
+   */
+  olderPages: number;
   /** Bumped on every change, for cheap memo keys. */
   version: number;
 }
@@ -61,6 +66,7 @@ export class ConversationFeed {
     loaded: false,
     loadingOlder: false,
     olderError: null,
+    olderPages: 0,
     version: 0,
   };
   private readonly listeners = new Set<() => void>();
@@ -95,7 +101,11 @@ export class ConversationFeed {
       onSnapshot: (snapshot) => this.update({ snapshot }),
       onOlderLoaded: (result) => {
         void this.readCache().then(() =>
-          this.update({ loadingOlder: false, olderError: result.error ?? null }),
+          this.update({
+            loadingOlder: false,
+            olderError: result.error ?? null,
+            olderPages: this.state.olderPages + 1,
+          }),
         );
       },
     });
