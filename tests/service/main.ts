@@ -18,9 +18,14 @@ async function main(): Promise<void> {
   const running = await startService(options);
   const key = running.apiKey ? ` (key: ${running.apiKey})` : '';
   console.log(`Local reference service on ${running.url}${key}`);
-  console.log(
-    `  mode: ${options.hosted ? 'hosted' : 'self-hosted'}, V0 runtime: ${options.runtime ?? 'nested'}`,
-  );
+  const kind = running.service.options.server;
+  const runtime = kind === 'legacy' ? `, V0 runtime: ${running.service.options.runtime}` : '';
+  console.log(`  server kind: ${kind}${runtime}`);
+  if (running.service.hostedAuth) {
+    console.log(
+      `  browser session cookie: keycloak_auth=${running.service.hostedAuth.sessionToken}`,
+    );
+  }
   console.log(`  admin: ${running.url}/__admin/state`);
   for (const [id, url] of Object.entries((await running.admin.state()).agent_servers)) {
     console.log(`  agent server of sandbox ${id}: ${url}`);
