@@ -11,29 +11,17 @@
 // A route added without a probe, or a probe without a route, fails the test. The events the
 // scripted agents produce are checked the same way (agent-server `Event` schema, lib/api
 // parseEvent).
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { endpointRequests } from '@/lib/api/endpoints/requests';
 import { endpointResponses } from '@/lib/api/endpoints/responses';
 import { parseEvent } from '@/lib/api/events';
-import { fixturesRoot, openapiDocuments } from './core/fixtures';
+import { createDocumentChecker, type DocName, type Json, libEndpoints } from './contract-support';
 import type { Route } from './http/router';
 import type { RunningService } from './index';
 import { call, startTestService, waitFor } from './test-support';
 
-type Json = Record<string, unknown>;
 type Table = 'main' | 'runtime' | 'agent';
-type DocName = 'v0' | 'cloud' | 'agent';
-
-const docs: Record<DocName, Json> = {
-  v0: JSON.parse(readFileSync(`${fixturesRoot}${openapiDocuments.v0}`, 'utf8')),
-  cloud: JSON.parse(readFileSync(`${fixturesRoot}${openapiDocuments.cloud}`, 'utf8')),
-  agent: JSON.parse(readFileSync(`${fixturesRoot}${openapiDocuments.agent}`, 'utf8')),
-};
 
 /**
  * Routes of 0.62.0 that service-api.md documents but none of the three OpenAPI documents has
@@ -88,7 +76,7 @@ const responseOverrides: Record<string, Json> = {
 };
 
 /** Differences between the documents and the 0.62.0 server that service-api.md records. */
-function patchDocumentedDrift(): void {
+function patchDocumentedDrift(docs: Record<DocName, Json>): void {
   // §0.1: enum values added after the 0.53.0 document.
   const v0 = (docs.v0.components as { schemas: Record<string, { enum?: string[] }> }).schemas;
   v0.ConversationStatus?.enum?.push('ARCHIVED', 'ERROR');
@@ -105,71 +93,11 @@ function patchDocumentedDrift(): void {
     );
   }
 }
-patchDocumentedDrift();
-
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-addFormats(ajv);
-// pydantic writes a naive datetime without an offset (e.g. MicroagentResponse.created_at is
-// `datetime.now()`); the documents call every datetime `date-time`. Accept both forms.
-ajv.addFormat('date-time', {
-  type: 'string',
-  validate: (value: string) =>
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/i.test(value),
-});
-for (const [name, doc] of Object.entries(docs)) ajv.addSchema(doc, name);
-
-function docPath(route: Route): string {
-  return (route.contract.path ?? route.path).replace(/\{(\w+):path\}/g, '{$1}');
-}
-
-function operationOf(route: Route): { doc: DocName; op: Json } | null {
-  const doc = route.contract.source as DocName;
-  if (!(doc in docs)) return null;
-  const op = (docs[doc].paths as Record<string, Record<string, Json>>)[docPath(route)]?.[
-    route.method.toLowerCase()
-  ];
-  return op ? { doc, op } : null;
-}
-
-function pointer(...parts: string[]): string {
-  return parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
-}
-
-const validators = new Map<string, ReturnType<typeof ajv.compile>>();
-
-/** The document's schema for a response of `route` with `status`, or null when it gives none. */
-function responseValidator(route: Route, status: number) {
-  const key = `${route.method} ${docPath(route)}`;
-  const cacheKey = `${route.contract.source} ${key} ${status}`;
-  if (validators.has(cacheKey)) return validators.get(cacheKey) ?? null;
-  let validator: ReturnType<typeof ajv.compile> | null = null;
-  const override = status < 300 ? responseOverrides[key] : undefined;
-  const found = operationOf(route);
-  if (override) validator = ajv.compile(override);
-  else if (found) {
-    const responses = found.op.responses as Record<
-      string,
-      { content?: Record<string, { schema?: Json }> }
-    >;
-    const schema = responses[String(status)]?.content?.['application/json']?.schema;
-    if (schema && Object.keys(schema).length > 0) {
-      validator = ajv.compile({
-        $ref: `${found.doc}#/${pointer('paths', docPath(route), route.method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}`,
-      });
-    }
-  }
-  if (validator) validators.set(cacheKey, validator);
-  return validator;
-}
+const { ajv, docPath, responseValidator, routeTableProblems } =
+  createDocumentChecker(patchDocumentedDrift);
 
 const eventValidator = ajv.compile({ $ref: 'agent#/components/schemas/Event' });
 
-/** lib/api endpoints by `target method path`. */
-const libEndpoints = new Map<string, string>();
-for (const [name, spec] of Object.entries(endpointRequests)) {
-  const { method, path, target } = spec as { method: string; path: string; target: string };
-  libEndpoints.set(`${target} ${method} ${path}`, name);
-}
 function libEndpointFor(table: Table, route: Route): string | undefined {
   const path = docPath(route);
   if (table === 'agent') return libEndpoints.get(`agent-server ${route.method} ${path}`);
@@ -632,57 +560,9 @@ describe('route table against the upstream documents', () => {
     const problems: string[] = [];
     const documented = new Set<string>();
     for (const [table, routes] of Object.entries(tables()) as [Table, Route[]][]) {
-      for (const route of routes) {
-        if (route.contract.source === 'internal') continue;
-        const key = `${route.method} ${docPath(route)}`;
-        if (route.contract.source === 'documented') {
-          documented.add(key);
-          if (!documentedOnly[key])
-            problems.push(`${table} ${key}: not in the documented-only list`);
-          for (const name of ['v0', 'cloud'] as const) {
-            const inDoc = (docs[name].paths as Record<string, Json>)[docPath(route)]?.[
-              route.method.toLowerCase()
-            ];
-            if (inDoc)
-              problems.push(`${table} ${key}: defined by ${name}, check it against that document`);
-          }
-          continue;
-        }
-        const found = operationOf(route);
-        if (!found) {
-          problems.push(`${table} ${key}: not in ${route.contract.source}`);
-          continue;
-        }
-        const params = (found.op.parameters ?? []) as { name: string; in: string }[];
-        const docQuery = params.filter((p) => p.in === 'query').map((p) => p.name);
-        const docPathParams = params
-          .filter((p) => p.in === 'path')
-          .map((p) => p.name)
-          .sort();
-        const query = route.query?.fieldNames ?? [];
-        for (const name of docQuery) {
-          if (!query.includes(name))
-            problems.push(`${table} ${key}: lacks query parameter ${name}`);
-        }
-        for (const name of query) {
-          if (!docQuery.includes(name) && !extraQueryParams[key]?.includes(name)) {
-            problems.push(`${table} ${key}: extra query parameter ${name}`);
-          }
-        }
-        const routePathParams = [...route.paramNames].sort();
-        const pathParamsMatch =
-          JSON.stringify(routePathParams) === JSON.stringify(docPathParams) ||
-          // DELETE /api/v1/sandboxes/{id}: the document declares only the query `sandbox_id`.
-          (docPathParams.length === 0 && key === 'DELETE /api/v1/sandboxes/{id}');
-        if (!pathParamsMatch)
-          problems.push(`${table} ${key}: path parameters ${routePathParams} ≠ ${docPathParams}`);
-        const hasBody = !!route.body && route.body.kind !== 'raw-json';
-        if (hasBody !== Boolean(found.op.requestBody)) {
-          problems.push(
-            `${table} ${key}: request body ${hasBody ? 'declared' : 'absent'} unlike the document`,
-          );
-        }
-      }
+      const found = routeTableProblems(table, routes, { documentedOnly, extraQueryParams });
+      problems.push(...found.problems);
+      for (const key of found.documented) documented.add(key);
     }
     for (const key of Object.keys(documentedOnly)) {
       if (!documented.has(key))
@@ -721,7 +601,11 @@ describe('real answers against the documents and lib/api', () => {
           );
           continue;
         }
-        const validate = responseValidator(route, answer.status);
+        const validate = responseValidator(
+          route,
+          answer.status,
+          responseOverrides[`${route.method} ${docPath(route)}`],
+        );
         if (validate && !validate(answer.body)) {
           problems.push(
             `${key}: document schema: ${ajv.errorsText(validate.errors).slice(0, 400)}`,
