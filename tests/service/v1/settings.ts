@@ -62,12 +62,13 @@ export function defaultAgentSettings(model = 'anthropic/claude-sonnet-4-5-202509
       max_output_tokens: null,
       reasoning_effort: 'high',
       usage_id: 'agent',
+      is_subscription: false,
     },
     tools: null,
     enable_sub_agents: false,
     enable_switch_llm_tool: true,
     tool_concurrency_limit: 1,
-    mcp_config: null,
+    mcp_config: {},
     condenser: {
       enabled: true,
       condenser_kind: 'llm_summarizing',
@@ -120,9 +121,8 @@ function checkAgentSettings(agent: Record<string, unknown>): void {
   expect(isObject(llm), 'agent_settings.llm: Input should be a valid dictionary');
   const model = (llm as Record<string, unknown>).model;
   expect(typeof model === 'string', 'agent_settings.llm.model: Input should be a valid string');
-  const mcp = agent.mcp_config;
   expect(
-    mcp === null || mcp === undefined || isObject(mcp),
+    isObject(agent.mcp_config),
     'agent_settings.mcp_config: Input should be a valid dictionary',
   );
 }
@@ -152,7 +152,7 @@ export function applySettingsPayload(
   if (isObject(agentDiff)) {
     const { mcp_config: mcp, ...rest } = agentDiff;
     const merged = deepMerge(settings.agent_settings, rest);
-    if ('mcp_config' in agentDiff) merged.mcp_config = mcp ?? null;
+    if ('mcp_config' in agentDiff) merged.mcp_config = mcp ?? {};
     checkAgentSettings(merged);
     settings.agent_settings = merged;
   }
@@ -237,7 +237,7 @@ export function appSettingsFromFlat(flat: Record<string, unknown>): AppSettingsR
   );
   (agent.llm as Record<string, unknown>).api_key = flat.llm_api_key ?? null;
   (agent.llm as Record<string, unknown>).base_url = flat.llm_base_url ?? null;
-  agent.mcp_config = flat.mcp_config ?? null;
+  agent.mcp_config = flat.mcp_config ?? {};
   settings.agent_settings = agent;
   settings.conversation_settings = {
     ...defaultConversationSettings(),
