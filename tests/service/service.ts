@@ -354,7 +354,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
   /** The main listener's middleware, as the kind's upstream stacks it. */
   private mainStack() {
     const { server, frontend, corsOrigins } = this.options;
-    if (server === 'legacy') return {};
+    if (server === 'legacy') return { spaFallback: () => frontend };
     const resume = /^\/api\/v1\/sandboxes\/[^/]+\/resume\/?$/;
     const stack = {
       spaFallback: () => frontend,
