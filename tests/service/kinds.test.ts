@@ -183,7 +183,7 @@ describe('Socket.IO', () => {
       const polling = await call(`${svc.url}/socket.io/?EIO=4&transport=polling`);
       expect(polling.status).toBe(pollingStatus);
       expect(polling.body).not.toMatchObject({ sid: expect.anything() });
-      const client = openV0Socket(svc.url, { conversation_id: sample.conversation_id });
+      const client = openV0Socket(svc.url, { conversation_id: String(sample.conversation_id) });
       await expect(client.connected).rejects.toThrow();
       client.socket.close();
     }
