@@ -17,6 +17,7 @@ import { providerOfToken } from '../seed/git-world';
 import {
   applySettingsPayload,
   appSettingsView,
+  defaultAppSettings,
   providerTokensSet,
   SettingsValueError,
 } from '../v1/settings';
@@ -71,7 +72,9 @@ export function v1SettingsRoutes(host: RouteHost): Route[] {
       auth: 'v1',
       contract: { source: 'cloud' },
       handle: () => {
-        const settings = data.app_settings ?? null;
+        // A hosted user always has settings: they are composed from the organisation's.
+        const settings =
+          data.app_settings ?? (host.options.server === 'hosted' ? defaultAppSettings() : null);
         if (!settings) return json({ error: 'Settings not found' }, 404);
         return appSettingsView(settings, providerTokensSet(host.v1.providerTokens()));
       },
