@@ -39,9 +39,9 @@ describe('credentials', () => {
     expect((await call(api('/alive'))).status).toBe(200);
   });
 
-  it('take the key as Bearer, then X-Session-API-Key, then X-Access-Token', async () => {
+  it('take the key as Bearer, then X-Session-API-Key, X-Access-Token, the api_key cookie', async () => {
     for (const headers of [
-      bearer,
+      bearer as Record<string, string>,
       { 'X-Session-API-Key': apiKey },
       { 'X-Access-Token': apiKey },
       { Cookie: `api_key=${apiKey}` },
