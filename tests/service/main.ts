@@ -15,7 +15,13 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
-  const running = await startService(options);
+  let running: Awaited<ReturnType<typeof startService>>;
+  try {
+    running = await startService(options);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   const key = running.apiKey ? ` (key: ${running.apiKey})` : '';
   console.log(`Local reference service on ${running.url}${key}`);
   const kind = running.service.options.server;
