@@ -112,7 +112,7 @@ describe.each(['v1', 'hosted'] as const)('robustness of the %s kind', (kind) => 
     const other = await startTestService({ server: kind, apiKey: key, scenario: 'finish-quickly' });
     const errors = vi.spyOn(console, 'error');
     try {
-      const headers =
+      const headers: Record<string, string> =
         kind === 'hosted' ? { Authorization: `Bearer ${key}` } : { 'X-Session-API-Key': key };
       // 403: git without a token for the provider asked; 429: the pending-message queue.
       const allowed = new Set([
