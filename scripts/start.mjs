@@ -45,9 +45,9 @@ console.log('▶ building the extension');
 must('npx', ['wxt', 'build']);
 
 console.log(`▶ starting the local reference service on ${serviceUrl}`);
-const service = spawn('npx', ['tsx', 'tests/service/main.ts', '--port', String(port)], {
-  stdio: 'inherit',
-});
+// legacy until the client runs on V1-only servers (issue 14)
+const serviceArgs = ['tsx', 'tests/service/main.ts', '--server', 'legacy', '--port', String(port)];
+const service = spawn('npx', serviceArgs, { stdio: 'inherit' });
 const stopService = () => {
   if (!service.killed) service.kill('SIGTERM');
 };

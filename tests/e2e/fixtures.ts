@@ -58,7 +58,8 @@ export const test = base.extend<ExtensionFixtures>({
   serviceOptions: [{ pace: 0.02 }, { option: true }],
 
   service: async ({ serviceOptions }, use) => {
-    const service = await startService({ port: 0, ...serviceOptions });
+    // legacy until the client runs on V1-only servers (issue 14)
+    const service = await startService({ port: 0, server: 'legacy', ...serviceOptions });
     try {
       await use(service);
     } finally {

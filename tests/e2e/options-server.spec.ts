@@ -139,7 +139,11 @@ test.describe('self-hosted with a key', () => {
 });
 
 test.describe('hosted mode', () => {
-  test.use({ serviceOptions: { pace: 0.02, hosted: true, apiKey: 'hosted-api-key-51c0' } });
+  // The 0.62 service's hosted mode: the hosted kind (`server: 'hosted'`) needs a V1-only client.
+  // legacy until the client runs on V1-only servers (issue 14)
+  test.use({
+    serviceOptions: { pace: 0.02, server: 'legacy', hosted: true, apiKey: 'hosted-api-key-51c0' },
+  });
 
   test('the hosted service is recognised and the key settles on Authorization: Bearer', async ({
     openExtensionPage,

@@ -150,6 +150,14 @@ export class AdminClient {
     return this.call('PUT', '/settings', { settings, provider_tokens: providerTokens });
   }
 
+  /**
+   * The hosted kind's browser session: the `Cookie` header value that signs in as its user, and
+   * whether the session has expired (`expired` sets it).
+   */
+  hostedSession(expired?: boolean): Promise<{ cookie: string; expired: boolean }> {
+    return this.call('POST', '/hosted/session', expired === undefined ? {} : { expired });
+  }
+
   /** Everything the service holds for a conversation, for exact comparisons. */
   storedEvents(conversationId: string): Promise<StoredLog> {
     return this.call('GET', `/conversations/${conversationId}/events`);

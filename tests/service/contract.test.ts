@@ -1,35 +1,27 @@
-// Contract self-check: the service may not drift from upstream, and the client (lib/api) may not
-// drift with it. Every route of the service's own tables (main server, nested runtime, agent
-// server) must be 1. defined by one of the upstream OpenAPI documents (same method, path, parameter
-// names and body presence), or listed below as a 0.62.0 route that
-// docs/contract/README.md#openapi-documents-and-their-gaps documents but those documents lack; 2.
-// exercised by a probe whose real answer validates against the document's response schema (ajv,
-// JSON Schema 2020-12) and, where lib/api defines that endpoint, against its zod response schema. A
-// route added without a probe, or a probe without a route, fails the test. The events the scripted
-// agents produce are checked the same way (agent-server `Event` schema, lib/api parseEvent).
-import { readFileSync } from 'node:fs';
+// Contract self-check of the `legacy` kind (OpenHands 0.62; the 1.x and hosted kinds have
+// contract-app-server.test.ts): the service may not drift from upstream, and the client (lib/api)
+// may not drift with it. Every route of the service's own tables (main server, nested runtime,
+// agent server) must be
+//   1. defined by one of the upstream OpenAPI documents (same method, path, parameter names and
+//      body presence), or listed below as a 0.62.0 route that docs/contract/routes.md names but those
+//      documents lack;
+//   2. exercised by a probe whose real answer validates against the document's response schema
+//      (ajv, JSON Schema 2020-12) and, where lib/api defines that endpoint, against its zod
+//      response schema.
+// A route added without a probe, or a probe without a route, fails the test. The events the
+// scripted agents produce are checked the same way (agent-server `Event` schema, lib/api
+// parseEvent).
 import { request as httpRequest } from 'node:http';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { endpointRequests } from '@/lib/api/endpoints/requests';
 import { endpointResponses } from '@/lib/api/endpoints/responses';
 import { parseEvent } from '@/lib/api/events';
-import { fixturesRoot, openapiDocuments } from './core/fixtures';
+import { createDocumentChecker, type DocName, type Json, libEndpoints } from './contract-support';
 import type { Route } from './http/router';
 import type { RunningService } from './index';
 import { call, startTestService, waitFor } from './test-support';
 
-type Json = Record<string, unknown>;
 type Table = 'main' | 'runtime' | 'agent';
-type DocName = 'v0' | 'cloud' | 'agent';
-
-const docs: Record<DocName, Json> = {
-  v0: JSON.parse(readFileSync(`${fixturesRoot}${openapiDocuments.v0}`, 'utf8')),
-  cloud: JSON.parse(readFileSync(`${fixturesRoot}${openapiDocuments.cloud}`, 'utf8')),
-  agent: JSON.parse(readFileSync(`${fixturesRoot}${openapiDocuments.agent}`, 'utf8')),
-};
 
 /**
  * Routes of 0.62.0 that docs/contract/README.md#openapi-documents-and-their-gaps documents but none
@@ -93,12 +85,9 @@ const responseOverrides: Record<string, Json> = {
   },
 };
 
-/**
- * Differences between the documents and the 0.62.0 server that
- * docs/contract/README.md#openapi-documents-and-their-gaps records.
- */
-function patchDocumentedDrift(): void {
-  // docs/contract/README.md#enum-drift: enum values added after the 0.53.0 document.
+/** Differences between the documents and the 0.62.0 server (docs/contract/README.md#openapi-documents-and-their-gaps). */
+function patchDocumentedDrift(docs: Record<DocName, Json>): void {
+  // Enum values added after the 0.53.0 document (docs/contract/README.md#enum-drift).
   const v0 = (docs.v0.components as { schemas: Record<string, { enum?: string[] }> }).schemas;
   v0.ConversationStatus?.enum?.push('ARCHIVED', 'ERROR');
   v0.ProviderType?.enum?.push('azure_devops');
@@ -115,71 +104,11 @@ function patchDocumentedDrift(): void {
     );
   }
 }
-patchDocumentedDrift();
-
-const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-addFormats(ajv);
-// pydantic writes a naive datetime without an offset (e.g. MicroagentResponse.created_at is
-// `datetime.now()`); the documents call every datetime `date-time`. Accept both forms.
-ajv.addFormat('date-time', {
-  type: 'string',
-  validate: (value: string) =>
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/i.test(value),
-});
-for (const [name, doc] of Object.entries(docs)) ajv.addSchema(doc, name);
-
-function docPath(route: Route): string {
-  return (route.contract.path ?? route.path).replace(/\{(\w+):path\}/g, '{$1}');
-}
-
-function operationOf(route: Route): { doc: DocName; op: Json } | null {
-  const doc = route.contract.source as DocName;
-  if (!(doc in docs)) return null;
-  const op = (docs[doc].paths as Record<string, Record<string, Json>>)[docPath(route)]?.[
-    route.method.toLowerCase()
-  ];
-  return op ? { doc, op } : null;
-}
-
-function pointer(...parts: string[]): string {
-  return parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
-}
-
-const validators = new Map<string, ReturnType<typeof ajv.compile>>();
-
-/** The document's schema for a response of `route` with `status`, or null when it gives none. */
-function responseValidator(route: Route, status: number) {
-  const key = `${route.method} ${docPath(route)}`;
-  const cacheKey = `${route.contract.source} ${key} ${status}`;
-  if (validators.has(cacheKey)) return validators.get(cacheKey) ?? null;
-  let validator: ReturnType<typeof ajv.compile> | null = null;
-  const override = status < 300 ? responseOverrides[key] : undefined;
-  const found = operationOf(route);
-  if (override) validator = ajv.compile(override);
-  else if (found) {
-    const responses = found.op.responses as Record<
-      string,
-      { content?: Record<string, { schema?: Json }> }
-    >;
-    const schema = responses[String(status)]?.content?.['application/json']?.schema;
-    if (schema && Object.keys(schema).length > 0) {
-      validator = ajv.compile({
-        $ref: `${found.doc}#/${pointer('paths', docPath(route), route.method.toLowerCase(), 'responses', String(status), 'content', 'application/json', 'schema')}`,
-      });
-    }
-  }
-  if (validator) validators.set(cacheKey, validator);
-  return validator;
-}
+const { ajv, docPath, responseValidator, routeTableProblems } =
+  createDocumentChecker(patchDocumentedDrift);
 
 const eventValidator = ajv.compile({ $ref: 'agent#/components/schemas/Event' });
 
-/** lib/api endpoints by `target method path`. */
-const libEndpoints = new Map<string, string>();
-for (const [name, spec] of Object.entries(endpointRequests)) {
-  const { method, path, target } = spec as { method: string; path: string; target: string };
-  libEndpoints.set(`${target} ${method} ${path}`, name);
-}
 function libEndpointFor(table: Table, route: Route): string | undefined {
   const path = docPath(route);
   if (table === 'agent') return libEndpoints.get(`agent-server ${route.method} ${path}`);
@@ -290,7 +219,8 @@ function registerProbes(): void {
     }),
   );
   probe('main', 'POST', '/api/unset-provider-tokens', async () => {
-    const other = await startTestService({ seed: false });
+    // legacy until the client runs on V1-only servers (issue 14)
+    const other = await startTestService({ server: 'legacy', seed: false });
     try {
       return await post(`${other.url}/api/unset-provider-tokens`);
     } finally {
@@ -453,36 +383,11 @@ function registerProbes(): void {
       ),
     ),
   );
-  probe('main', 'PATCH', '/api/v1/app-conversations/{conversation_id}', () =>
-    call(v1(`/app-conversations/${ctx.v1Id}`), { method: 'PATCH', json: { title: 'Contract V1' } }),
-  );
-  probe('main', 'DELETE', '/api/v1/app-conversations/{conversation_id}', async () => {
-    const target = nested.seedIds.v1.parserFixDone;
-    return call(v1(`/app-conversations/${target}`), { method: 'DELETE' });
-  });
-  probe('main', 'POST', '/api/v1/app-conversations/{conversation_id}/send-message', () =>
-    post(v1(`/app-conversations/${ctx.v1Id}/send-message`), {
-      content: [{ type: 'text', text: 'hi' }],
-      run: false,
-    }),
-  );
-  probe('main', 'GET', '/api/v1/app-conversations/{conversation_id}/skills', () =>
-    get(v1(`/app-conversations/${ctx.v1Id}/skills`)),
-  );
   probe('main', 'GET', '/api/v1/events/search', () =>
     get(v1(`/events/search?conversation_id__eq=${ctx.v1Id}`)),
   );
   probe('main', 'GET', '/api/v1/events/count', () => get(v1('/events/count')));
   probe('main', 'GET', '/api/v1/events', () => get(v1(`/events?id=${ctx.eventId}&id=missing`)));
-  probe('main', 'GET', '/api/v1/conversation/{conversation_id}/events/search', () =>
-    get(v1(`/conversation/${ctx.v1Id}/events/search?limit=50`)),
-  );
-  probe('main', 'GET', '/api/v1/conversation/{conversation_id}/events/count', () =>
-    get(v1(`/conversation/${ctx.v1Id}/events/count`)),
-  );
-  probe('main', 'GET', '/api/v1/conversation/{conversation_id}/events', () =>
-    get(v1(`/conversation/${ctx.v1Id}/events?id=${ctx.eventId}`)),
-  );
   probe('main', 'GET', '/api/v1/sandboxes/search', () => get(v1('/sandboxes/search')));
   probe('main', 'GET', '/api/v1/sandboxes', () =>
     get(v1(`/sandboxes?id=${ctx.sandboxId}&id=none`)),
@@ -613,8 +518,14 @@ function tables(): Record<Table, Route[]> {
 const routeKey = (table: Table, route: Route) => `${table} ${route.method} ${route.path}`;
 
 beforeAll(async () => {
-  nested = await startTestService({ scenario: 'finish-quickly' });
-  standalone = await startTestService({ runtime: 'standalone', scenario: 'finish-quickly' });
+  // legacy until the client runs on V1-only servers (issue 14)
+  nested = await startTestService({ server: 'legacy', scenario: 'finish-quickly' });
+  // legacy until the client runs on V1-only servers (issue 14)
+  standalone = await startTestService({
+    server: 'legacy',
+    runtime: 'standalone',
+    scenario: 'finish-quickly',
+  });
   const created = await post(`${nested.url}/api/conversations`, {
     initial_user_msg: 'contract checks',
     repository: 'octo-org/widgets',
@@ -660,57 +571,9 @@ describe('route table against the upstream documents', () => {
     const problems: string[] = [];
     const documented = new Set<string>();
     for (const [table, routes] of Object.entries(tables()) as [Table, Route[]][]) {
-      for (const route of routes) {
-        if (route.contract.source === 'internal') continue;
-        const key = `${route.method} ${docPath(route)}`;
-        if (route.contract.source === 'documented') {
-          documented.add(key);
-          if (!documentedOnly[key])
-            problems.push(`${table} ${key}: not in the documented-only list`);
-          for (const name of ['v0', 'cloud'] as const) {
-            const inDoc = (docs[name].paths as Record<string, Json>)[docPath(route)]?.[
-              route.method.toLowerCase()
-            ];
-            if (inDoc)
-              problems.push(`${table} ${key}: defined by ${name}, check it against that document`);
-          }
-          continue;
-        }
-        const found = operationOf(route);
-        if (!found) {
-          problems.push(`${table} ${key}: not in ${route.contract.source}`);
-          continue;
-        }
-        const params = (found.op.parameters ?? []) as { name: string; in: string }[];
-        const docQuery = params.filter((p) => p.in === 'query').map((p) => p.name);
-        const docPathParams = params
-          .filter((p) => p.in === 'path')
-          .map((p) => p.name)
-          .sort();
-        const query = route.query?.fieldNames ?? [];
-        for (const name of docQuery) {
-          if (!query.includes(name))
-            problems.push(`${table} ${key}: lacks query parameter ${name}`);
-        }
-        for (const name of query) {
-          if (!docQuery.includes(name) && !extraQueryParams[key]?.includes(name)) {
-            problems.push(`${table} ${key}: extra query parameter ${name}`);
-          }
-        }
-        const routePathParams = [...route.paramNames].sort();
-        const pathParamsMatch =
-          JSON.stringify(routePathParams) === JSON.stringify(docPathParams) ||
-          // DELETE /api/v1/sandboxes/{id}: the document declares only the query `sandbox_id`.
-          (docPathParams.length === 0 && key === 'DELETE /api/v1/sandboxes/{id}');
-        if (!pathParamsMatch)
-          problems.push(`${table} ${key}: path parameters ${routePathParams} ≠ ${docPathParams}`);
-        const hasBody = !!route.body && route.body.kind !== 'raw-json';
-        if (hasBody !== Boolean(found.op.requestBody)) {
-          problems.push(
-            `${table} ${key}: request body ${hasBody ? 'declared' : 'absent'} unlike the document`,
-          );
-        }
-      }
+      const found = routeTableProblems(table, routes, { documentedOnly, extraQueryParams });
+      problems.push(...found.problems);
+      for (const key of found.documented) documented.add(key);
     }
     for (const key of Object.keys(documentedOnly)) {
       if (!documented.has(key))
@@ -749,7 +612,11 @@ describe('real answers against the documents and lib/api', () => {
           );
           continue;
         }
-        const validate = responseValidator(route, answer.status);
+        const validate = responseValidator(
+          route,
+          answer.status,
+          responseOverrides[`${route.method} ${docPath(route)}`],
+        );
         if (validate && !validate(answer.body)) {
           problems.push(
             `${key}: document schema: ${ajv.errorsText(validate.errors).slice(0, 400)}`,

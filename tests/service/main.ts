@@ -15,12 +15,23 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
-  const running = await startService(options);
+  let running: Awaited<ReturnType<typeof startService>>;
+  try {
+    running = await startService(options);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
   const key = running.apiKey ? ` (key: ${running.apiKey})` : '';
   console.log(`Local reference service on ${running.url}${key}`);
-  console.log(
-    `  mode: ${options.hosted ? 'hosted' : 'self-hosted'}, V0 runtime: ${options.runtime ?? 'nested'}`,
-  );
+  const kind = running.service.options.server;
+  const runtime = kind === 'legacy' ? `, V0 runtime: ${running.service.options.runtime}` : '';
+  console.log(`  server kind: ${kind}${runtime}`);
+  if (running.service.hostedAuth) {
+    console.log(
+      `  browser session cookie: keycloak_auth=${running.service.hostedAuth.sessionToken}`,
+    );
+  }
   console.log(`  admin: ${running.url}/__admin/state`);
   for (const [id, url] of Object.entries((await running.admin.state()).agent_servers)) {
     console.log(`  agent server of sandbox ${id}: ${url}`);

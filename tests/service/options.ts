@@ -14,18 +14,43 @@ export function isScenarioName(value: unknown): value is ScenarioName {
   return typeof value === 'string' && (scenarioNames as readonly string[]).includes(value);
 }
 
+/**
+ * Which upstream server the service plays. Each is one generation, never a mix:
+ * `v1` an OpenHands 1.7–1.11 self-hosted app server (V1 only), `legacy` OpenHands 0.62 (V0 and
+ * V1 side by side), `hosted` the hosted service (the V1 app server behind its multi-user auth),
+ * `agent` a bare agent server without any app server.
+ */
+export const serverKinds = ['v1', 'legacy', 'hosted', 'agent'] as const;
+export type ServerKind = (typeof serverKinds)[number];
+
+export function isServerKind(value: unknown): value is ServerKind {
+  return typeof value === 'string' && (serverKinds as readonly string[]).includes(value);
+}
+
 export interface ServiceOptions {
+  /** The server kind to play. Default `v1`. */
+  server?: ServerKind;
   /** Interface to bind. Default `127.0.0.1`. */
   host?: string;
   /** Main port. Default 3000; 0 picks a free port. */
   port?: number;
   /**
-   * The server key. Self-hosted: `SESSION_API_KEY`, required as `X-Session-API-Key` on every V0
-   * `/api` route. Hosted: the API key sent as `Authorization: Bearer`. Default none.
+   * The server key. `legacy`: `SESSION_API_KEY`, required as `X-Session-API-Key` on every V0
+   * `/api` route. `v1`: the same key, on every `/api/v1` route but the web-client config.
+   * `hosted`: the user's API key (`Authorization: Bearer`, or `X-Session-API-Key`,
+   * `X-Access-Token`); none means any key is taken. Default none.
    */
   apiKey?: string | null;
-  /** Hosted ("saas") mode: Bearer auth everywhere, no V0 conversation routes. Default false. */
+  /**
+   * Only with `server: 'legacy'`: the 0.62 service's hosted mode (Bearer everywhere, the V0
+   * config probe, no V0 conversation routes), kept for callers that still need it.
+   */
   hosted?: boolean;
+  /**
+   * `SERVE_FRONTEND`: the web UI is mounted, so an unknown GET answers its index page and an
+   * unknown route of another method 405. Without it FastAPI answers 404/405 JSON. Default true.
+   */
+  frontend?: boolean;
   /**
    * How V0 conversations run. `nested` (default): like the Docker nested runtime, each running
    * conversation gets its own listener, an absolute `url` and a per-conversation key.
@@ -53,8 +78,10 @@ export interface ServiceOptions {
 }
 
 export type ResolvedOptions = Required<
-  Omit<ServiceOptions, 'apiKey' | 'dataFile' | 'corsOrigins' | 'eventsPerSecond'>
+  Omit<ServiceOptions, 'apiKey' | 'dataFile' | 'corsOrigins' | 'eventsPerSecond' | 'hosted'>
 > & {
+  /** The hosted service's auth and behaviour: `server: 'hosted'`, or legacy's hosted mode. */
+  hosted: boolean;
   apiKey: string | null;
   dataFile: string | null;
   corsOrigins: string[] | null;
@@ -62,11 +89,20 @@ export type ResolvedOptions = Required<
 };
 
 export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
+  const server = options.server ?? 'v1';
+  if (!isServerKind(server)) throw new Error(`unknown server kind ${String(server)}`);
+  if (options.hosted && server !== 'legacy') {
+    throw new Error(
+      `hosted: true only qualifies server: 'legacy'; the hosted service is server: 'hosted'`,
+    );
+  }
   return {
+    server,
     host: options.host ?? '127.0.0.1',
     port: options.port ?? 3000,
     apiKey: options.apiKey ?? null,
-    hosted: options.hosted ?? false,
+    hosted: server === 'hosted' || (options.hosted ?? false),
+    frontend: options.frontend ?? true,
     runtime: options.runtime ?? 'nested',
     dataFile: options.dataFile ?? null,
     seed: options.seed ?? true,
@@ -86,13 +122,19 @@ Usage: npm run service -- [flags]
 
   --port <n>             main port (default 3000; 0 = any free port)
   --host <addr>          interface to bind (default 127.0.0.1)
-  --api-key <key>        server key: X-Session-API-Key on V0 routes (self-hosted) or the Bearer
-                         key (--hosted). Default: none (no auth, like a default self-hosted server)
-  --hosted               hosted ("saas") mode: Bearer auth on /api and /api/v1, no V0 routes
-  --standalone           V0 conversations on the main port (relative url, null session key)
-                         instead of per-conversation nested runtimes
+  --server <kind>        the server to play, one generation only:
+                           v1      OpenHands 1.7–1.11 self-hosted (V1 only; default)
+                           legacy  OpenHands 0.62 (V0 and V1 side by side)
+                           hosted  the hosted service (V1, Bearer auth, organisations)
+                           agent   a bare agent server
+  --hosted               same as --server hosted
+  --api-key <key>        the server key: X-Session-API-Key (legacy: V0 routes; v1: /api/v1
+                         routes) or the user's API key (hosted). Default: none (no auth)
+  --no-frontend          no web UI mounted: unknown routes answer 404 JSON, not the index page
+  --standalone           legacy: V0 conversations on the main port (relative url, null session
+                         key) instead of per-conversation nested runtimes
   --data <file>          restore state from and persist it to this JSON file
-  --no-seed, --fresh     start empty: a fresh install (GET /api/settings → 404)
+  --no-seed, --fresh     start empty: a fresh install (settings answer 404)
   --scenario <name>      default scenario: ${scenarioNames.join(', ')}
   --pace <x>             delay multiplier: 1 realistic (default), 0.05 brisk, 0 none
   --rate <n>             emit live events at a steady n events per second
@@ -124,8 +166,17 @@ export function parseArgs(argv: readonly string[]): ServiceOptions & { help?: bo
       case '--api-key':
         out.apiKey = take();
         break;
+      case '--server': {
+        const kind = take();
+        if (!isServerKind(kind)) throw new Error(`unknown server kind ${kind}`);
+        out.server = kind;
+        break;
+      }
       case '--hosted':
-        out.hosted = true;
+        out.server = 'hosted';
+        break;
+      case '--no-frontend':
+        out.frontend = false;
         break;
       case '--standalone':
         out.runtime = 'standalone';

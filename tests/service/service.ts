@@ -1,13 +1,14 @@
 // The local reference service: owns the stored data, the listeners (main server, one nested
 // runtime per running V0 conversation, one agent server per running V1 sandbox), the auth rules
-// of each, the V0/V1 domains and the injected faults.
+// of each, the V0/V1 domains and the injected faults. It plays one server kind at a time
+// (options.ts `server`): the route table, auth, CORS and error pages all follow that kind.
 import type { Server as SocketIoServer } from 'socket.io';
 import type { Pacing } from './agent/runner';
 import { Faults, type ListenerKind } from './core/faults';
 import type { ServiceHost } from './core/host';
 import { emptyData, loadData, Persister, type ServiceData } from './core/state';
 import { sleep } from './core/time';
-import { Listener } from './http/listener';
+import { CorsPolicy, Listener } from './http/listener';
 import { httpException, json, type ServiceResponse } from './http/respond';
 import type { Incoming, Route } from './http/router';
 import {
@@ -19,12 +20,17 @@ import {
 import { adminRoutes } from './routes/admin';
 import { agentServerRoutes } from './routes/agent-server';
 import type { RouteHost } from './routes/common';
-import { agentServerHealthRoutes, healthRoutes } from './routes/health';
+import { agentServerHealthRoutes, appServerHealthRoutes, healthRoutes } from './routes/health';
+import { HostedAuth, hostedRoutes } from './routes/hosted';
 import { v0ConversationScopedRoutes } from './routes/v0-conversation';
 import { v0ConversationRoutes } from './routes/v0-conversations';
 import { v0GitRoutes } from './routes/v0-git';
 import { v0SelfHostedSettingsRoutes, v0SettingsRoutes } from './routes/v0-settings';
 import { v1AppRoutes } from './routes/v1-app';
+import { v1GitRoutes } from './routes/v1-git';
+import { v1PendingMessageRoutes } from './routes/v1-pending';
+import { v1ServerRoutes } from './routes/v1-server';
+import { v1SettingsRoutes } from './routes/v1-settings';
 import { seedData } from './seed/seed';
 import { attachV0Socket, type V0SocketScope } from './stream/v0-socket';
 import { createAgentSocketHandler } from './stream/v1-websocket';
@@ -48,6 +54,8 @@ export class ReferenceService implements ServiceHost, RouteHost {
   generation = 0;
   /** The server key in force (rotated by the admin helper). */
   apiKey: string | null;
+  /** The hosted kind's multi-user auth; null for the other kinds. */
+  readonly hostedAuth: HostedAuth | null;
 
   private readonly persister: Persister;
   private main: Listener | null = null;
@@ -60,9 +68,16 @@ export class ReferenceService implements ServiceHost, RouteHost {
     this.options = resolveOptions(options);
     this.apiKey = this.options.apiKey;
     this.scenario = this.options.scenario;
+    this.hostedAuth =
+      this.options.server === 'hosted'
+        ? new HostedAuth(
+            () => this.apiKey,
+            () => this.options.rateLimit,
+          )
+        : null;
     const restored = this.options.dataFile ? loadData(this.options.dataFile) : null;
     this.data = restored ?? emptyData();
-    if (!restored && this.options.seed) seedData(this.data);
+    if (!restored && this.options.seed) seedData(this.data, this.options.server);
     this.persister = new Persister(this.options.dataFile, () => this.data);
     this.v0 = new V0Domain(this);
     this.v1 = new V1Domain(this);
@@ -181,26 +196,44 @@ export class ReferenceService implements ServiceHost, RouteHost {
   private readonly cachedRuntime = new Map<string, Route[]>();
   private readonly cachedAgent = new Map<string, Route[]>();
 
-  /** Every route the main listener serves, in matching order. */
+  /** Every route the main listener serves, in matching order: the kind's and no other. */
   mainRoutes(): Route[] {
     if (!this.cachedMain) {
-      const hosted = this.options.hosted;
-      this.cachedMain = [
-        ...adminRoutes(this),
-        ...healthRoutes(this),
-        ...v0SettingsRoutes(this),
-        ...(hosted
-          ? []
-          : [
-              ...v0ConversationRoutes(this),
-              ...v0ConversationScopedRoutes(this, { kind: 'main' }),
-              ...v0SelfHostedSettingsRoutes(this),
-              ...v0GitRoutes(this),
-            ]),
-        ...v1AppRoutes(this),
-      ];
+      this.cachedMain = [...adminRoutes(this), ...this.kindRoutes()];
     }
     return this.cachedMain;
+  }
+
+  private kindRoutes(): Route[] {
+    switch (this.options.server) {
+      case 'legacy':
+        return [
+          ...healthRoutes(this),
+          ...v0SettingsRoutes(this),
+          ...(this.options.hosted
+            ? []
+            : [
+                ...v0ConversationRoutes(this),
+                ...v0ConversationScopedRoutes(this, { kind: 'main' }),
+                ...v0SelfHostedSettingsRoutes(this),
+                ...v0GitRoutes(this),
+              ]),
+          ...v1AppRoutes(this, 'v062'),
+        ];
+      case 'v1':
+      case 'hosted':
+        return [
+          ...appServerHealthRoutes(this),
+          ...v1ServerRoutes(this),
+          ...v1AppRoutes(this, 'current'),
+          ...v1PendingMessageRoutes(this),
+          ...v1SettingsRoutes(this),
+          ...v1GitRoutes(this),
+          ...(this.options.server === 'hosted' ? hostedRoutes(this) : []),
+        ];
+      case 'agent':
+        return [];
+    }
   }
 
   runtimeRoutes(conversationId: string): Route[] {
@@ -226,19 +259,42 @@ export class ReferenceService implements ServiceHost, RouteHost {
 
   // --- auth ------------------------------------------------------------------------------------
 
+  /**
+   * The route's own auth, run after routing and the body's JSON decoding and before any
+   * validation error is reported (FastAPI's dependency order).
+   */
   private authorizeMain(route: Route, req: Incoming): void {
-    if (route.auth === 'none' || route.auth === 'admin' || this.options.hosted) return;
-    if (route.auth === 'v0' && this.apiKey !== null) {
-      if (headerOf(req, 'x-session-api-key') !== this.apiKey) throw httpException(401);
+    if (route.auth === 'none' || route.auth === 'admin') return;
+    switch (this.options.server) {
+      case 'legacy':
+        if (this.options.hosted) return;
+        // 0.62: SESSION_API_KEY guards the V0 routes only.
+        if (route.auth === 'v0' && this.apiKey !== null) {
+          if (headerOf(req, 'x-session-api-key') !== this.apiKey) throw httpException(401);
+        }
+        return;
+      case 'v1':
+        // 1.x: the same check as a router dependency of every /api/v1 router but the web
+        // client's config and the webhooks.
+        if (this.apiKey !== null && headerOf(req, 'x-session-api-key') !== this.apiKey) {
+          throw httpException(401);
+        }
+        return;
+      case 'hosted':
+        this.hostedAuth?.authorize(req, route.auth === 'v1');
+        return;
+      case 'agent':
+        return;
     }
   }
 
   /**
-   * The hosted service's auth middleware: every `/api` path except the config probe needs
+   * The 0.62 service's hosted mode: every `/api` path except the config probe needs
    * `Authorization: Bearer <key>` (or the key in `X-Session-API-Key`), matched route or not.
    */
   private hostedGuard(req: Incoming): ServiceResponse | null {
-    if (!this.options.hosted || req.method === 'OPTIONS') return null;
+    if (this.options.server !== 'legacy' || !this.options.hosted) return null;
+    if (req.method === 'OPTIONS') return null;
     if (!req.path.startsWith('/api') || req.path === '/api/options/config') return null;
     const authorization = headerOf(req, 'authorization');
     const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : null;
@@ -295,7 +351,36 @@ export class ReferenceService implements ServiceHost, RouteHost {
     return `http://${this.options.host}:${this.port}`;
   }
 
+  /** The main listener's middleware, as the kind's upstream stacks it. */
+  private mainStack() {
+    const { server, frontend, corsOrigins } = this.options;
+    if (server === 'legacy') return { spaFallback: () => frontend };
+    const resume = /^\/api\/v1\/sandboxes\/[^/]+\/resume\/?$/;
+    const stack = {
+      spaFallback: () => frontend,
+      // Without Socket.IO nothing takes an upgrade: the web UI mount fails it (uvicorn's 500),
+      // and without the web UI the router closes it before accepting (403).
+      refusedUpgradeStatus: () => (frontend ? 500 : 403),
+      // The 1.x rate limiter never counts a sandbox resume.
+      rateLimitExempt: (req: Incoming) => req.method === 'POST' && resume.test(req.path),
+      corsFor: () => new CorsPolicy(corsOrigins, 'any'),
+    };
+    const hosted = this.hostedAuth;
+    if (!hosted) return stack;
+    return {
+      ...stack,
+      outermost: (req: Incoming) => hosted.middleware(req),
+      rateLimitInsideCors: true,
+      corsFor: (req: Incoming) => hosted.corsFor(req, corsOrigins),
+    };
+  }
+
   async start(): Promise<void> {
+    if (this.options.server === 'agent') {
+      // TODO(agent-server kind): the standalone agent server, filled in with the agent-server
+      // work (routes/agent-server.ts, stream/v1-websocket.ts).
+      throw new Error('--server agent is not implemented yet');
+    }
     const main = new Listener({
       name: 'main',
       flavor: 'openhands',
@@ -307,8 +392,10 @@ export class ReferenceService implements ServiceHost, RouteHost {
       maxBodyBytes: this.options.maxBodyBytes,
       intercept: (req, route) => this.intercept('main', req, route),
       log: this.options.log,
+      ...this.mainStack(),
     });
-    if (!this.options.hosted) {
+    // Socket.IO exists only on 0.62, and there not in its hosted mode.
+    if (this.options.server === 'legacy' && !this.options.hosted) {
       this.mainIo = attachV0Socket(main.server, this.socketDeps(), { kind: 'main' });
     }
     this.main = main;

@@ -25,6 +25,22 @@ export interface SecretsRecord {
 /** The upstream `Settings` model as stored (secrets in clear, like the file settings store). */
 export type SettingsRecord = Record<string, unknown>;
 
+/** The 1.x app server's nested `Settings` (see v1/settings.ts), secrets in clear. */
+export type AppSettingsRecord = Record<string, unknown> & {
+  agent_settings: Record<string, unknown>;
+  conversation_settings: Record<string, unknown>;
+};
+
+/** A message queued for a conversation that is not ready yet (1.x pending messages). */
+export interface PendingMessageRecord {
+  id: string;
+  /** As the client sent it: `task-<start task id>` or the conversation id. */
+  conversation_id: string;
+  role: string;
+  content: Record<string, unknown>[];
+  created_at: string;
+}
+
 /** A stored V0 event (`event_to_dict` output) with its integer id. */
 export type V0Event = Record<string, unknown> & { id: number };
 
@@ -122,8 +138,13 @@ export interface ServiceData {
   version: 1;
   /** The server secret the nested-runtime keys are derived from (JWT secret upstream). */
   server_secret: string;
+  /** 0.62's flat settings (the legacy kind). */
   settings: SettingsRecord | null;
+  /** The 1.x app server's nested settings (the v1 and hosted kinds); absent in older files. */
+  app_settings?: AppSettingsRecord | null;
   secrets: SecretsRecord;
+  /** 1.x pending messages, oldest first; absent in older files. */
+  pending_messages?: PendingMessageRecord[];
   v0: Record<string, V0ConversationRecord>;
   app_conversations: Record<string, AppConversationRecord>;
   start_tasks: Record<string, StartTaskRecord>;
@@ -136,7 +157,9 @@ export function emptyData(): ServiceData {
     version: 1,
     server_secret: randomKey(24),
     settings: null,
+    app_settings: null,
     secrets: { provider_tokens: {}, custom_secrets: {} },
+    pending_messages: [],
     v0: {},
     app_conversations: {},
     start_tasks: {},

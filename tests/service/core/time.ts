@@ -76,3 +76,29 @@ export function toNaiveLocal(value: string): string | null {
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }
+
+/**
+ * What Python's `datetime.isoformat()` writes for a datetime pydantic parsed from `value`:
+ * microseconds only when not zero, `Z` as `+00:00`, a bare date as midnight. The 1.x event search
+ * compares these strings with the stored naive timestamps as they are.
+ */
+export function pythonIsoformat(value: string): string {
+  if (/^\d+(\.\d+)?$/.test(value.trim())) {
+    const micros = Math.round(Number(value) * 1_000_000);
+    return pythonIsoformat(utcFromMicros(micros));
+  }
+  const match =
+    /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,6}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(
+      value.trim(),
+    );
+  if (!match) return value;
+  const [, date, h = '00', mi = '00', s = '00', frac = '', zone] = match;
+  const micros = (frac || '').padEnd(6, '0');
+  let out = `${date}T${h}:${mi}:${s}`;
+  if (Number(micros) !== 0) out += `.${micros}`;
+  if (zone) {
+    if (zone.toUpperCase() === 'Z') out += '+00:00';
+    else out += zone.includes(':') ? zone : `${zone.slice(0, 3)}:${zone.slice(3)}`;
+  }
+  return out;
+}

@@ -1,8 +1,12 @@
 // One HTTP listener (the main server, a nested runtime or an agent server) with the middleware
 // stack of its upstream counterpart:
-//   OpenHands server (main and nested runtimes), outermost first: RateLimitMiddleware →
-//   CacheControlMiddleware → LocalhostCORSMiddleware → routes → SPA static files (any unknown
-//   GET → index.html, any other method → 405). So a 429 carries neither cache nor CORS headers.
+//   OpenHands server (0.62 and the 1.x app server), outermost first: RateLimitMiddleware →
+//   CacheControlMiddleware → LocalhostCORSMiddleware → routes → the web UI mount (any unknown
+//   GET → index.html, any other method → 405), or FastAPI's 404/405 JSON without the web UI. So a
+//   429 carries neither cache nor CORS headers there.
+//   Hosted service (enterprise saas_server.py): the auth-cookie middleware comes first (a request
+//   without credentials is refused before anything else), then cache control, the API-key-aware
+//   CORS, the rate limiter, routes.
 //   Agent server: LocalhostCORSMiddleware → routes → FastAPI's 404/405 JSON.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -20,6 +24,18 @@ export interface ListenerConfig {
   authorize: (route: Route, req: Incoming, rawParams: Record<string, string>) => void;
   rateLimit: () => boolean;
   corsOrigins: string[] | null;
+  /** The CORS policy for one request; by default the localhost rule over `corsOrigins`. */
+  corsFor?: (req: Incoming) => CorsPolicy;
+  /** Whether the web UI is mounted (openhands flavour). Default true. */
+  spaFallback?: () => boolean;
+  /** The outermost middleware (the hosted auth-cookie check): a response ends the request. */
+  outermost?: (req: Incoming) => ServiceResponse | null;
+  /** Requests the rate limiter never counts. */
+  rateLimitExempt?: (req: Incoming) => boolean;
+  /** The hosted stack runs the rate limiter inside CORS, so its 429 carries CORS headers. */
+  rateLimitInsideCors?: boolean;
+  /** The status an upgrade gets when no handler takes it (uvicorn refuses the handshake). */
+  refusedUpgradeStatus?: () => number;
   maxBodyBytes: number;
   /** Admin faults: a delay, or a response that replaces the route's. */
   intercept?: (req: Incoming, route: Route | null) => Promise<ServiceResponse | null>;
@@ -28,12 +44,30 @@ export interface ListenerConfig {
   log?: boolean;
 }
 
-/** Starlette's CORSMiddleware with the LocalhostCORSMiddleware origin rule. */
+/**
+ * Which origins a CORS policy lets in when no list is configured. `localhost`: 0.62 and the agent
+ * server (LocalhostCORSMiddleware). `any`: the 1.x app server, whose middleware lets every origin
+ * in while `PERMITTED_CORS_ORIGINS` is unset. `none`: a plain allowlist (the hosted service's
+ * cookie path). `wildcard`: `*` without credentials (the hosted service's API-key path).
+ */
+export type CorsDefault = 'localhost' | 'any' | 'none' | 'wildcard';
+
+/** Starlette's CORSMiddleware with one of the upstream origin rules. */
 export class CorsPolicy {
-  constructor(private readonly permitted: string[] | null) {}
+  constructor(
+    private readonly permitted: string[] | null,
+    private readonly fallback: CorsDefault = 'localhost',
+  ) {}
+
+  private get wildcard(): boolean {
+    return this.fallback === 'wildcard';
+  }
 
   isAllowed(origin: string): boolean {
+    if (this.wildcard) return true;
     if (this.permitted && this.permitted.length > 0) return this.permitted.includes(origin);
+    if (this.fallback === 'any') return true;
+    if (this.fallback === 'none') return false;
     try {
       const hostname = new URL(origin).hostname;
       return hostname === 'localhost' || hostname === '127.0.0.1';
@@ -45,15 +79,15 @@ export class CorsPolicy {
   static readonly allMethods = 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT';
 
   preflight(origin: string, method: string, requestHeaders: string | undefined): ServiceResponse {
-    const headers: Record<string, string> = {
-      vary: 'Origin',
-      'access-control-allow-methods': CorsPolicy.allMethods,
-      'access-control-max-age': '600',
-      'access-control-allow-credentials': 'true',
-    };
+    const headers: Record<string, string> = this.wildcard
+      ? { 'access-control-allow-origin': '*' }
+      : { vary: 'Origin' };
+    headers['access-control-allow-methods'] = CorsPolicy.allMethods;
+    headers['access-control-max-age'] = '600';
+    if (!this.wildcard) headers['access-control-allow-credentials'] = 'true';
     const failures: string[] = [];
-    if (this.isAllowed(origin)) headers['access-control-allow-origin'] = origin;
-    else failures.push('origin');
+    if (!this.isAllowed(origin)) failures.push('origin');
+    else if (!this.wildcard) headers['access-control-allow-origin'] = origin;
     if (!CorsPolicy.allMethods.split(', ').includes(method)) failures.push('method');
     if (requestHeaders !== undefined) headers['access-control-allow-headers'] = requestHeaders;
     if (failures.length > 0) return text(`Disallowed CORS ${failures.join(', ')}`, 400, headers);
@@ -62,6 +96,7 @@ export class CorsPolicy {
 
   /** Headers of a simple (non-preflight) response to a request that sent `Origin`. */
   simpleHeaders(origin: string): Record<string, string> {
+    if (this.wildcard) return { 'access-control-allow-origin': '*' };
     const headers: Record<string, string> = { 'access-control-allow-credentials': 'true' };
     if (this.isAllowed(origin)) {
       headers['access-control-allow-origin'] = origin;
@@ -121,6 +156,12 @@ export class Listener {
     this.server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
       this.upgraded.add(socket);
       if (config.onUpgrade?.(req, socket, head)) return;
+      const refused = config.refusedUpgradeStatus?.();
+      if (refused !== undefined) {
+        socket.end(
+          `HTTP/1.1 ${refused} ${reasonPhrase(refused)}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+        );
+      }
     });
   }
 
@@ -234,9 +275,15 @@ export class Listener {
     if (res.headersSent || res.destroyed) return;
     if (response.stream) {
       res.writeHead(response.status, response.headers);
-      for await (const chunk of response.stream) {
-        if (res.destroyed) return;
-        res.write(chunk);
+      try {
+        for await (const chunk of response.stream) {
+          if (res.destroyed) return;
+          res.write(chunk);
+        }
+      } catch {
+        // An exception after the headers went out: uvicorn drops the connection mid-body.
+        res.destroy();
+        return;
       }
       res.end();
       return;
@@ -246,15 +293,31 @@ export class Listener {
     res.end(req.method === 'HEAD' ? undefined : payload);
   }
 
-  private async openhandsStack(req: Incoming): Promise<ServiceResponse> {
-    if (this.config.rateLimit()) {
-      const verdict = this.limiter.check(req.remoteAddress);
-      if (verdict === 'reject') {
-        return json({ message: 'Too many requests' }, 429, { 'retry-after': '1' });
-      }
-      if (verdict === 'delay') await sleep(1000);
+  /** RateLimitMiddleware: null to go on (after a 1 s wait when over 10/s), else the 429. */
+  private async rateLimited(req: Incoming): Promise<ServiceResponse | null> {
+    if (!this.config.rateLimit() || this.config.rateLimitExempt?.(req)) return null;
+    const verdict = this.limiter.check(req.remoteAddress);
+    if (verdict === 'reject') {
+      return json({ message: 'Too many requests' }, 429, { 'retry-after': '1' });
     }
-    const response = await this.corsLayer(req, () => this.routeOrSpa(req));
+    if (verdict === 'delay') await sleep(1000);
+    return null;
+  }
+
+  private async openhandsStack(req: Incoming): Promise<ServiceResponse> {
+    const refused = this.config.outermost?.(req);
+    if (refused) return refused;
+    let response: ServiceResponse;
+    if (this.config.rateLimitInsideCors) {
+      response = await this.corsLayer(
+        req,
+        async () => (await this.rateLimited(req)) ?? this.routeOrSpa(req),
+      );
+    } else {
+      const limited = await this.rateLimited(req);
+      if (limited) return limited;
+      response = await this.corsLayer(req, () => this.routeOrSpa(req));
+    }
     if (req.path.startsWith('/assets')) {
       response.headers['cache-control'] = 'public, max-age=2592000, immutable';
     } else {
@@ -281,25 +344,30 @@ export class Listener {
     next: () => Promise<ServiceResponse>,
   ): Promise<ServiceResponse> {
     const origin = req.headers.origin;
+    const cors = this.config.corsFor?.(req) ?? this.cors;
     const preflightMethod = req.headers['access-control-request-method'];
     if (req.method === 'OPTIONS' && origin && typeof preflightMethod === 'string') {
       const requested = req.headers['access-control-request-headers'];
-      return this.cors.preflight(
+      return cors.preflight(
         origin,
         preflightMethod,
         Array.isArray(requested) ? requested.join(',') : requested,
       );
     }
     const response = await next();
-    if (origin) Object.assign(response.headers, this.cors.simpleHeaders(origin));
+    if (origin) Object.assign(response.headers, cors.simpleHeaders(origin));
     return response;
   }
 
   private async routeOrSpa(req: Incoming): Promise<ServiceResponse> {
-    const { match } = matchRoute(this.config.routes(), req.method, req.path);
+    const { match, pathMatched } = matchRoute(this.config.routes(), req.method, req.path);
     const faulted = await this.config.intercept?.(req, match?.route ?? null);
     if (faulted) return faulted;
     if (match) return runRoute(match, req, this.config.authorize);
+    if (this.config.spaFallback?.() === false) {
+      if (pathMatched) return json({ detail: 'Method Not Allowed' }, 405);
+      return json({ detail: 'Not Found' }, 404);
+    }
     // The web UI mount catches every other path: a GET gets the index page, a route that
     // exists only for another method is caught here too, so it never looks like a 404.
     if (req.method === 'GET' || req.method === 'HEAD') return spaIndex();

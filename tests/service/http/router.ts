@@ -27,11 +27,13 @@ import {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call a route. `v0`: the server key (self-hosted) or hosted credentials; `v1`: nothing
- * self-hosted, hosted credentials in hosted mode; `runtime`: the conversation's nested-runtime
- * key; `agent`: a sandbox's key; `admin`: the fault-control endpoint; `none`: health probes.
+ * Who may call a route. `v0`: the server key (0.62) or hosted credentials; `v1`: the app server's
+ * routes (0.62: nothing; 1.x: the server key; hosted: the user's credentials and organisation);
+ * `hosted`: the hosted user's credentials without an organisation context; `runtime`: the
+ * conversation's nested-runtime key; `agent`: a sandbox's key; `admin`: the fault-control
+ * endpoint; `none`: health probes and the web client's config.
  */
-export type AuthRule = 'none' | 'v0' | 'v1' | 'runtime' | 'agent' | 'admin';
+export type AuthRule = 'none' | 'v0' | 'v1' | 'hosted' | 'runtime' | 'agent' | 'admin';
 
 /**
  * Where the route is defined upstream. `v0` = v0_openapi_0.53.0.json, `cloud` = cloud_openapi.json,

@@ -4,6 +4,7 @@
 import {
   any,
   bool,
+  dict,
   int,
   list,
   model,
@@ -70,6 +71,65 @@ export const AppConversationStartRequestModel = model({
   agent_profile_id: opt(str()),
   suggested_task: opt(SuggestedTaskModel),
   public: opt(bool()),
+});
+
+/** `ProviderType` of the 1.x app server (integrations/service_types.py at 11ca68ab2). */
+export const providerTypes1x = [
+  'github',
+  'gitlab',
+  'bitbucket',
+  'bitbucket_data_center',
+  'forgejo',
+  'azure_devops',
+  'enterprise_sso',
+] as const;
+export const ProviderType1xField = oneOf(providerTypes1x);
+
+/** 1.x `SuggestedTask`: `CREATE_MICROAGENT` is gone from its task types. */
+export const SuggestedTask1xModel = model({
+  git_provider: ProviderType1xField,
+  task_type: oneOf([
+    'MERGE_CONFLICTS',
+    'FAILING_CHECKS',
+    'UNRESOLVED_COMMENTS',
+    'OPEN_ISSUE',
+    'OPEN_PR',
+  ] as const),
+  repo: str(),
+  issue_number: int(),
+  title: str(),
+});
+
+/** 1.x `AppConversationStartRequest` (app_conversation_models.py; unknown fields ignored). */
+export const AppConversationStartRequest1xModel = model({
+  sandbox_id: opt(str()),
+  conversation_id: opt(uuid()),
+  initial_message: opt(SendMessageRequestModel),
+  system_message_suffix: opt(str()),
+  processors: opt(list(any())),
+  llm_model: opt(str()),
+  agent_profile_id: opt(str()),
+  selected_repository: opt(str()),
+  selected_branch: opt(str()),
+  git_provider: opt(ProviderType1xField),
+  suggested_task: opt(SuggestedTask1xModel),
+  title: opt(str()),
+  trigger: opt(oneOf([...conversationTriggerValues, 'automation'] as const)),
+  pr_number: optional(list(int()), () => []),
+  parent_conversation_id: opt(uuid()),
+  agent_type: optional(oneOf(['default', 'plan'] as const), () => 'default' as const),
+  public: opt(bool()),
+  plugins: opt(
+    list(
+      model({
+        source: str(),
+        ref: opt(str()),
+        repo_path: opt(str()),
+        parameters: opt(any()),
+      }),
+    ),
+  ),
+  secrets: opt(dict(str(), str())),
 });
 
 export const AppConversationUpdateRequestModel = model({

@@ -1,6 +1,6 @@
 // The fault-control endpoint (`/__admin/…`, main port only, no key), kept apart from `/api`.
 // tests/service/admin.ts is its typed client; the request and answer shapes are defined there.
-import type { V0ConversationRecord } from '../core/state';
+import type { AppSettingsRecord, V0ConversationRecord } from '../core/state';
 import { naiveNow } from '../core/time';
 import { httpException, json } from '../http/respond';
 import { defineRoute, type Route } from '../http/router';
@@ -211,6 +211,21 @@ export function adminRoutes(service: ReferenceService): Route[] {
     }),
 
     defineRoute({
+      method: 'POST',
+      path: '/__admin/hosted/session',
+      auth: 'admin',
+      contract: internal,
+      body: { kind: 'raw-json' },
+      handle: ({ rawJson }) => {
+        const auth = service.hostedAuth;
+        if (!auth) throw httpException(404, 'Only the hosted kind has browser sessions');
+        const body = objectBody(rawJson());
+        if (typeof body.expired === 'boolean') auth.sessionExpired = body.expired;
+        return { cookie: `keycloak_auth=${auth.sessionToken}`, expired: auth.sessionExpired };
+      },
+    }),
+
+    defineRoute({
       method: 'PUT',
       path: '/__admin/settings',
       auth: 'admin',
@@ -222,13 +237,23 @@ export function adminRoutes(service: ReferenceService): Route[] {
         if (settings !== null && (typeof settings !== 'object' || Array.isArray(settings))) {
           throw httpException(422, 'settings must be an object or null');
         }
-        service.data.settings = settings as Record<string, unknown> | null;
+        // Each kind keeps its own form: 0.62's flat settings, the 1.x app server's nested ones.
+        if (service.options.server === 'legacy') {
+          service.data.settings = settings as Record<string, unknown> | null;
+        } else {
+          service.data.app_settings = settings as AppSettingsRecord | null;
+        }
         if (body.provider_tokens !== undefined) {
           service.data.secrets.provider_tokens =
             body.provider_tokens as typeof service.data.secrets.provider_tokens;
         }
         service.persist();
-        return { settings: service.data.settings };
+        return {
+          settings:
+            service.options.server === 'legacy'
+              ? service.data.settings
+              : (service.data.app_settings ?? null),
+        };
       },
     }),
 

@@ -1,5 +1,5 @@
-// Health probes, never behind a key (upstream openhands/server/routes/health.py and the agent
-// server's server_details_router).
+// Health probes, never behind a key (upstream openhands/server/routes/health.py, the 1.x
+// app_server/status/status_router.py, and the agent server's server_details_router).
 import { cpus, freemem, totalmem } from 'node:os';
 import { defineRoute, type Route } from '../http/router';
 import type { RouteHost } from './common';
@@ -24,20 +24,21 @@ function systemInfo(host: RouteHost) {
   };
 }
 
-export function healthRoutes(host: RouteHost): Route[] {
+/** `documentedIn`: the document the probes are checked against (0.62: the V0 one). */
+export function healthRoutes(host: RouteHost, documentedIn: 'v0' | 'cloud' = 'v0'): Route[] {
   return [
     defineRoute({
       method: 'GET',
       path: '/alive',
       auth: 'none',
-      contract: { source: 'v0' },
+      contract: { source: documentedIn },
       handle: () => ({ status: 'ok' }),
     }),
     defineRoute({
       method: 'GET',
       path: '/health',
       auth: 'none',
-      contract: { source: 'v0' },
+      contract: { source: documentedIn },
       handle: () => 'OK',
     }),
     defineRoute({
@@ -47,6 +48,20 @@ export function healthRoutes(host: RouteHost): Route[] {
       // Absent from the 0.53.0 document; the hosted service's document has it.
       contract: { source: 'cloud' },
       handle: () => systemInfo(host),
+    }),
+  ];
+}
+
+/** The 1.x app server's status router adds a readiness probe (upstream status_router.py). */
+export function appServerHealthRoutes(host: RouteHost): Route[] {
+  return [
+    ...healthRoutes(host, 'cloud'),
+    defineRoute({
+      method: 'GET',
+      path: '/ready',
+      auth: 'none',
+      contract: { source: 'cloud' },
+      handle: () => 'OK',
     }),
   ];
 }

@@ -27,7 +27,7 @@ const authError = (message: string) => json(message, 401);
 
 const enumName = (provider: string) => `ProviderType.${provider.toUpperCase()}`;
 
-function repositoryView(repo: SeedRepository): Record<string, unknown> {
+export function repositoryView(repo: SeedRepository): Record<string, unknown> {
   return {
     id: repo.id,
     full_name: repo.full_name,
@@ -41,7 +41,7 @@ function repositoryView(repo: SeedRepository): Record<string, unknown> {
   };
 }
 
-function branchView(repo: SeedRepository, branch: SeedRepository['branches'][number]) {
+export function branchView(repo: SeedRepository, branch: SeedRepository['branches'][number]) {
   const sha = Buffer.from(`${repo.full_name}@${branch.name}`)
     .toString('hex')
     .padEnd(40, '0')
@@ -55,7 +55,7 @@ function branchView(repo: SeedRepository, branch: SeedRepository['branches'][num
 }
 
 /** `domain/owner/repo` → `owner/repo` (GitLab subgroups keep all their segments). */
-function withoutDomain(name: string): string {
+export function withoutDomain(name: string): string {
   const [first, ...rest] = name.split('/');
   return first?.includes('.') && rest.length >= 2 ? rest.join('/') : name;
 }

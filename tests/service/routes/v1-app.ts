@@ -1,10 +1,25 @@
-// The V1 app server (prefix /api/v1; upstream openhands/app_server/**, 0.62.0, plus the 2026 routes
-// of docs/contract/v1-app-server.md): app conversations, start tasks, events, sandboxes, specs.
-// Pages are `{items, next_page_id}` with `limit` 1..100 (422 outside); batch gets answer `(T |
-// null)[]` in request order and fail with a 500 (an assertion) from 100 ids on.
+// The V1 app server's conversation routes (prefix /api/v1; upstream openhands/app_server/**):
+// app conversations, start tasks, events, sandboxes, specs, in one of two generations.
+//   `v062`: OpenHands 0.62, events under /api/v1/events/* (page_id = the next event's id).
+//   `current`: the 1.x app server (11ca68ab2, release 1.11.0) and the hosted service: rename,
+//   delete, send-message and skills routes, events only under /api/v1/conversation/{id}/events
+//   (page_id an integer offset), the start request with `suggested_task`.
+// Pages are `{items, next_page_id}` with `limit` 1..100 (422 outside); batch gets answer
+// `(T | null)[]` in request order and fail with a 500 (an assertion) from 100 ids on.
 import type { AppConversationRecord, StartTaskRecord, V1Event } from '../core/state';
-import { parseIsoMicros, toNaiveLocal, utcNow } from '../core/time';
-import { bool, datetime, int, list, model, oneOf, opt, str, uuid } from '../http/pydantic';
+import { parseIsoMicros, pythonIsoformat, toNaiveLocal, utcNow } from '../core/time';
+import {
+  bool,
+  datetime,
+  int,
+  list,
+  model,
+  oneOf,
+  opt,
+  type Schema,
+  str,
+  uuid,
+} from '../http/pydantic';
 import {
   httpException,
   json,
@@ -14,6 +29,7 @@ import {
 } from '../http/respond';
 import { defineRoute, queryModel, type Route } from '../http/router';
 import {
+  AppConversationStartRequest1xModel,
   AppConversationStartRequestModel,
   AppConversationUpdateRequestModel,
   AppSendMessageRequestModel,
@@ -76,8 +92,13 @@ function assertBatch(ids: unknown[], max = 99): void {
 
 const micros = (iso: string) => parseIsoMicros(iso) ?? 0;
 
-export function v1AppRoutes(host: RouteHost): Route[] {
+export type V1Generation = 'v062' | 'current';
+
+export function v1AppRoutes(host: RouteHost, generation: V1Generation): Route[] {
   const { v1 } = host;
+  const startModel = (
+    generation === 'current' ? AppConversationStartRequest1xModel : AppConversationStartRequestModel
+  ) as Schema<Record<string, unknown>>;
   const conversations = () => Object.values(host.data.app_conversations);
   const tasks = () => Object.values(host.data.start_tasks);
 
@@ -146,7 +167,7 @@ export function v1AppRoutes(host: RouteHost): Route[] {
       ? [host.data.app_conversations[conversationId]].filter((r): r is AppConversationRecord => !!r)
       : conversations();
 
-  return [
+  const conversationRoutes: Route[] = [
     defineRoute({
       method: 'GET',
       path: '/api/v1/app-conversations/search',
@@ -197,7 +218,7 @@ export function v1AppRoutes(host: RouteHost): Route[] {
       path: '/api/v1/app-conversations',
       auth: 'v1',
       contract: { source: 'cloud' },
-      body: { kind: 'model', schema: AppConversationStartRequestModel, required: true },
+      body: { kind: 'model', schema: startModel, required: true },
       handle: ({ body }) => taskView(v1.startConversation(body as Record<string, unknown>)),
     }),
 
@@ -206,11 +227,14 @@ export function v1AppRoutes(host: RouteHost): Route[] {
       path: '/api/v1/app-conversations/stream-start',
       auth: 'v1',
       contract: { source: 'cloud' },
-      body: { kind: 'model', schema: AppConversationStartRequestModel, required: true },
+      body: { kind: 'model', schema: startModel, required: true },
       handle: ({ body }): ServiceResponse => {
-        const first = v1.startConversation(body as Record<string, unknown>);
+        const request = body as Record<string, unknown>;
         async function* chunks(): AsyncGenerator<string> {
           yield '[\n';
+          // The task starts inside the stream: a request that fails there (suggested_task with
+          // an initial_message) breaks the connection after the opening bracket.
+          const first = v1.startConversation(request);
           yield JSON.stringify(first);
           const queue: StartTaskRecord[] = [];
           let wake: (() => void) | null = null;
@@ -310,7 +334,9 @@ export function v1AppRoutes(host: RouteHost): Route[] {
         });
       },
     }),
+  ];
 
+  const currentRoutes: Route[] = [
     // --- 2026 additions -------------------------------------------------------------------------
 
     defineRoute({
@@ -383,7 +409,9 @@ export function v1AppRoutes(host: RouteHost): Route[] {
         return { skills: v1.skills(record) };
       },
     }),
+  ];
 
+  const v062EventRoutes: Route[] = [
     // --- events ----------------------------------------------------------------------------------
 
     defineRoute({
@@ -437,51 +465,9 @@ export function v1AppRoutes(host: RouteHost): Route[] {
         return query.id.map((id) => all.get(id) ?? null);
       },
     }),
+  ];
 
-    defineRoute({
-      method: 'GET',
-      path: '/api/v1/conversation/{conversation_id}/events/search',
-      auth: 'v1',
-      contract: { source: 'cloud' },
-      query: queryModel({
-        ...eventFilters(cloudEventKinds),
-        ...sortOrder,
-        page_id: opt(str()),
-        limit: limitField,
-      }),
-      handle: ({ params, query }) =>
-        eventPage(
-          searchEvents(recordsFor(params.conversation_id.replaceAll('-', '').toLowerCase()), query),
-          query,
-        ),
-    }),
-
-    defineRoute({
-      method: 'GET',
-      path: '/api/v1/conversation/{conversation_id}/events/count',
-      auth: 'v1',
-      contract: { source: 'cloud' },
-      query: queryModel(eventFilters(cloudEventKinds)),
-      handle: ({ params, query }) =>
-        searchEvents(recordsFor(params.conversation_id.replaceAll('-', '').toLowerCase()), query)
-          .length,
-    }),
-
-    defineRoute({
-      method: 'GET',
-      path: '/api/v1/conversation/{conversation_id}/events',
-      auth: 'v1',
-      contract: { source: 'cloud' },
-      query: queryModel({ id: list(str()) }, ['id']),
-      handle: ({ params, query }) => {
-        assertBatch(query.id, 100);
-        const record =
-          host.data.app_conversations[params.conversation_id.replaceAll('-', '').toLowerCase()];
-        const all = new Map((record?.events ?? []).map((e) => [e.id, e] as const));
-        return query.id.map((id) => all.get(id) ?? null);
-      },
-    }),
-
+  const sandboxRoutes: Route[] = [
     // --- sandboxes -------------------------------------------------------------------------------
 
     defineRoute({
@@ -591,6 +577,17 @@ export function v1AppRoutes(host: RouteHost): Route[] {
       },
     }),
   ];
+
+  if (generation === 'v062') {
+    // The 0.62 service's hosted mode also served the 2026 conversation routes.
+    return [
+      ...conversationRoutes,
+      ...(host.options.hosted ? [...currentRoutes, ...currentEventRoutes(host)] : []),
+      ...v062EventRoutes,
+      ...sandboxRoutes,
+    ];
+  }
+  return [...conversationRoutes, ...currentRoutes, ...currentEventRoutes(host), ...sandboxRoutes];
 }
 
 function eventPage(events: V1Event[], query: { page_id: string | null; limit: number }) {
@@ -602,4 +599,128 @@ function eventPage(events: V1Event[], query: { page_id: string | null; limit: nu
   const items = events.slice(start, start + query.limit);
   const next = events[start + query.limit];
   return { items, next_page_id: next ? next.id : null };
+}
+
+/** Python's `UUID(value)`: the 32 hex digits, or null where it raises a ValueError. */
+function pythonUuid(value: string): string | null {
+  const hex = value
+    .replace(/^urn:uuid:/i, '')
+    .replace(/^\{(.*)\}$/, '$1')
+    .replaceAll('-', '');
+  return /^[0-9a-fA-F]{32}$/.test(hex) ? hex.toLowerCase() : null;
+}
+
+/** `int(page_id)`: Python's integer parsing, or null where it raises a ValueError. */
+function pythonInt(value: string): number | null {
+  const trimmed = value.trim();
+  return /^[-+]?\d+(_\d+)*$/.test(trimmed) ? Number(trimmed.replaceAll('_', '')) : null;
+}
+
+/** `items[start:]` with Python's meaning of a negative start. */
+function pythonSliceFrom<T>(items: T[], start: number): T[] {
+  return items.slice(start < 0 ? Math.max(0, items.length + start) : start);
+}
+
+/**
+ * The 1.x history routes (event/event_router.py, event_service_base.py at 11ca68ab2). The id in
+ * the path is a plain string turned into a UUID inside the handler, so a malformed one is an
+ * unhandled ValueError (500), as is a `page_id` that is not an integer. An unknown conversation
+ * is an empty page, not a 404. Timestamp filters compare `isoformat()` strings with the stored
+ * naive timestamps, and `page_id` is the integer offset of the next page.
+ */
+function currentEventRoutes(host: RouteHost): Route[] {
+  const filters = {
+    kind__eq: opt(oneOf(cloudEventKinds as unknown as [string, ...string[]], 'literal')),
+    timestamp__gte: opt(datetime()),
+    timestamp__lt: opt(datetime()),
+  };
+  type Filters = {
+    kind__eq: string | null;
+    timestamp__gte: string | null;
+    timestamp__lt: string | null;
+  };
+  const eventsOf = (rawId: string): V1Event[] => {
+    const id = pythonUuid(rawId);
+    if (id === null) throw new UpstreamCrash(`badly formed hexadecimal UUID string: ${rawId}`);
+    return host.data.app_conversations[id]?.events ?? [];
+  };
+  const matching = (events: V1Event[], q: Filters): V1Event[] => {
+    const gte = q.timestamp__gte ? pythonIsoformat(q.timestamp__gte) : null;
+    const lt = q.timestamp__lt ? pythonIsoformat(q.timestamp__lt) : null;
+    return events.filter(
+      (e) =>
+        (!q.kind__eq || e.kind === q.kind__eq) &&
+        (gte === null || e.timestamp >= gte) &&
+        (lt === null || e.timestamp < lt),
+    );
+  };
+  return [
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/conversation/{conversation_id}/events/search',
+      auth: 'v1',
+      contract: { source: 'cloud' },
+      query: queryModel({
+        ...filters,
+        sort_order: {
+          schema: oneOf(['TIMESTAMP', 'TIMESTAMP_DESC'] as const),
+          options: { default: () => 'TIMESTAMP' as const },
+        },
+        page_id: opt(str()),
+        limit: limitField,
+      }),
+      handle: ({ params, query }) => {
+        let items = matching(eventsOf(params.conversation_id), query);
+        items.sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
+        if (query.sort_order === 'TIMESTAMP_DESC') items.reverse();
+        let start = 0;
+        if (query.page_id) {
+          const offset = pythonInt(query.page_id);
+          if (offset === null)
+            throw new UpstreamCrash(`invalid literal for int(): ${query.page_id}`);
+          start = offset;
+          items = pythonSliceFrom(items, start);
+        }
+        let next: string | null = null;
+        if (items.length > query.limit) {
+          next = String(start + query.limit);
+          items = items.slice(0, query.limit);
+        }
+        return { items, next_page_id: next };
+      },
+    }),
+
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/conversation/{conversation_id}/events/count',
+      auth: 'v1',
+      contract: { source: 'cloud' },
+      query: queryModel(filters),
+      handle: ({ params, query }) => matching(eventsOf(params.conversation_id), query).length,
+    }),
+
+    defineRoute({
+      method: 'GET',
+      path: '/api/v1/conversation/{conversation_id}/events',
+      auth: 'v1',
+      contract: { source: 'cloud' },
+      query: queryModel({ id: list(str()) }, ['id']),
+      handle: ({ params, query }) => {
+        if (query.id.length > 100) {
+          throw httpException(
+            400,
+            `Cannot request more than 100 events at once, got ${query.id.length}`,
+          );
+        }
+        const events = eventsOf(params.conversation_id);
+        const wanted = query.id.map((id) => {
+          const hex = pythonUuid(id);
+          if (hex === null) throw new UpstreamCrash(`badly formed hexadecimal UUID string: ${id}`);
+          return hex;
+        });
+        const byHex = new Map(events.map((e) => [e.id.replaceAll('-', '').toLowerCase(), e]));
+        return wanted.map((hex) => byHex.get(hex) ?? null);
+      },
+    }),
+  ];
 }

@@ -13,7 +13,9 @@ import type {
   V1Event,
 } from '../core/state';
 import { naiveLocalFromMicros, parseIsoMicros, utcFromMicros } from '../core/time';
-import { seedSandboxSpecs } from '../v1/domain';
+import type { ServerKind } from '../options';
+import { defaultSandboxSpecId, seedSandboxSpecs } from '../v1/domain';
+import { appSettingsFromFlat } from '../v1/settings';
 
 /** Stable ids, so documentation and tests can name the seeded items. */
 export const seedIds = {
@@ -133,9 +135,13 @@ function appConversation(
   };
 }
 
-export function seedData(data: ServiceData): void {
+/**
+ * Seeds what the kind serves: 0.62 gets its flat settings and V0 conversations too; the 1.x and
+ * hosted app servers have no V0 at all and keep their settings in the nested form.
+ */
+export function seedData(data: ServiceData, server: ServerKind = 'legacy'): void {
   const now = Date.now() * 1000;
-  data.settings = {
+  const flatSettings = {
     language: 'en',
     agent: 'CodeActAgent',
     max_iterations: null,
@@ -162,6 +168,8 @@ export function seedData(data: ServiceData): void {
     git_user_name: 'openhands',
     git_user_email: 'openhands@all-hands.dev',
   };
+  if (server === 'legacy') data.settings = flatSettings;
+  else data.app_settings = appSettingsFromFlat(flatSettings);
   data.secrets = {
     provider_tokens: {
       github: {
@@ -209,7 +217,9 @@ export function seedData(data: ServiceData): void {
       trigger: 'microagent_management',
     }),
   ];
-  for (const conversation of conversations) data.v0[conversation.conversation_id] = conversation;
+  if (server === 'legacy') {
+    for (const conversation of conversations) data.v0[conversation.conversation_id] = conversation;
+  }
 
   const frames = readFixture<FixtureEvent[]>(v1EventsFixture);
   // Frame 0 is the subscribe-time full_state (never stored); 27–28 are a legacy exchange.
@@ -220,7 +230,7 @@ export function seedData(data: ServiceData): void {
   data.sandboxes[seedIds.sandboxes.running] = {
     id: seedIds.sandboxes.running,
     created_by_user_id: null,
-    sandbox_spec_id: 'ghcr.io/openhands/agent-server:1.3.0-python',
+    sandbox_spec_id: defaultSandboxSpecId(server),
     status: 'RUNNING',
     session_api_key: randomKey(32),
     created_at: created,
@@ -230,14 +240,14 @@ export function seedData(data: ServiceData): void {
   data.sandboxes[seedIds.sandboxes.paused] = {
     id: seedIds.sandboxes.paused,
     created_by_user_id: null,
-    sandbox_spec_id: 'ghcr.io/openhands/agent-server:1.3.0-python',
+    sandbox_spec_id: defaultSandboxSpecId(server),
     status: 'PAUSED',
     session_api_key: randomKey(32),
     created_at: utcFromMicros(now - 30 * HOUR),
     agent_port: null,
     status_detail: null,
   };
-  data.sandbox_specs = seedSandboxSpecs(utcFromMicros(now - 40 * HOUR));
+  data.sandbox_specs = seedSandboxSpecs(utcFromMicros(now - 40 * HOUR), server);
 
   const active = appConversation(
     seedIds.v1.parserFix,

@@ -23,6 +23,8 @@ import type { ServiceHost } from '../core/host';
 import { base62OfHex, dashedUuid, hexId, randomKey, toDashed } from '../core/ids';
 import type {
   AppConversationRecord,
+  PendingMessageRecord,
+  ProviderTokenRecord,
   SandboxRecord,
   SandboxSpecRecord,
   StartTaskRecord,
@@ -30,7 +32,8 @@ import type {
 } from '../core/state';
 import { naiveNow, utcNow } from '../core/time';
 import type { Listener } from '../http/listener';
-import type { ScenarioName } from '../options';
+import { UpstreamCrash } from '../http/respond';
+import type { ScenarioName, ServerKind } from '../options';
 import {
   findRepository,
   globalMicroagents,
@@ -40,6 +43,7 @@ import {
   triggersOf,
 } from '../seed/git-world';
 import { scenarioMarker } from '../v0/domain';
+import { confirmationModeOf, llmModelOf } from './settings';
 
 export const startTaskStatuses = [
   'WORKING',
@@ -52,12 +56,22 @@ export const startTaskStatuses = [
   'READY',
 ] as const;
 
-export const defaultSandboxSpecId = 'ghcr.io/openhands/agent-server:1.3.0-python';
+/**
+ * The agent-server image a kind's sandboxes run: 0.62 pins SDK 1.3.0; the 1.x app servers and
+ * the hosted service run the 1.4x agent servers of August 2026.
+ */
+export function agentServerImageTag(server: ServerKind): string {
+  return server === 'legacy' ? '1.3.0' : '1.43.0';
+}
 
-export function seedSandboxSpecs(now: string): SandboxSpecRecord[] {
+export function defaultSandboxSpecId(server: ServerKind): string {
+  return `ghcr.io/openhands/agent-server:${agentServerImageTag(server)}-python`;
+}
+
+export function seedSandboxSpecs(now: string, server: ServerKind): SandboxSpecRecord[] {
   return [
     {
-      id: defaultSandboxSpecId,
+      id: defaultSandboxSpecId(server),
       command: ['--port', '8000'],
       created_at: now,
       initial_env: {
@@ -70,7 +84,7 @@ export function seedSandboxSpecs(now: string): SandboxSpecRecord[] {
       working_dir: '/workspace/project',
     },
     {
-      id: 'ghcr.io/openhands/agent-server:1.3.0-java',
+      id: `ghcr.io/openhands/agent-server:${agentServerImageTag(server)}-java`,
       command: ['--port', '8000'],
       created_at: now,
       initial_env: { OH_CONVERSATIONS_PATH: '/workspace/conversations' },
@@ -101,6 +115,38 @@ export class V1Domain {
 
   private get data() {
     return this.host.data;
+  }
+
+  /**
+   * The 2026 app server's models (1.x and hosted): extra AppConversation and SandboxInfo fields.
+   * The legacy kind's hosted mode keeps them too, as it always sent them.
+   */
+  private get currentGeneration(): boolean {
+    return this.host.options.server !== 'legacy' || this.host.options.hosted;
+  }
+
+  /** The provider tokens the server acts with: the hosted service takes them from the login. */
+  providerTokens(): Record<string, ProviderTokenRecord> {
+    if (this.host.options.server !== 'hosted') return this.data.secrets.provider_tokens;
+    const stored = this.data.secrets.provider_tokens;
+    const tokens: Record<string, ProviderTokenRecord> = {};
+    for (const [provider, token] of Object.entries(hostedLoginTokens)) {
+      tokens[provider] = { ...token, host: stored[provider]?.host ?? token.host };
+    }
+    return tokens;
+  }
+
+  /** The model and confirmation choice new conversations take from the stored settings. */
+  private settingsForStart(): { llmModel: string | null; confirm: boolean } {
+    if (this.host.options.server === 'legacy') {
+      const settings = this.data.settings ?? {};
+      return {
+        llmModel: (settings.llm_model as string | null) ?? null,
+        confirm: settings.confirmation_mode === true,
+      };
+    }
+    const settings = this.data.app_settings ?? null;
+    return { llmModel: llmModelOf(settings), confirm: confirmationModeOf(settings) };
   }
 
   private later(ms: number, fn: () => void): void {
@@ -156,13 +202,13 @@ export class V1Domain {
           : null,
       created_at: sandbox.created_at,
     };
-    if (this.host.options.hosted) info.status_detail = sandbox.status_detail;
+    if (this.currentGeneration) info.status_detail = sandbox.status_detail;
     return info;
   }
 
   /** `POST /api/v1/sandboxes`: a new sandbox, STARTING until its agent server listens. */
   startSandbox(specId: string | null): SandboxRecord {
-    const spec = specId ?? defaultSandboxSpecId;
+    const spec = specId ?? defaultSandboxSpecId(this.host.options.server);
     const sandbox: SandboxRecord = {
       id: base62OfHex(randomBytes(16).toString('hex')),
       created_by_user_id: null,
@@ -307,7 +353,7 @@ export class V1Domain {
       conversation_url: running && base ? `${base}/api/conversations/${record.id}` : null,
       session_api_key: running ? (sandbox?.session_api_key ?? null) : null,
     };
-    if (this.host.options.hosted) {
+    if (this.currentGeneration) {
       Object.assign(out, {
         agent_kind: 'openhands',
         public: record.public,
@@ -393,6 +439,7 @@ export class V1Domain {
    * `POST /api/v1/app-conversations`: the task's first state; the walk continues in the background.
    */
   startConversation(request: Record<string, unknown>): StartTaskRecord {
+    if (this.host.options.server !== 'legacy') applySuggestedTask(request);
     const now = utcNow();
     const task: StartTaskRecord = {
       id: hexId(),
@@ -460,7 +507,7 @@ export class V1Domain {
     const repository = request.selected_repository;
     if (typeof repository === 'string' && repository) {
       const repo = findRepository(repository);
-      const tokens = this.data.secrets.provider_tokens;
+      const tokens = this.providerTokens();
       if (!repo || !tokens[repo.git_provider]?.token) {
         this.failTask(
           task,
@@ -475,8 +522,9 @@ export class V1Domain {
     }
     this.setTaskStatus(task, 'STARTING_CONVERSATION');
     await this.step(500);
-    // The hosted service manages every user's settings; a self-hosted fresh install has none.
-    if (!this.data.settings && !this.host.options.hosted) {
+    // 0.62 refuses to start without stored settings; the 1.x servers start with the defaults,
+    // and the hosted service manages every user's settings.
+    if (this.host.options.server === 'legacy' && !this.data.settings && !this.host.options.hosted) {
       this.failTask(task, 'Settings not found');
       return;
     }
@@ -484,6 +532,51 @@ export class V1Domain {
     task.app_conversation_id = conversation.id;
     this.setTaskStatus(task, 'READY');
     this.beginConversation(conversation);
+    if (this.host.options.server !== 'legacy') this.deliverPendingMessages(task, conversation);
+  }
+
+  // --- pending messages (1.x) ------------------------------------------------------------------
+
+  private get pending(): PendingMessageRecord[] {
+    this.data.pending_messages ??= [];
+    return this.data.pending_messages;
+  }
+
+  pendingCount(conversationId: string): number {
+    return this.pending.filter((m) => m.conversation_id === conversationId).length;
+  }
+
+  /** Queues a message; its 1-based place among those queued under the same id. */
+  queuePendingMessage(conversationId: string, role: string, content: Record<string, unknown>[]) {
+    const message: PendingMessageRecord = {
+      id: dashedUuid(),
+      conversation_id: conversationId,
+      role,
+      content,
+      created_at: utcNow(),
+    };
+    const position = this.pendingCount(conversationId) + 1;
+    this.pending.push(message);
+    this.host.persist();
+    return { id: message.id, queued: true, position };
+  }
+
+  /**
+   * At READY the messages queued under `task-<task id hex>` move to the conversation (keyed by
+   * its dashed id, the only other form delivered) and each goes to the agent with run=true;
+   * then all are dropped, delivered or not.
+   */
+  private deliverPendingMessages(task: StartTaskRecord, record: AppConversationRecord): void {
+    const taskKey = `task-${task.id}`;
+    const conversationKey = toDashed(record.id);
+    for (const message of this.pending) {
+      if (message.conversation_id === taskKey) message.conversation_id = conversationKey;
+    }
+    const due = this.pending.filter((m) => m.conversation_id === conversationKey);
+    if (due.length === 0) return;
+    this.data.pending_messages = this.pending.filter((m) => m.conversation_id !== conversationKey);
+    this.host.persist();
+    for (const message of due) this.sendMessage(record, message.role, message.content, true);
   }
 
   private createConversation(task: StartTaskRecord, sandbox: SandboxRecord): AppConversationRecord {
@@ -498,7 +591,7 @@ export class V1Domain {
         .join('\n') ?? null;
     const now = utcNow();
     const id = typeof request.conversation_id === 'string' ? request.conversation_id : hexId();
-    const settings = this.data.settings ?? {};
+    const settings = this.settingsForStart();
     const record: AppConversationRecord = {
       id,
       created_by_user_id: null,
@@ -510,8 +603,7 @@ export class V1Domain {
       trigger:
         (request.trigger as string | null) ?? (this.host.options.hosted ? 'openhands_api' : 'gui'),
       pr_number: (request.pr_number as number[] | undefined) ?? [],
-      llm_model:
-        (request.llm_model as string | null) ?? (settings.llm_model as string | null) ?? null,
+      llm_model: (request.llm_model as string | null) ?? settings.llmModel,
       metrics: null,
       parent_conversation_id: (request.parent_conversation_id as string | null) ?? null,
       sub_conversation_ids: [],
@@ -519,7 +611,7 @@ export class V1Domain {
       created_at: now,
       updated_at: now,
       execution_status: 'idle',
-      confirmation_policy: settings.confirmation_mode ? 'AlwaysConfirm' : 'NeverConfirm',
+      confirmation_policy: settings.confirm ? 'AlwaysConfirm' : 'NeverConfirm',
       scenario: scenarioMarker(initialText) ?? this.host.defaultScenario(),
       scenario_started: false,
       initial_text: initialText,
@@ -855,3 +947,52 @@ function metricsSnapshot(stats: unknown): Record<string, unknown> | null {
 }
 
 export { statsValue };
+
+/** The hosted user's provider tokens, which come from the web app's login (OAuth), not a form. */
+export const hostedLoginTokens: Record<string, ProviderTokenRecord> = {
+  github: {
+    token: 'gho_LocalReferenceServiceLogin00000001',
+    user_id: '9151851',
+    host: 'github.com',
+  },
+  gitlab: { token: 'glpat-LocalReferenceLogin0001', user_id: '31337', host: 'gitlab.com' },
+};
+
+const suggestedTaskPrompts: Record<string, (repo: string, n: number, title: string) => string> = {
+  MERGE_CONFLICTS: (repo, n, title) =>
+    `Resolve the merge conflicts of pull request #${n} ("${title}") in ${repo}, then push the branch.`,
+  FAILING_CHECKS: (repo, n, title) =>
+    `Make the failing checks of pull request #${n} ("${title}") in ${repo} pass, then push the fix.`,
+  UNRESOLVED_COMMENTS: (repo, n, title) =>
+    `Address the unresolved review comments on pull request #${n} ("${title}") in ${repo}.`,
+  OPEN_ISSUE: (repo, n, title) =>
+    `Fix issue #${n} ("${title}") in ${repo} and open a pull request.`,
+  OPEN_PR: (repo, n, title) =>
+    `Finish pull request #${n} ("${title}") in ${repo} so that it can be merged.`,
+};
+
+/**
+ * `_apply_suggested_task`: the server writes the first message and sets the trigger. Sending a
+ * message of one's own as well raises a ValueError nobody catches, so the request fails with 500.
+ */
+function applySuggestedTask(request: Record<string, unknown>): void {
+  const task = request.suggested_task as
+    | { git_provider: string; task_type: string; repo: string; issue_number: number; title: string }
+    | null
+    | undefined;
+  if (!task) return;
+  if (request.initial_message !== null && request.initial_message !== undefined) {
+    throw new UpstreamCrash('initial_message cannot be provided when suggested_task is present');
+  }
+  const prompt = suggestedTaskPrompts[task.task_type];
+  if (!prompt)
+    throw new UpstreamCrash(`Suggested task returned empty prompt for ${task.task_type}`);
+  request.initial_message = {
+    role: 'user',
+    content: [{ type: 'text', text: prompt(task.repo, task.issue_number, task.title) }],
+    run: false,
+  };
+  request.trigger = 'suggested_task';
+  if (!request.selected_repository) request.selected_repository = task.repo;
+  if (!request.git_provider) request.git_provider = task.git_provider;
+}
