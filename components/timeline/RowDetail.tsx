@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Icon, type IconName } from '@/components/common/icons';
 import { safeUrl } from '@/components/common/markdown-safety';
 import { t } from '@/lib/i18n';
 import type { RowView, TaskItem } from '@/lib/timeline/describe';
@@ -7,7 +8,11 @@ import { prettyJson } from '@/lib/timeline/text';
 import { DiffView } from './DiffView';
 import { OutputBlock } from './OutputBlock';
 
-const taskIcons: Readonly<Record<string, string>> = { done: '✓', in_progress: '◐', todo: '○' };
+const taskIcons: Readonly<Record<string, IconName>> = {
+  done: 'circleCheck',
+  in_progress: 'circleDashed',
+  todo: 'circle',
+};
 
 function TaskList({ tasks }: { tasks: TaskItem[] }) {
   if (!tasks.length) return <p className="muted small">{t('panel.detail.noTasks')}</p>;
@@ -16,7 +21,7 @@ function TaskList({ tasks }: { tasks: TaskItem[] }) {
       {tasks.map((task, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the list is replaced whole, never reordered.
         <li key={index} data-task-status={task.status}>
-          <span aria-hidden="true">{taskIcons[task.status] ?? '•'} </span>
+          <Icon name={taskIcons[task.status] ?? 'circle'} />{' '}
           <span className="visually-hidden">{task.status} </span>
           {task.title}
           {task.notes ? <span className="muted small"> — {task.notes}</span> : null}
@@ -57,6 +62,7 @@ function DetailBody({ view }: { view: RowView }) {
         detail.unifiedDiff !== null || (detail.oldContent !== null && detail.newContent !== null);
       return comparable ? (
         <DiffView
+          path={detail.path}
           unifiedDiff={detail.unifiedDiff}
           oldContent={detail.oldContent}
           newContent={detail.newContent}

@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { Icon } from '@/components/common/icons';
 import { t } from '@/lib/i18n';
 import { rowFailed, viewOf } from '@/lib/timeline/describe';
 import type { TimelineRow as Row } from '@/lib/timeline/pairing';
@@ -72,7 +73,6 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [flashKey, setFlashKey] = useState<string | null>(null);
-  const [atEnd, setAtEnd] = useState(true);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -94,15 +94,41 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
 
   // Following the latest event, chat-like, done here rather than by the virtualizer's
   // end-anchoring: that re-measures every row on every append (10,000 rows, 60 times a second).
-  // `following` is true while the person is at the end; scrolling up turns it off.
+  // `following` is true while the person is at the end. Only the person scrolling up turns it
+  // off: content growing below (new rows, rows measured taller than estimated) moves the end
+  // away without a scroll up, and the view goes after it.
   const following = useRef(true);
+  const [followingShown, setFollowingShown] = useState(true);
+  /** Where our own last move to the end left scrollTop: a smaller one is the person's doing. */
+  const pinnedTop = useRef(0);
+  /** The last row when following stopped: rows after it are the "new" ones. */
+  const [lastSeenKey, setLastSeenKey] = useState<string | null>(null);
   const firstKey = useRef<string | null>(null);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const setFollowing = useCallback((next: boolean) => {
+    if (following.current === next) return;
+    following.current = next;
+    setFollowingShown(next);
+    const list = rowsRef.current;
+    setLastSeenKey(next ? null : (list[list.length - 1]?.key ?? null));
+  }, []);
+  const pinToEnd = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    element.scrollTop = element.scrollHeight;
+    pinnedTop.current = element.scrollTop;
+  }, []);
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
-    const end = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_END_PX;
-    following.current = end;
-    setAtEnd((previous) => (previous === end ? previous : end));
+    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (distance <= AT_END_PX) {
+      pinnedTop.current = element.scrollTop;
+      setFollowing(true);
+    } else if (element.scrollTop < pinnedTop.current - 1) {
+      setFollowing(false);
+    }
     maybeLoadOlder();
   };
   useLayoutEffect(() => {
@@ -111,22 +137,39 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     firstKey.current = rows[0]?.key ?? null;
     if (!element || !rows.length) return;
     if (following.current) {
-      element.scrollTop = element.scrollHeight;
+      pinToEnd();
       return;
     }
     // Older history arrived above: keep the rows the person is reading where they are.
     if (previousFirst && previousFirst !== firstKey.current) {
       const index = rows.findIndex((row) => row.key === previousFirst);
       const moved = index > 0 ? virtualizer.measurementsCache[index]?.start : undefined;
-      if (moved) element.scrollTop += moved;
+      if (moved) {
+        element.scrollTop += moved;
+        pinnedTop.current = element.scrollTop;
+      }
     }
-  }, [rows, virtualizer]);
-  const scrollToLatest = useCallback(() => {
+  }, [rows, virtualizer, pinToEnd]);
+  // Rows measured taller than their estimate push the end down after the rows were placed.
+  const totalSize = virtualizer.getTotalSize();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new total is the reason to look
+  useLayoutEffect(() => {
+    if (following.current) pinToEnd();
+  }, [totalSize, pinToEnd]);
+  // So does the feed getting shorter (the now line or the composer growing).
+  useEffect(() => {
     const element = scrollRef.current;
-    if (!element) return;
-    following.current = true;
-    element.scrollTop = element.scrollHeight;
-  }, []);
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (following.current) pinToEnd();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [pinToEnd]);
+  const scrollToLatest = useCallback(() => {
+    setFollowing(true);
+    pinToEnd();
+  }, [setFollowing, pinToEnd]);
 
   const toggle = useCallback((key: string) => {
     setExpanded((open) => {
@@ -142,12 +185,12 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
       const index = rows.findIndex((row) => row.key === key);
       if (index < 0) return false;
       setExpanded((open) => (open.has(key) ? open : new Set(open).add(key)));
-      following.current = false;
+      setFollowing(false);
       virtualizer.scrollToIndex(index, { align: 'center' });
       setFlashKey(key);
       return true;
     },
-    [rows, virtualizer],
+    [rows, virtualizer, setFollowing],
   );
 
   useImperativeHandle(ref, () => ({ jumpTo, jumpToLatest: scrollToLatest }), [
@@ -173,13 +216,24 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     if (loaded) maybeLoadOlder();
   }, [loaded, maybeLoadOlder, olderPages]);
 
+  // Only while the error is where things stand: once a later action went through, the error
+  // is history and the shortcut would send the person back to something already fixed.
   const lastErrorKey = useMemo(() => {
     for (let index = rows.length - 1; index >= 0; index--) {
       const row = rows[index] as Row;
       if (rowFailed(row)) return row.key;
+      if (row.answer) return null;
     }
     return null;
   }, [rows]);
+
+  const newCount = useMemo(() => {
+    if (followingShown || !lastSeenKey) return 0;
+    for (let index = rows.length - 1, count = 0; index >= 0; index--, count++) {
+      if ((rows[index] as Row).key === lastSeenKey) return count;
+    }
+    return 0;
+  }, [rows, followingShown, lastSeenKey]);
 
   const items = virtualizer.getVirtualItems();
   return (
@@ -249,18 +303,30 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
         </div>
       </div>
       {footer}
-      <div className="timeline-jumps">
-        {lastErrorKey ? (
-          <button type="button" className="btn btn-small" onClick={() => jumpTo(lastErrorKey)}>
-            {t('panel.timeline.lastError')}
-          </button>
-        ) : null}
-        {!atEnd && rows.length ? (
-          <button type="button" className="btn btn-small btn-primary" onClick={scrollToLatest}>
-            {t('panel.timeline.latest')}
-          </button>
-        ) : null}
-      </div>
+      {/* In the flow, under the feed: these buttons never sit on top of a row. */}
+      {lastErrorKey || (!followingShown && rows.length) ? (
+        <div className="timeline-jumps">
+          {lastErrorKey ? (
+            <button type="button" className="btn btn-small" onClick={() => jumpTo(lastErrorKey)}>
+              <Icon name="alert" />
+              {t('panel.timeline.lastError')}
+            </button>
+          ) : null}
+          {!followingShown && rows.length ? (
+            <button
+              type="button"
+              className="btn btn-small btn-primary jump-latest"
+              data-new-count={newCount}
+              onClick={scrollToLatest}
+            >
+              <Icon name="arrowDown" />
+              {newCount
+                ? t('panel.timeline.newRows', { count: newCount })
+                : t('panel.timeline.latest')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 });

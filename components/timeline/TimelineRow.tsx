@@ -1,19 +1,44 @@
 import { memo, useDeferredValue } from 'react';
+import { Icon, type IconName } from '@/components/common/icons';
 import { Markdown } from '@/components/common/Markdown';
 import { isEmbeddedImage, safeUrl } from '@/components/common/markdown-safety';
 import { t } from '@/lib/i18n';
-import type { Outcome, RowView } from '@/lib/timeline/describe';
+import type { Outcome, RowIcon, RowView } from '@/lib/timeline/describe';
 import type { TimelineRow as Row } from '@/lib/timeline/pairing';
 import { highlightParts, printable, snippetAround } from '@/lib/timeline/text';
 import { clockOf, formatDuration } from '@/lib/timeline/time';
 import { Highlighted } from './Highlighted';
+import { PathText } from './PathText';
 import { RowDetail } from './RowDetail';
 
-const outcomeIcons: Readonly<Record<NonNullable<Outcome>, string>> = {
-  success: '✓',
-  failure: '✗',
-  running: '◷',
-  rejected: '⊘',
+const rowIcons: Readonly<Record<RowIcon, IconName>> = {
+  user: 'user',
+  agent: 'bot',
+  command: 'terminal',
+  read: 'fileText',
+  edit: 'filePen',
+  browse: 'globe',
+  mcp: 'plug',
+  think: 'lightbulb',
+  finish: 'flag',
+  tasks: 'listTodo',
+  system: 'settings',
+  condensation: 'fold',
+  state: 'circleDot',
+  pause: 'pause',
+  tool: 'wrench',
+  reject: 'ban',
+  error: 'alert',
+  recall: 'bookOpen',
+  delegate: 'forward',
+  unknown: 'circleHelp',
+};
+
+const outcomeIcons: Readonly<Record<NonNullable<Outcome>, IconName>> = {
+  success: 'check',
+  failure: 'x',
+  running: 'loader',
+  rejected: 'ban',
 };
 
 function outcomeLabel(outcome: NonNullable<Outcome>, exitCode: number | null): string {
@@ -133,18 +158,21 @@ export const TimelineRow = memo(function TimelineRow({
         aria-expanded={expanded}
         onClick={() => onToggle(row.key)}
       >
-        <span className="row-icon" aria-hidden="true">
-          {view.icon}
+        <span className="row-icon" data-icon={view.icon}>
+          <Icon name={rowIcons[view.icon]} />
         </span>
         <span className="row-title">
-          <Highlighted text={view.title} query={query} />
+          <span className="row-words">
+            <Highlighted text={view.title} query={query} />
+          </span>
           {view.code ? (
-            <>
-              {' '}
-              <code>
+            view.codeIsPath ? (
+              <PathText path={view.code} query={query} />
+            ) : (
+              <code className="row-code">
                 <Highlighted text={printable(view.code)} query={query} />
               </code>
-            </>
+            )
           ) : null}
           {view.awaitingConfirmation ? (
             <span className="chip"> {t('panel.outcome.awaitingConfirmation')}</span>
@@ -153,7 +181,7 @@ export const TimelineRow = memo(function TimelineRow({
         <span className="row-meta">
           {outcome ? (
             <span className={`outcome-${outcome}`} title={outcomeLabel(outcome, view.exitCode)}>
-              <span aria-hidden="true">{outcomeIcons[outcome]}</span>
+              <Icon name={outcomeIcons[outcome]} spin={outcome === 'running'} />
               <span className="visually-hidden">{outcomeLabel(outcome, view.exitCode)}</span>
               {view.exitCode !== null && view.exitCode !== 0 && view.exitCode !== -1 ? (
                 <span aria-hidden="true"> {view.exitCode}</span>

@@ -244,6 +244,7 @@ export const panelStrings = {
   'panel.timeline.loadingOlder': 'Loading older events…',
   'panel.timeline.olderFailed': 'Older events could not be loaded: {error}',
   'panel.timeline.latest': 'Jump to latest',
+  'panel.timeline.newRows': '{count} new',
   'panel.timeline.lastError': 'Jump to last error',
   'panel.outcome.success': 'Succeeded',
   'panel.outcome.failure': 'Failed',

@@ -30,6 +30,29 @@ export type RowCategory =
   | 'tool'
   | 'unknown';
 
+/** The pictures rows use; components/timeline maps each to an SVG icon. */
+export type RowIcon =
+  | 'user'
+  | 'agent'
+  | 'command'
+  | 'read'
+  | 'edit'
+  | 'browse'
+  | 'mcp'
+  | 'think'
+  | 'finish'
+  | 'tasks'
+  | 'system'
+  | 'condensation'
+  | 'state'
+  | 'pause'
+  | 'tool'
+  | 'reject'
+  | 'error'
+  | 'recall'
+  | 'delegate'
+  | 'unknown';
+
 /** How an action ended: drives the status icon and "jump to last error". */
 export type Outcome = 'success' | 'failure' | 'running' | 'rejected' | null;
 
@@ -61,11 +84,13 @@ export type RowDetail =
 
 export interface RowView {
   category: RowCategory;
-  /** A short visible symbol, backed by `title` for assistive technology. */
-  icon: string;
+  /** Which picture the row shows (decorative: `title` says it in words). */
+  icon: RowIcon;
   /** The title's words; `code` follows them in monospace (a command, a path, a tool). */
   title: string;
   code: string | null;
+  /** `code` is a file path: cut in the middle, so the file name stays in view. */
+  codeIsPath: boolean;
   outcome: Outcome;
   exitCode: number | null;
   durationMs: number | null;
@@ -181,9 +206,10 @@ function base(row: TimelineRow): RowView {
   const answer = row.answer?.event ?? null;
   return {
     category: 'unknown',
-    icon: '•',
+    icon: 'unknown',
     title: '',
     code: null,
+    codeIsPath: false,
     outcome: null,
     exitCode: null,
     durationMs: answer ? durationBetween(primary.timestamp, answer.timestamp) : null,
@@ -242,14 +268,14 @@ function outcomeOf(row: TimelineRow): { outcome: Outcome; exitCode: number | nul
 
 function asMessage(view: RowView, text: string, fromUser: boolean, images: string[]): void {
   view.category = fromUser ? 'user-message' : 'agent-message';
-  view.icon = fromUser ? '›' : '◆';
+  view.icon = fromUser ? 'user' : 'agent';
   view.title = fromUser ? t('panel.event.youWrote') : t('panel.event.agentWrote');
   view.message = { text: fromUser ? userText(text) : text, fromUser, images };
 }
 
 function asCommand(view: RowView, command: string, output: string, title: string): void {
   view.category = 'command';
-  view.icon = '$';
+  view.icon = 'command';
   view.title = title;
   view.code = cut(command);
   view.detail = { kind: 'command', command, output, exitCode: view.exitCode };
@@ -257,9 +283,10 @@ function asCommand(view: RowView, command: string, output: string, title: string
 
 function asFileRead(view: RowView, path: string, text: string, answered: boolean): void {
   view.category = 'file-read';
-  view.icon = '≡';
+  view.icon = 'read';
   view.title = answered ? t('panel.event.read') : t('panel.event.reading');
   view.code = path;
+  view.codeIsPath = true;
   view.detail = { kind: 'text', text };
 }
 
@@ -270,7 +297,7 @@ function asFileChange(
   change: Omit<Extract<RowDetail, { kind: 'file-change' }>, 'kind'>,
 ): void {
   view.category = 'file-edit';
-  view.icon = '✎';
+  view.icon = 'edit';
   view.title = wholeFile
     ? answered
       ? t('panel.event.wrote')
@@ -279,12 +306,13 @@ function asFileChange(
       ? t('panel.event.edited')
       : t('panel.event.editing');
   view.code = change.path;
+  view.codeIsPath = true;
   view.detail = { kind: 'file-change', ...change };
 }
 
 function asBrowse(view: RowView, url: string, output: string, answered: boolean): void {
   view.category = 'browse';
-  view.icon = '⌕';
+  view.icon = 'browse';
   view.title = answered ? t('panel.event.browsed') : t('panel.event.browsing');
   view.code = url ? cut(url) : null;
   view.detail = { kind: 'browse', url, output, failed: view.outcome === 'failure' };
@@ -298,7 +326,7 @@ function asMcpCall(
   answered: boolean,
 ): void {
   view.category = 'mcp';
-  view.icon = '⚙';
+  view.icon = 'mcp';
   view.title = answered ? t('panel.event.calledTool') : t('panel.event.callingTool');
   view.code = tool || null;
   view.detail = { kind: 'mcp', tool, args, result, failed: view.outcome === 'failure' };
@@ -306,7 +334,7 @@ function asMcpCall(
 
 function asThought(view: RowView, text: string): void {
   view.category = 'think';
-  view.icon = '…';
+  view.icon = 'think';
   view.title = t('panel.event.thought');
   view.detail = { kind: 'text', text };
   view.outcome = null;
@@ -314,7 +342,7 @@ function asThought(view: RowView, text: string): void {
 
 function asFinish(view: RowView, text: string): void {
   view.category = 'finish';
-  view.icon = '✓';
+  view.icon = 'finish';
   view.title = t('panel.event.finished');
   view.message = { text, fromUser: false, images: [] };
   view.outcome = null;
@@ -322,14 +350,14 @@ function asFinish(view: RowView, text: string): void {
 
 function asTasks(view: RowView, tasks: TaskItem[]): void {
   view.category = 'tasks';
-  view.icon = '☰';
+  view.icon = 'tasks';
   view.title = t('panel.event.tasks');
   view.detail = { kind: 'tasks', tasks };
 }
 
 function asSystemPrompt(view: RowView, text: string): void {
   view.category = 'system';
-  view.icon = '⚑';
+  view.icon = 'system';
   view.title = t('panel.event.systemPrompt');
   view.detail = { kind: 'text', text };
   view.outcome = null;
@@ -337,13 +365,13 @@ function asSystemPrompt(view: RowView, text: string): void {
 
 function asCondensation(view: RowView, summary: string): void {
   view.category = 'condensation';
-  view.icon = '⇲';
+  view.icon = 'condensation';
   view.title = t('panel.event.condensed');
   view.detail = { kind: 'text', text: summary };
   view.outcome = null;
 }
 
-function asState(view: RowView, icon: string, title: string, code: string | null): void {
+function asState(view: RowView, icon: RowIcon, title: string, code: string | null): void {
   view.category = 'state';
   view.icon = icon;
   view.title = title;
@@ -353,14 +381,14 @@ function asState(view: RowView, icon: string, title: string, code: string | null
 
 function asOtherTool(view: RowView, title: string, text: string): void {
   view.category = 'tool';
-  view.icon = '•';
+  view.icon = 'tool';
   view.title = title;
   view.detail = { kind: 'text', text };
 }
 
 function asRejection(view: RowView, title: string, text: string): void {
   view.category = 'reject';
-  view.icon = '⊘';
+  view.icon = 'reject';
   view.title = title;
   view.outcome = 'rejected';
   view.detail = { kind: 'text', text };
@@ -368,7 +396,7 @@ function asRejection(view: RowView, title: string, text: string): void {
 
 function asError(view: RowView, title: string, code: string | null, text: string): void {
   view.category = 'error';
-  view.icon = '!';
+  view.icon = 'error';
   view.title = title;
   view.code = code;
   view.outcome = 'failure';
@@ -377,7 +405,7 @@ function asError(view: RowView, title: string, code: string | null, text: string
 
 function asRecall(view: RowView, detail: RowDetail): void {
   view.category = 'recall';
-  view.icon = '↺';
+  view.icon = 'recall';
   view.title = t('panel.event.recall');
   view.detail = detail;
 }
@@ -462,7 +490,7 @@ function describeV0Action(row: TimelineRow, view: RowView): void {
       return;
     case 'reject':
       view.category = 'reject';
-      view.icon = '⊘';
+      view.icon = 'reject';
       view.title = t('panel.event.declined');
       view.message = {
         text: str(args.thought) || (action.message ?? ''),
@@ -474,7 +502,7 @@ function describeV0Action(row: TimelineRow, view: RowView): void {
       return;
     case 'delegate':
       view.category = 'delegate';
-      view.icon = '⇢';
+      view.icon = 'delegate';
       view.title = t('panel.event.delegated');
       view.code = str(args.agent) || null;
       view.detail = { kind: 'text', text: output };
@@ -489,7 +517,7 @@ function describeV0Action(row: TimelineRow, view: RowView): void {
       asSystemPrompt(view, str(args.content));
       return;
     case 'change_agent_state':
-      asState(view, '·', t('panel.event.askedState'), str(args.agent_state) || null);
+      asState(view, 'state', t('panel.event.askedState'), str(args.agent_state) || null);
       return;
     case 'condensation':
     case 'condensation_request':
@@ -555,7 +583,7 @@ function describeV0Observation(row: TimelineRow, view: RowView): void {
       asRecall(view, recallDetail(extras));
       return;
     case 'agent_state_changed':
-      asState(view, '·', t('panel.event.stateChanged'), str(extras.agent_state) || null);
+      asState(view, 'state', t('panel.event.stateChanged'), str(extras.agent_state) || null);
       return;
     case 'task_tracking':
       asTasks(view, tasksOf(extras.task_list));
@@ -563,6 +591,7 @@ function describeV0Observation(row: TimelineRow, view: RowView): void {
     default:
       asOtherTool(view, t('panel.event.observation', { name: event.observation }), event.content);
       view.code = str(extras.path) || null;
+      view.codeIsPath = view.code !== null;
   }
 }
 
@@ -687,13 +716,13 @@ function describeV1Other(row: TimelineRow, view: RowView): void {
       asError(view, t('panel.event.conversationError'), str(event.code) || null, str(event.detail));
       return;
     case 'v1.state-update':
-      asState(view, '·', t('panel.event.stateUpdate'), event.stateField);
+      asState(view, 'state', t('panel.event.stateUpdate'), event.stateField);
       return;
     case 'v1.system-prompt':
       asSystemPrompt(view, str(record(event.system_prompt).text));
       return;
     case 'v1.pause':
-      asState(view, '‖', t('panel.event.paused'), null);
+      asState(view, 'pause', t('panel.event.paused'), null);
       return;
     case 'v1.condensation':
     case 'v1.condensation-request':
@@ -702,7 +731,7 @@ function describeV1Other(row: TimelineRow, view: RowView): void {
       return;
     default:
       view.category = 'system';
-      view.icon = '·';
+      view.icon = 'state';
       view.title = t('panel.event.observation', { name: str(event.raw.kind) });
   }
 }
@@ -723,7 +752,7 @@ export function describeRow(row: TimelineRow): RowView {
       break;
     case 'unknown':
       view.category = 'unknown';
-      view.icon = '?';
+      view.icon = 'unknown';
       view.title =
         event.reason === 'invalid-shape'
           ? t('panel.event.unreadable', { name: event.typeName ?? '?' })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffContents, parseUnifiedDiff } from '@/lib/timeline/diff';
+import { diffContents, indentWidth, parseUnifiedDiff } from '@/lib/timeline/diff';
 
 describe('diffContents (V1 file edits: old and new content)', () => {
   it('marks added, removed and context lines with hunk headers', () => {
@@ -49,5 +49,27 @@ describe('parseUnifiedDiff (V0 extras.diff)', () => {
     expect(result.added).toBe(1);
     expect(result.removed).toBe(1);
     expect(result.lines[3]?.text).toBe('print(1)');
+  });
+});
+
+describe('line numbers and indentation', () => {
+  it('numbers old and new lines from each hunk header', () => {
+    const result = parseUnifiedDiff('@@ -10,3 +10,3 @@\n keep\n-old\n+new\n tail\n');
+    expect(result.lines.map((line) => [line.oldNumber, line.newNumber])).toEqual([
+      [undefined, undefined],
+      [10, 10],
+      [11, undefined],
+      [undefined, 11],
+      [12, 12],
+    ]);
+    const computed = diffContents('a\nb\nc\n', 'a\nB\nc\n');
+    expect(computed.lines.find((line) => line.kind === 'add')?.newNumber).toBe(2);
+  });
+
+  it('measures leading whitespace with tabs to the next stop of four', () => {
+    expect(indentWidth('    x')).toBe(4);
+    expect(indentWidth('\t  x')).toBe(6);
+    expect(indentWidth(' \tx')).toBe(4);
+    expect(indentWidth('x  ')).toBe(0);
   });
 });

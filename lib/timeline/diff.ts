@@ -9,6 +9,10 @@ export interface DiffLine {
   kind: DiffLineKind;
   /** The line without its +/-/space marker (hunk and meta lines as written). */
   text: string;
+  /** Line number in the old file (removed and context lines), from the hunk headers. */
+  oldNumber?: number;
+  /** Line number in the new file (added and context lines). */
+  newNumber?: number;
 }
 
 export interface DiffResult {
@@ -33,14 +37,42 @@ function classify(line: string): DiffLine {
   return { kind: 'meta', text: line };
 }
 
+const hunkHeader = /^@@ -(\d+)(?:,\d+)? \+(\d+)(?:,\d+)? @@/;
+
+/** Counts the changes and numbers each line from the hunk header above it. */
 function summarise(lines: DiffLine[], tooLarge = false): DiffResult {
   let added = 0;
   let removed = 0;
+  let oldLine = 0;
+  let newLine = 0;
   for (const line of lines) {
-    if (line.kind === 'add') added++;
-    else if (line.kind === 'del') removed++;
+    if (line.kind === 'hunk') {
+      const match = hunkHeader.exec(line.text);
+      oldLine = match ? Number(match[1]) : 0;
+      newLine = match ? Number(match[2]) : 0;
+    } else if (line.kind === 'add') {
+      added++;
+      if (newLine) line.newNumber = newLine++;
+    } else if (line.kind === 'del') {
+      removed++;
+      if (oldLine) line.oldNumber = oldLine++;
+    } else if (line.kind === 'context') {
+      if (oldLine) line.oldNumber = oldLine++;
+      if (newLine) line.newNumber = newLine++;
+    }
   }
   return { lines, added, removed, tooLarge };
+}
+
+/** How many columns a line's leading whitespace takes (a tab as 4), for wrapped lines to keep it. */
+export function indentWidth(text: string): number {
+  let width = 0;
+  for (const character of text) {
+    if (character === ' ') width++;
+    else if (character === '\t') width += 4 - (width % 4);
+    else break;
+  }
+  return width;
 }
 
 /** Lines of a unified diff as the server wrote it (V0 `extras.diff`). */
