@@ -104,6 +104,57 @@ export const panelStrings = {
   'panel.errorId.AGENT_ERROR$ERROR_ACTION_NOT_EXECUTED_ERROR':
     'A runtime error stopped the action from running; the runtime may have restarted and lost its state.',
 
+  // --- Problems in plain words (lib/timeline/problems.ts) -----------------------------------
+  'panel.problem.out-of-credits.title': 'Out of LLM credits or budget',
+  'panel.problem.out-of-credits.next':
+    'Add credits or raise the spending limit for the model in the server’s settings, then send a message to carry on.',
+  'panel.problem.llm-auth.title': 'The LLM provider refused the model’s API key',
+  'panel.problem.llm-auth.next':
+    'Check the LLM key in the server’s settings, then send a message to carry on.',
+  'panel.problem.rate-limited.title': 'The LLM provider is limiting requests',
+  'panel.problem.rate-limited.next':
+    'Wait a minute, then resume the agent or send a message. It retries by itself for a while.',
+  'panel.problem.provider-token.title': 'The git provider’s token is missing or was refused',
+  'panel.problem.provider-token.next':
+    'Add or renew the token for this repository’s provider in Handoff’s options, then start again.',
+  'panel.problem.content-policy.title': 'The LLM provider blocked the answer (content policy)',
+  'panel.problem.content-policy.next': 'Rephrase the task in a message and try again.',
+  'panel.problem.llm-unavailable.title': 'The LLM provider is not answering',
+  'panel.problem.llm-unavailable.next':
+    'This is usually brief: resume the agent or send a message in a minute.',
+  'panel.problem.out-of-memory.title': 'The sandbox ran out of memory',
+  'panel.problem.out-of-memory.next':
+    'Start the conversation again, and ask the agent to run smaller steps.',
+  'panel.problem.sandbox-lost.title': 'The sandbox stopped or was lost',
+  'panel.problem.sandbox-lost.next':
+    'Start the conversation again: the agent picks up from its history, but work not committed in the sandbox may be gone.',
+  'panel.problem.action-timeout.title': 'A step took too long and was stopped',
+  'panel.problem.action-timeout.next': 'Tell the agent to try a shorter or backgrounded command.',
+  'panel.problem.too-many.title': 'Too many conversations or connections at once',
+  'panel.problem.too-many.next': 'Pause or close another conversation, then try again.',
+  'panel.problem.stuck.title': 'The agent is going round in circles',
+  'panel.problem.stuck.next': 'Send a message with a hint or a narrower task.',
+  'panel.problem.wrong-key.title': 'The server did not accept Handoff’s key',
+  'panel.problem.wrong-key.next': 'Check the API key in Handoff’s options and test the connection.',
+  'panel.problem.not-allowed.title': 'The server refused access',
+  'panel.problem.not-allowed.next':
+    'Check that this key’s account may use this server (and, on the hosted service, that its e-mail is verified).',
+  'panel.problem.unreachable.title': 'The server cannot be reached',
+  'panel.problem.unreachable.next':
+    'Check that the server is running and that this computer can reach it. Handoff keeps trying.',
+  'panel.problem.server-failed.title': 'The server failed to answer',
+  'panel.problem.server-failed.next': 'Try again in a moment. If it keeps failing, check the server’s logs.',
+  'panel.problem.unknown.title': 'The agent ran into an error',
+  'panel.problem.unknown.next':
+    'Details has the server’s own words. Send a message to let the agent try again.',
+  'panel.problem.details': 'Details',
+  'panel.problem.noDetails': 'The server gave no further details.',
+  'panel.problem.openServerSettings': 'Open connection settings',
+  'panel.problem.openTokenSettings': 'Open git provider tokens',
+  'panel.problem.openLlmSettings': 'Open the server’s settings',
+  'panel.problem.retry': 'Try again now',
+  'panel.problem.dismiss': 'Dismiss',
+
   // --- Stream -------------------------------------------------------------------------------
   'panel.stream.unknown': 'Not watching yet',
   'panel.stream.idle': 'Not live: the conversation is not running',
