@@ -19,7 +19,8 @@ export const panelStrings = {
   'panel.status.notFound': 'Deleted',
   'panel.status.stopping': 'Stopping…',
   'panel.status.stoppedAfterFinishing': 'The agent had finished its task.',
-  'panel.status.disconnected': 'Disconnected',
+  'panel.status.offline': 'Offline',
+  'panel.status.reconnecting': 'Reconnecting',
   'panel.status.connecting': 'Connecting…',
   'panel.status.unknown': 'Status unknown',
 
@@ -103,6 +104,29 @@ export const panelStrings = {
     'The agent was stopped, so the action did not run.',
   'panel.errorId.AGENT_ERROR$ERROR_ACTION_NOT_EXECUTED_ERROR':
     'A runtime error stopped the action from running; the runtime may have restarted and lost its state.',
+
+  // --- The "now" line (lib/timeline/now.ts) ------------------------------------------------
+  'panel.now.label': 'What the agent is doing now',
+  'panel.now.error': 'Error',
+  'panel.now.offline': 'Offline',
+  'panel.now.reconnecting': 'Reconnecting',
+  'panel.now.reconnectingIn': 'Reconnecting in {seconds} s',
+  'panel.now.deleted': 'Deleted on the server',
+  'panel.now.connecting': 'Connecting…',
+  'panel.now.needsYou': 'Needs you',
+  'panel.now.wantsToRun': 'wants to run',
+  'panel.now.wantsConfirmation': 'the agent is waiting for your confirmation',
+  'panel.now.waitingForReply': 'the agent is waiting for your reply',
+  'panel.now.finished': 'Finished',
+  'panel.now.paused': 'Paused',
+  'panel.now.agentStopped': 'Agent stopped',
+  'panel.now.declined': 'The agent declined the task',
+  'panel.now.startingAgent': 'Starting the agent…',
+  'panel.now.thinking': 'Thinking',
+  'panel.now.quiet': 'quiet for {duration}',
+  'panel.now.elapsed': 'for {duration}',
+  'panel.now.reply': 'Reply',
+  'panel.now.offlineControls': 'Controls that need the server are off until it is back.',
 
   // --- Problems in plain words (lib/timeline/problems.ts) -----------------------------------
   'panel.problem.out-of-credits.title': 'Out of LLM credits or budget',

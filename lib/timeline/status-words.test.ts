@@ -142,6 +142,27 @@ describe('statusWords (the status pill)', () => {
     ).toBe('Stopped');
   });
 
+  it('puts a lost stream before the agent state it last knew', () => {
+    const waiting = { generation: 'v0' as const, agentState: 'awaiting_user_confirmation' };
+    expect(
+      statusWords({
+        ...waiting,
+        transport: {
+          phase: 'retrying',
+          attempt: 3,
+          retryAt: Date.now() + 9000,
+          reason: 'unreachable',
+        },
+      }),
+    ).toMatchObject({ label: 'Reconnecting', tone: 'yellow' });
+    expect(
+      statusWords({ ...waiting, transport: { phase: 'failed', reason: 'unauthorized' } }),
+    ).toMatchObject({ label: 'Offline', tone: 'red' });
+    expect(statusWords({ ...waiting, transport: { phase: 'live' } }).label).toBe(
+      'Waiting for your confirmation',
+    );
+  });
+
   it('says when a conversation was deleted', () => {
     expect(statusWords({ generation: 'v0', notFound: true, error: 'gone' })).toMatchObject({
       label: 'Deleted',

@@ -192,15 +192,24 @@ export function statusWords(input: StatusInput): StatusWords {
       detail: isRuntimeError(runtime) ? (input.error ?? null) : null,
     };
   }
+  // A lost stream wins over the agent's last known state: that state may be minutes old, and
+  // "Waiting for your confirmation" with the server gone would send the person to a dead button.
   const transport = input.transport;
   if (transport?.phase === 'failed') {
     return {
-      label: t('panel.status.disconnected'),
+      label: t('panel.status.offline'),
       tone: 'red',
       detail: streamWords(transport, Date.now()),
     };
   }
-  if (!agent && (transport?.phase === 'connecting' || transport?.phase === 'retrying')) {
+  if (transport?.phase === 'retrying') {
+    return {
+      label: t('panel.status.reconnecting'),
+      tone: 'yellow',
+      detail: streamWords(transport, Date.now()),
+    };
+  }
+  if (!agent && transport?.phase === 'connecting') {
     return { label: t('panel.status.connecting'), tone: 'yellow', detail: null };
   }
   if (agent) {
