@@ -6,6 +6,7 @@ import ArrowDown from 'lucide-react/icons/arrow-down';
 import Ban from 'lucide-react/icons/ban';
 import BookOpen from 'lucide-react/icons/book-open';
 import Bot from 'lucide-react/icons/bot';
+import Box from 'lucide-react/icons/box';
 import Check from 'lucide-react/icons/check';
 import ChevronDown from 'lucide-react/icons/chevron-down';
 import Circle from 'lucide-react/icons/circle';
@@ -52,6 +53,7 @@ export const icons = {
   ban: Ban,
   bookOpen: BookOpen,
   bot: Bot,
+  box: Box,
   check: Check,
   chevronDown: ChevronDown,
   circle: Circle,

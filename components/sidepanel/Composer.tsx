@@ -1,5 +1,4 @@
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { rpc } from '@/lib/messaging/worker-client';
@@ -22,6 +21,12 @@ interface ComposerProps {
   /** The conversation's stream is live; otherwise a message is queued until it runs. */
   live: boolean;
   disabled: boolean;
+  /** The server cannot be reached: typing goes on (the draft is kept), sending waits. */
+  offline?: boolean;
+  /** The message box, for "Reply" elsewhere to put the focus in it. */
+  inputRef?: RefObject<HTMLTextAreaElement | null>;
+  /** A send failed (or null once it is old news): the view's one banner says so. */
+  onError: (error: unknown) => void;
   onOutgoing: (message: OutgoingMessage) => void;
   onSettled: (id: number, outcome: 'sent' | 'failed') => void;
 }
@@ -39,6 +44,9 @@ export function Composer({
   generation,
   live,
   disabled,
+  offline = false,
+  inputRef,
+  onError,
   onOutgoing,
   onSettled,
 }: ComposerProps) {
@@ -46,9 +54,9 @@ export function Composer({
   const [images, setImages] = useState<string[]>([]);
   const [restored, setRestored] = useState(false);
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<unknown>(null);
   const intake = useImageIntake(images, setImages);
-  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const ownTextarea = useRef<HTMLTextAreaElement | null>(null);
+  const textarea = inputRef ?? ownTextarea;
 
   useEffect(() => {
     let alive = true;
@@ -76,7 +84,7 @@ export function Composer({
 
   const send = async () => {
     const message = text.trim();
-    if (!message || sending || disabled) return;
+    if (!message || sending || disabled || offline) return;
     const outgoing: OutgoingMessage = {
       id: nextMessageId++,
       text: message,
@@ -85,7 +93,7 @@ export function Composer({
       queued: !live,
     };
     setSending(true);
-    setError(null);
+    onError(null);
     onOutgoing(outgoing);
     try {
       await rpc('conversation.send', {
@@ -103,7 +111,7 @@ export function Composer({
       }
       onSettled(outgoing.id, 'sent');
     } catch (failure) {
-      setError(failure);
+      onError(failure);
       onSettled(outgoing.id, 'failed');
     } finally {
       setSending(false);
@@ -128,7 +136,6 @@ export function Composer({
       }}
       {...intake.dropHandlers}
     >
-      {error ? <ErrorNotice error={error} /> : null}
       <textarea
         ref={textarea}
         className="textarea"
@@ -153,12 +160,14 @@ export function Composer({
             ? live
               ? t('panel.composer.sending')
               : t('panel.composer.queued')
-            : t('panel.composer.hint')}
+            : offline
+              ? t('panel.composer.offline')
+              : t('panel.composer.hint')}
         </span>
         <button
           type="submit"
           className="btn btn-primary"
-          disabled={disabled || sending || !text.trim()}
+          disabled={disabled || offline || sending || !text.trim()}
         >
           {t('panel.composer.send')}
         </button>

@@ -1,193 +1,177 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useState } from 'react';
+import { Icon, type IconName } from '@/components/common/icons';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
-import type { ControlAction } from '@/lib/messaging/rpc';
-import { rpc } from '@/lib/messaging/worker-client';
 import { agentStateOfExecution } from '@/lib/timeline/status-words';
-
-export interface PendingConfirmation {
-  /** The row key of the action waiting: answers are remembered per action. */
-  key: string;
-  title: string;
-  risk: string | null;
-}
+import { ConfirmDialog } from './ConfirmDialog';
+import type { ConversationActions } from './hooks/useConversationActions';
 
 interface ControlsProps {
-  conversationId: string;
   generation: Generation;
   status: string | null;
   agentState: string | null;
   executionStatus: string | null;
   sandboxStatus: string | null;
-  /** Providers for `start` (V0 `providers_set`). */
-  providers: string[] | null;
-  pending: PendingConfirmation | null;
+  actions: ConversationActions;
   /** Nothing can be controlled (deleted conversation). */
   disabled: boolean;
-  onStopping: (stopping: boolean) => void;
-  /** More buttons for the same row (search, export…). */
-  children?: ReactNode;
+  /** The server cannot be reached: controls that need it are off until it is back. */
+  offline: boolean;
 }
 
 /**
- * Start, stop, pause, resume, and the answer to an action awaiting confirmation, through the
- * worker (which speaks each interface's way). One request at a time, and one answer per
- * pending action: a second click on Confirm cannot confirm the next action by accident.
+ * A button whose width does not change with its label: every label it can show sits in one grid
+ * cell, all but the current one invisible, so "Pause agent" becoming "Resume agent" (or
+ * "Pausing…") moves nothing around it. Invisible labels are not part of its accessible name.
+ */
+function SteadyButton({
+  labels,
+  label,
+  icon,
+  className,
+  disabled,
+  title,
+  onClick,
+}: {
+  labels: readonly string[];
+  label: string;
+  icon: IconName;
+  className?: string;
+  disabled: boolean;
+  title?: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-small ${className ?? ''}`}
+      disabled={disabled}
+      title={title}
+      onClick={onClick}
+    >
+      <Icon name={icon} />
+      <span className="steady">
+        {labels.map((text) => (
+          <span
+            key={text}
+            className={text === label ? undefined : 'steady-ghost'}
+            aria-hidden={text === label ? undefined : true}
+          >
+            {text}
+          </span>
+        ))}
+      </span>
+    </button>
+  );
+}
+
+/**
+ * Pause or resume the agent, and stop or start what it runs in (V0: the runtime, V1: the
+ * sandbox), on the title's line. Stopping asks first, and is not offered once the agent has
+ * finished. Answers to a pending action live in the now line.
  */
 export function ConversationControls({
-  conversationId,
   generation,
   status,
   agentState,
   executionStatus,
   sandboxStatus,
-  providers,
-  pending,
+  actions,
   disabled,
-  onStopping,
-  children,
+  offline,
 }: ControlsProps) {
-  const [busy, setBusy] = useState<ControlAction | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [answered, setAnswered] = useState<string | null>(null);
-  // State alone cannot stop two clicks in one task (both see the old state): refs do.
-  const inFlight = useRef(false);
-  const answeredRef = useRef<string | null>(null);
+  const [asking, setAsking] = useState(false);
+  const { act, busy } = actions;
   const agent = generation === 'v1' ? agentStateOfExecution(executionStatus) : agentState;
-
-  // A new pending action may be answered again.
-  useEffect(() => {
-    if (pending && pending.key !== answered) setError(null);
-  }, [pending, answered]);
-
-  const act = async (action: ControlAction) => {
-    if (inFlight.current) return;
-    if ((action === 'confirm' || action === 'reject') && pending) {
-      if (answeredRef.current === pending.key) return;
-      answeredRef.current = pending.key;
-      setAnswered(pending.key);
-    }
-    inFlight.current = true;
-    setBusy(action);
-    setError(null);
-    if (action === 'stop') onStopping(true);
-    try {
-      await rpc('conversation.control', {
-        conversationId,
-        generation,
-        action,
-        ...(action === 'start' && providers?.length ? { providersSet: providers } : {}),
-      });
-    } catch (failure) {
-      setError(failure);
-      if (action === 'confirm' || action === 'reject') {
-        answeredRef.current = null;
-        setAnswered(null);
-      }
-    } finally {
-      inFlight.current = false;
-      setBusy(null);
-      if (action === 'stop') onStopping(false);
-    }
-  };
-
   const stopped =
     generation === 'v1' ? sandboxStatus === 'PAUSED' : status === 'STOPPED' || status === 'ERROR';
   const live =
     generation === 'v1'
       ? sandboxStatus === 'RUNNING'
       : status === 'RUNNING' || status === 'STARTING';
-  const awaiting = agent === 'awaiting_user_confirmation';
   const canPause = live && (agent === 'running' || agent === 'rate_limited');
   const canResume = live && (agent === 'paused' || agent === 'stopped');
-  const highRisk = pending?.risk === 'HIGH';
+  const canStop = live && agent !== 'finished';
+  const off = disabled || offline || !!busy;
+
+  const agentLabels = [
+    t('panel.controls.pause'),
+    t('panel.controls.resume'),
+    t('panel.controls.pausing'),
+    t('panel.controls.resuming'),
+  ];
+  const stopWords =
+    generation === 'v1'
+      ? {
+          stop: t('panel.controls.pauseSandbox'),
+          start: t('panel.controls.resumeSandbox'),
+          question: t('panel.controls.pauseSandboxQuestion'),
+          explain: t('panel.controls.pauseSandboxExplain'),
+        }
+      : {
+          stop: t('panel.controls.stopRuntime'),
+          start: t('panel.controls.start'),
+          question: t('panel.controls.stopRuntimeQuestion'),
+          explain: t('panel.controls.stopRuntimeExplain'),
+        };
+  const sandboxLabels = [
+    stopWords.stop,
+    stopWords.start,
+    t('panel.controls.stopping'),
+    t('panel.controls.starting'),
+  ];
 
   return (
-    <div className="controls-area">
-      {awaiting && pending ? (
-        <fieldset className={`confirmation ${highRisk ? 'confirmation-high' : ''}`}>
-          <legend className="visually-hidden">{t('panel.controls.confirmationLabel')}</legend>
-          <p className="small" style={{ margin: '0 0 4px' }}>
-            {t('panel.controls.confirmQuestion')} <strong>{pending.title}</strong>
-          </p>
-          {pending.risk ? (
-            <p className="small" style={{ margin: '0 0 4px' }} data-risk={pending.risk}>
-              {t('panel.controls.risk', { risk: t(`panel.risk.${riskKey(pending.risk)}`) })}
-              {highRisk ? ` ${t('panel.controls.highRisk')}` : ''}
-            </p>
-          ) : null}
-          <div className="controls">
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={disabled || !!busy || answered === pending.key}
-              onClick={() => void act('confirm')}
-            >
-              {busy === 'confirm' ? t('panel.controls.confirming') : t('panel.controls.confirm')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={disabled || !!busy || answered === pending.key}
-              onClick={() => void act('reject')}
-            >
-              {busy === 'reject' ? t('panel.controls.rejecting') : t('panel.controls.reject')}
-            </button>
-          </div>
-        </fieldset>
+    <>
+      {canPause || canResume ? (
+        <SteadyButton
+          labels={agentLabels}
+          label={
+            busy === 'pause'
+              ? t('panel.controls.pausing')
+              : busy === 'resume'
+                ? t('panel.controls.resuming')
+                : canPause
+                  ? t('panel.controls.pause')
+                  : t('panel.controls.resume')
+          }
+          icon={canPause ? 'pause' : 'play'}
+          disabled={off}
+          onClick={() => void act(canPause ? 'pause' : 'resume')}
+        />
       ) : null}
-      <div className="controls">
-        {stopped ? (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={disabled || !!busy}
-            onClick={() => void act('start')}
-          >
-            {busy === 'start' ? t('panel.controls.starting') : t('panel.controls.start')}
-          </button>
-        ) : null}
-        {canPause ? (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={disabled || !!busy}
-            onClick={() => void act('pause')}
-          >
-            {busy === 'pause' ? t('panel.controls.pausing') : t('panel.controls.pause')}
-          </button>
-        ) : null}
-        {canResume ? (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={disabled || !!busy}
-            onClick={() => void act('resume')}
-          >
-            {busy === 'resume' ? t('panel.controls.resuming') : t('panel.controls.resume')}
-          </button>
-        ) : null}
-        {live ? (
-          <button
-            type="button"
-            className="btn btn-small btn-danger"
-            disabled={disabled || !!busy}
-            title={
-              generation === 'v1' ? t('panel.controls.stopV1Hint') : t('panel.controls.stopV0Hint')
-            }
-            onClick={() => void act('stop')}
-          >
-            {busy === 'stop' ? t('panel.controls.stopping') : t('panel.controls.stop')}
-          </button>
-        ) : null}
-        {children}
-      </div>
-      {error ? <ErrorNotice error={error} /> : null}
-    </div>
+      {stopped ? (
+        <SteadyButton
+          labels={sandboxLabels}
+          label={busy === 'start' ? t('panel.controls.starting') : stopWords.start}
+          icon="play"
+          disabled={off}
+          onClick={() => void act('start')}
+        />
+      ) : canStop ? (
+        <SteadyButton
+          labels={sandboxLabels}
+          label={busy === 'stop' ? t('panel.controls.stopping') : stopWords.stop}
+          icon="square"
+          className="btn-danger"
+          title={stopWords.explain}
+          disabled={off}
+          onClick={() => setAsking(true)}
+        />
+      ) : null}
+      {asking ? (
+        <ConfirmDialog
+          title={stopWords.question}
+          body={stopWords.explain}
+          confirmLabel={stopWords.stop}
+          danger
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            void act('stop');
+          }}
+        />
+      ) : null}
+    </>
   );
-}
-
-function riskKey(risk: string): 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN' {
-  return risk === 'LOW' || risk === 'MEDIUM' || risk === 'HIGH' ? risk : 'UNKNOWN';
 }

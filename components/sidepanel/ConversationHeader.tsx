@@ -1,13 +1,12 @@
 import { type ReactNode, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
-import type { Generation } from '@/lib/api/generation';
+import { Icon } from '@/components/common/icons';
 import { t } from '@/lib/i18n';
-import { humanise, providerName } from '@/lib/i18n/words';
 import { callApi } from '@/lib/messaging/worker-client';
 import type { StatusWords } from '@/lib/timeline/status-words';
-import { localDateTime } from '@/lib/timeline/time';
+import { Menu, type MenuItem } from './Menu';
 import type { ConversationSummary } from './model/conversation-list';
-import { pullRequestUrl, repositoryUrl, webAppUrl } from './model/links';
+import { pullRequestUrl, repositoryUrl } from './model/links';
 
 export interface CostFigures {
   cost: number | null;
@@ -16,48 +15,44 @@ export interface CostFigures {
 
 interface HeaderProps {
   conversationId: string;
-  generation: Generation;
   summary: ConversationSummary | null;
   title: string | null;
   status: StatusWords;
-  serverUrl: string;
   /** Hosts of the providers the server holds tokens for (self-hosted GitHub, GitLab…). */
   providerHosts: Record<string, string | null>;
   /** V0 is served: renames go through V0's PATCH, which also renames V1 conversations on 0.62. */
   v0Available: boolean;
   cost: CostFigures;
   onRenamed: (title: string) => void;
-  actions: ReactNode;
-  /** The live stream's state, shown next to the status. */
-  stream: ReactNode;
+  /** The agent and sandbox controls, on the title's line. */
+  controls: ReactNode;
+  /** Secondary actions: search, system events, export, details… (Rename is added here). */
+  menuItems: readonly MenuItem[];
+  /** Something the header's second line should say while it lasts (an export's progress). */
+  activity: string | null;
 }
 
-function triggerWords(trigger: string): string {
-  const known: Record<string, string> = {
-    gui: t('panel.trigger.gui'),
-    resolver: t('panel.trigger.resolver'),
-    suggested_task: t('panel.trigger.suggested_task'),
-    openhands_api: t('panel.trigger.openhands_api'),
-    microagent_management: t('panel.trigger.microagent_management'),
-    jira_dc: t('panel.trigger.jira_dc'),
-  };
-  return known[trigger] ?? humanise(trigger);
+/** "$0.08": a cost to the cent, or to a tenth of a cent below one cent. */
+export function formatCost(cost: number): string {
+  return cost > 0 && cost < 0.01 ? `$${cost.toFixed(3)}` : `$${cost.toFixed(2)}`;
 }
 
-/** Title (renamable), status, where the work happens, links out, and what it cost so far. */
+/**
+ * Two lines: the title with the controls and the menu, then the status, where the work happens
+ * and what it cost. Everything else is one click away in the menu.
+ */
 export function ConversationHeader({
   conversationId,
-  generation,
   summary,
   title,
   status,
-  serverUrl,
   providerHosts,
   v0Available,
   cost,
   onRenamed,
-  actions,
-  stream,
+  controls,
+  menuItems,
+  activity,
 }: HeaderProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
@@ -89,6 +84,18 @@ export function ConversationHeader({
   const host = provider ? (providerHosts[provider] ?? null) : null;
   const repoLink = repositoryUrl(provider, repository, host);
   const shownTitle = title || summary?.title || t('panel.list.untitled');
+  const items: MenuItem[] = [
+    ...menuItems,
+    {
+      kind: 'action',
+      label: t('panel.header.rename'),
+      icon: 'pencil',
+      onSelect: () => {
+        setDraft(title || summary?.title || '');
+        setEditing(true);
+      },
+    },
+  ];
 
   return (
     <header className="conversation-head">
@@ -124,26 +131,20 @@ export function ConversationHeader({
           </button>
         </form>
       ) : (
-        <div className="row">
-          <h1 className="grow" data-conversation-title>
+        <div className="head-line">
+          <h1 className="head-title" data-conversation-title title={shownTitle}>
             {shownTitle}
           </h1>
-          <button
-            type="button"
-            className="btn btn-small"
-            aria-label={t('panel.header.rename')}
-            title={t('panel.header.rename')}
-            onClick={() => {
-              setDraft(title || summary?.title || '');
-              setEditing(true);
-            }}
-          >
-            <span aria-hidden="true">✎</span>
-          </button>
+          <div className="head-controls">
+            {controls}
+            <Menu label={t('panel.header.menu')} items={items}>
+              <Icon name="ellipsis" size={16} />
+            </Menu>
+          </div>
         </div>
       )}
       {error ? <ErrorNotice error={error} /> : null}
-      <div className="row">
+      <p className="head-facts">
         <span
           className="status-pill"
           data-status-tone={status.tone}
@@ -152,31 +153,27 @@ export function ConversationHeader({
           <span className={`dot dot-${status.tone}`} aria-hidden="true" />
           <span data-status-label>{status.label}</span>
         </span>
-        {stream}
-      </div>
-      {status.detail ? (
-        <p className="small muted" style={{ margin: 0 }}>
-          {status.detail}
-        </p>
-      ) : null}
-      <div className="facts">
         {repository ? (
-          <span>
-            {repoLink ? (
-              <a href={repoLink} target="_blank" rel="noopener noreferrer">
-                {repository}
-              </a>
-            ) : (
-              repository
-            )}
-          </span>
+          repoLink ? (
+            <a className="head-fact" href={repoLink} target="_blank" rel="noopener noreferrer">
+              {repository}
+            </a>
+          ) : (
+            <span className="head-fact">{repository}</span>
+          )
         ) : (
-          <span>{t('panel.list.noRepository')}</span>
+          <span className="head-fact muted">{t('panel.list.noRepository')}</span>
         )}
         {summary?.branch ? (
-          <span>{t('panel.header.branch', { branch: summary.branch })}</span>
+          <span className="head-fact" title={t('panel.header.branch', { branch: summary.branch })}>
+            {summary.branch}
+          </span>
         ) : null}
-        {provider ? <span>{providerName(provider)}</span> : null}
+        {cost.cost !== null ? (
+          <span className="head-fact" data-fact="cost" title={t('panel.header.costHint')}>
+            {formatCost(cost.cost)}
+          </span>
+        ) : null}
         {(summary?.prNumbers ?? []).map((number) => {
           const url = pullRequestUrl(provider, repository, number, host);
           const label =
@@ -184,38 +181,28 @@ export function ConversationHeader({
               ? t('panel.header.mergeRequest', { number })
               : t('panel.header.pullRequest', { number });
           return url ? (
-            <a key={number} href={url} target="_blank" rel="noopener noreferrer" data-pr={number}>
+            <a
+              key={number}
+              className="head-fact"
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-pr={number}
+            >
               {label}
             </a>
           ) : (
-            <span key={number}>{label}</span>
+            <span key={number} className="head-fact">
+              {label}
+            </span>
           );
         })}
-        <a href={webAppUrl(serverUrl, conversationId)} target="_blank" rel="noopener noreferrer">
-          {t('panel.header.openWebApp')}
-        </a>
-      </div>
-      <details className="facts">
-        <summary>{t('panel.header.details')}</summary>
-        {summary?.trigger ? (
-          <span>{t('panel.header.trigger', { trigger: triggerWords(summary.trigger) })}</span>
+        {activity ? (
+          <span className="head-fact" role="status">
+            {activity}
+          </span>
         ) : null}
-        {summary?.createdAt ? (
-          <span>{t('panel.header.created', { when: localDateTime(summary.createdAt) })}</span>
-        ) : null}
-        {summary?.updatedAt ? (
-          <span>{t('panel.header.updated', { when: localDateTime(summary.updatedAt) })}</span>
-        ) : null}
-        <span>{generation === 'v1' ? t('panel.header.v1') : t('panel.header.v0')}</span>
-        {cost.cost !== null ? (
-          <span>{t('panel.header.cost', { cost: cost.cost.toFixed(2) })}</span>
-        ) : null}
-        {cost.tokens !== null ? (
-          <span>{t('panel.header.tokens', { tokens: cost.tokens.toLocaleString() })}</span>
-        ) : null}
-        <span>{t('panel.header.id', { id: conversationId })}</span>
-      </details>
-      {actions}
+      </p>
     </header>
   );
 }

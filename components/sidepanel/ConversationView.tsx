@@ -1,23 +1,32 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { browser } from 'wxt/browser';
 import { useProviderTokens } from '@/components/common/use-server-settings';
 import { Timeline, type TimelineHandle } from '@/components/timeline/Timeline';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
+import { lastActivityAt } from '@/lib/timeline/now';
+import { describeProblem, problemInputOfError } from '@/lib/timeline/problems';
+import { serverOffset } from '@/lib/timeline/server-clock';
 import { Composer, type OutgoingMessage } from './Composer';
 import { ConversationControls } from './ConversationControls';
+import { ConversationDetails } from './ConversationDetails';
 import { ConversationHeader } from './ConversationHeader';
 import { EventSearchBar } from './EventSearchBar';
-import { ExportButton } from './ExportButton';
+import { useConversationActions } from './hooks/useConversationActions';
 import { useConversationRecord } from './hooks/useConversationRecord';
 import { useConversationStatus } from './hooks/useConversationStatus';
 import { useEventSearch } from './hooks/useEventSearch';
+import { useExport } from './hooks/useExport';
+import { useOnline } from './hooks/useOnline';
 import type { ServerApis } from './hooks/useServerApis';
 import { useThrottledFeed } from './hooks/useThrottledFeed';
 import { useTimelineRows } from './hooks/useTimelineRows';
+import type { MenuItem } from './Menu';
+import { webAppUrl } from './model/links';
+import { wasStartedHere } from './model/started-here';
+import { NowLine } from './NowLine';
 import { OutgoingMessages, useEchoes } from './OutgoingMessages';
-import { StreamStatus } from './StreamStatus';
 
 interface ConversationViewProps {
   conversationId: string;
@@ -28,7 +37,12 @@ interface ConversationViewProps {
   onBack: () => void;
 }
 
-/** One conversation: what it is, how it is doing, what happened, and the means to steer it. */
+/** Handoff's own options at a section (`#server`, `#git-providers`). */
+function openOptionsAt(section: string): void {
+  void browser.tabs.create({ url: browser.runtime.getURL(`/options.html#${section}`) });
+}
+
+/** One conversation: what it is, what it is doing now, what happened, and the means to steer it. */
 export function ConversationView({
   conversationId,
   generation,
@@ -51,6 +65,7 @@ export function ConversationView({
     enabled: state.loaded && apis.v0 !== false,
     staleTime: 5 * 60_000,
   });
+  const online = useOnline();
 
   const title = facts?.title ?? summary?.title ?? null;
   useEffect(() => {
@@ -59,7 +74,9 @@ export function ConversationView({
 
   const { rows, cost } = useTimelineRows(state);
   const [showSystem, setShowSystem] = useState(false);
+  const [showDetails, setShowDetails] = useState(false);
   const timeline = useRef<TimelineHandle | null>(null);
+  const composerInput = useRef<HTMLTextAreaElement | null>(null);
   const loadOlder = useCallback(() => feed.loadOlder(), [feed]);
   const search = useEventSearch({
     rows,
@@ -70,19 +87,34 @@ export function ConversationView({
     loadOlder,
     jumpTo: (key) => timeline.current?.jumpTo(key),
   });
-  const {
-    status,
+  const deletedByRecord = recordInfo.gone;
+  const conversation = useConversationStatus({
+    generation,
+    snapshot,
+    summary,
+    rows,
+    recordGone: deletedByRecord,
+    recordError: recordQuery.isError ? recordQuery.error : null,
+    offline: !online,
+  });
+  const { status, now, pending, deleted, setStopping, state: conversationState } = conversation;
+
+  const providers = useMemo(
+    () => (summary?.provider ? [summary.provider] : null),
+    [summary?.provider],
+  );
+  const actions = useConversationActions({
+    conversationId,
+    generation,
+    providers,
     pending,
-    deleted,
-    setStopping,
-    state: conversationState,
-  } = useConversationStatus({ generation, snapshot, summary, rows, recordGone: recordInfo.gone });
+    onStopping: setStopping,
+  });
 
   const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
+  const [sendError, setSendError] = useState<unknown>(null);
   useEchoes(rows, outgoing, setOutgoing);
 
-  const unreachable = recordQuery.isError && !deleted ? recordQuery.error : null;
-  const providers = summary?.provider ? [summary.provider] : null;
   const onRenamed = useCallback(
     (next: string) => {
       onTitle(next);
@@ -91,84 +123,169 @@ export function ConversationView({
     [onTitle, recordInfo.invalidate],
   );
 
+  // Server event times on the browser's clock, for elapsed times and quiet spells.
+  const newestEventAt = state.items[state.items.length - 1]?.event.timestamp ?? null;
+  const offset = useMemo(
+    () => serverOffset({ recordUpdatedAt: summary?.updatedAt ?? null, newestEventAt }),
+    [summary?.updatedAt, newestEventAt],
+  );
+
+  const [startedHere, setStartedHere] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    void wasStartedHere(conversationId).then((here) => {
+      if (alive) setStartedHere(here);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [conversationId]);
+
+  const exportMetadata = useCallback(
+    () => ({
+      id: conversationId,
+      generation,
+      title,
+      repository: summary?.repository ?? null,
+      branch: summary?.branch ?? null,
+      provider: summary?.provider ?? null,
+      status: conversationState.status,
+      serverUrl: settings.serverUrl,
+      record,
+    }),
+    [
+      conversationId,
+      generation,
+      title,
+      summary,
+      conversationState.status,
+      settings.serverUrl,
+      record,
+    ],
+  );
+  const exportExtra = useCallback(() => ({}), []);
+  const exporter = useExport(feed, exportMetadata, exportExtra);
+
+  // The one banner: the state's own problem first (the now line decides), then the person's
+  // last failed request, then a record that could not be read while the stream still runs.
+  const requestFailure =
+    actions.error ?? sendError ?? (recordQuery.isError && !deleted ? recordQuery.error : null);
+  const requestProblem = requestFailure
+    ? describeProblem(problemInputOfError(requestFailure))
+    : null;
+  const dismissRequestProblem = () => {
+    actions.clearError();
+    setSendError(null);
+  };
+
+  const serverUrl = settings.serverUrl ?? '';
+  const menuItems: MenuItem[] = [
+    {
+      kind: 'action',
+      label: t('panel.search.open'),
+      icon: 'search',
+      shortcut: '/',
+      onSelect: search.toggle,
+    },
+    {
+      kind: 'check',
+      label: t('panel.timeline.showSystem'),
+      checked: showSystem,
+      onChange: setShowSystem,
+    },
+    {
+      kind: 'action',
+      label: t('panel.export.button'),
+      icon: 'download',
+      disabled: exporter.progress !== null,
+      onSelect: () => void exporter.run(),
+    },
+    {
+      kind: 'action',
+      label: t('panel.header.details'),
+      icon: 'info',
+      onSelect: () => setShowDetails((open) => !open),
+    },
+    {
+      kind: 'link',
+      label: t('panel.header.openWebApp'),
+      icon: 'externalLink',
+      href: webAppUrl(serverUrl, conversationId),
+    },
+  ];
+
+  const stepLabels = generation === 'v1' ? { start: t('panel.controls.resumeSandbox') } : undefined;
+  const focusComposer = () => composerInput.current?.focus();
+
   return (
     <div
       className="conversation"
       data-conversation-id={conversationId}
       data-generation={generation}
+      data-transport={snapshot?.transport.phase ?? 'unknown'}
     >
       <ConversationHeader
         conversationId={conversationId}
-        generation={generation}
         summary={summary}
         title={title}
         status={status}
-        serverUrl={settings.serverUrl ?? ''}
         providerHosts={providerHosts}
         v0Available={apis.v0 !== false}
         cost={cost}
         onRenamed={onRenamed}
-        stream={<StreamStatus snapshot={snapshot} />}
-        actions={
-          <>
-            {deleted ? (
-              <div className="notice notice-error" role="alert">
-                {t('panel.conversation.deleted')}{' '}
-                <button type="button" className="link-button" onClick={onBack}>
-                  {t('panel.shell.back')}
-                </button>
-              </div>
-            ) : null}
-            {unreachable ? (
-              <ErrorNotice error={unreachable} onRetry={() => void recordQuery.refetch()} />
-            ) : null}
-            <ConversationControls
-              conversationId={conversationId}
-              generation={generation}
-              {...conversationState}
-              providers={providers}
-              pending={pending}
-              disabled={deleted}
-              onStopping={setStopping}
-            >
-              <button
-                type="button"
-                className="btn btn-small"
-                aria-pressed={search.open}
-                aria-keyshortcuts="/"
-                aria-label={t('panel.search.open')}
-                title={t('panel.search.openHint')}
-                onClick={search.toggle}
-              >
-                {t('panel.search.openShort')}
-              </button>
-              <label className="small row" title={t('panel.timeline.showSystem')}>
-                <input
-                  type="checkbox"
-                  checked={showSystem}
-                  aria-label={t('panel.timeline.showSystem')}
-                  onChange={(event) => setShowSystem(event.target.checked)}
-                />
-                {t('panel.timeline.showSystemShort')}
-              </label>
-              <ExportButton
-                feed={feed}
-                metadata={{
-                  id: conversationId,
-                  generation,
-                  title,
-                  repository: summary?.repository ?? null,
-                  branch: summary?.branch ?? null,
-                  provider: summary?.provider ?? null,
-                  status: conversationState.status,
-                  serverUrl: settings.serverUrl,
-                  record,
-                }}
-              />
-            </ConversationControls>
-          </>
+        menuItems={menuItems}
+        activity={
+          exporter.progress !== null
+            ? t('panel.export.reading', { count: exporter.progress })
+            : null
+        }
+        controls={
+          <ConversationControls
+            generation={generation}
+            {...conversationState}
+            actions={actions}
+            disabled={deleted}
+            offline={now.offline}
+          />
         }
       />
+      <NowLine
+        now={now}
+        offset={offset}
+        pending={pending}
+        requestProblem={requestProblem}
+        onDismissRequestProblem={dismissRequestProblem}
+        answering={actions.busy === 'confirm' || actions.busy === 'reject' ? actions.busy : null}
+        answered={!!pending && actions.answered === pending.key}
+        onConfirm={() => void actions.act('confirm')}
+        onReject={() => void actions.act('reject')}
+        onReply={focusComposer}
+        onStep={{
+          'server-settings': () => openOptionsAt('server'),
+          'token-settings': () => openOptionsAt('git-providers'),
+          start: now.offline ? undefined : () => void actions.act('start'),
+          resume: now.offline ? undefined : () => void actions.act('resume'),
+          retry: () => void recordQuery.refetch(),
+          reply: focusComposer,
+        }}
+        stepLabels={stepLabels}
+        llmSettingsUrl={serverUrl ? `${serverUrl.replace(/\/+$/, '')}/settings` : null}
+        onBack={onBack}
+      />
+      {showDetails ? (
+        <ConversationDetails
+          conversationId={conversationId}
+          summary={summary}
+          status={status.label}
+          cost={cost}
+          snapshot={snapshot}
+          startedHere={startedHere}
+          lastActivityAt={lastActivityAt(rows)}
+          offset={offset}
+          serverUrl={serverUrl}
+          onClose={() => setShowDetails(false)}
+        />
+      ) : null}
       {search.open ? (
         <EventSearchBar
           ref={search.input}
@@ -201,8 +318,11 @@ export function ConversationView({
       <Composer
         conversationId={conversationId}
         generation={generation}
+        inputRef={composerInput}
         live={snapshot?.transport.phase === 'live'}
         disabled={deleted}
+        offline={now.offline}
+        onError={setSendError}
         onOutgoing={(message) => setOutgoing((list) => [...list, message])}
         onSettled={(id, outcome) =>
           setOutgoing((list) =>

@@ -181,8 +181,15 @@ export function SidePanelApp({
     tabs.push({ id: 'conversation', label: conversation.title || t('panel.tabs.conversation') });
   }
   tabs.push({ id: 'new', label: t('panel.tabs.new') });
-  tabs.push({ id: 'microagents', label: t('panel.tabs.microagents') });
-  if (showSandboxes) tabs.push({ id: 'sandboxes', label: t('panel.tabs.sandboxes') });
+  tabs.push({
+    id: 'microagents',
+    label: t('panel.tabs.microagents'),
+    icon: 'bookOpen',
+    compact: true,
+  });
+  if (showSandboxes) {
+    tabs.push({ id: 'sandboxes', label: t('panel.tabs.sandboxes'), icon: 'box', compact: true });
+  }
   const current = tabs.some((tab) => tab.id === view) ? view : 'conversations';
 
   return (

@@ -1,8 +1,12 @@
 import { type KeyboardEvent, useRef } from 'react';
+import { Icon, type IconName } from '@/components/common/icons';
 
 export interface TabItem<K extends string> {
   id: K;
   label: string;
+  icon?: IconName;
+  /** In a narrow panel only the icon shows (the label stays the tab's name). */
+  compact?: boolean;
 }
 
 interface TabsProps<K extends string> {
@@ -48,6 +52,8 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect }: Tabs
           role="tab"
           id={tabId(tab.id)}
           className="panel-tab"
+          data-tab={tab.id}
+          data-compact={tab.compact || undefined}
           aria-selected={tab.id === selected}
           aria-controls={tabPanelId(tab.id)}
           tabIndex={tab.id === selected ? 0 : -1}
@@ -55,7 +61,8 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect }: Tabs
           onClick={() => onSelect(tab.id)}
           onKeyDown={(event) => move(event, index)}
         >
-          {tab.label}
+          {tab.icon ? <Icon name={tab.icon} /> : null}
+          <span className="tab-label">{tab.label}</span>
         </button>
       ))}
     </div>

@@ -6,6 +6,7 @@
 import { type ApiEvent, commandExitCode, isMarkedHidden, joinTextContent } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import type { TimelineRow } from './pairing';
+import { describeProblem } from './problems';
 import { errorIdWords } from './status-words';
 import { durationBetween } from './time';
 
@@ -712,9 +713,14 @@ function describeV1Other(row: TimelineRow, view: RowView): void {
       asError(view, t('panel.event.toolError'), str(event.tool_name) || null, event.error);
       return;
     case 'v1.conversation-error':
-    case 'v1.server-error':
-      asError(view, t('panel.event.conversationError'), str(event.code) || null, str(event.detail));
+    case 'v1.server-error': {
+      // The failure in words (out of credits, sandbox lost…); the code stays beside it.
+      const code = str(event.code) || null;
+      const problem = describeProblem({ code, text: str(event.detail) || null });
+      const title = problem.kind === 'unknown' ? t('panel.event.conversationError') : problem.title;
+      asError(view, title, code, str(event.detail));
       return;
+    }
     case 'v1.state-update':
       asState(view, 'state', t('panel.event.stateUpdate'), event.stateField);
       return;

@@ -71,7 +71,7 @@ describe('nowState', () => {
     expect(state).toMatchObject({
       kind: 'confirm',
       headline: 'Needs you',
-      words: 'wants to run',
+      words: 'the agent wants to run',
       code: 'rm -rf build',
     });
     expect(now({ generation: 'v1', executionStatus: 'idle' })).toMatchObject({

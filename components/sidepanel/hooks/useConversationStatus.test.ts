@@ -56,7 +56,8 @@ describe('useConversationStatus', () => {
       }),
     );
     expect(result.current.pending).toMatchObject({ key: rows[0]?.key });
-    expect(result.current.pending?.title).toContain('rm -rf build');
+    expect(result.current.pending?.code).toBe('rm -rf build');
+    expect(result.current.now).toMatchObject({ kind: 'confirm', code: 'rm -rf build' });
     expect(result.current.status.label).toBe('Waiting for your confirmation');
   });
 

@@ -7,6 +7,7 @@ import {
   toAppConversationStartRequest,
   toInitSessionRequest,
 } from '../model/new-conversation';
+import { markStartedHere } from '../model/started-here';
 
 export type StartState =
   | { phase: 'idle' }
@@ -48,6 +49,7 @@ export function useStartConversation(
           if (answer.status !== 'ok' || !answer.conversation_id) {
             throw new Error(answer.message || 'The server did not create the conversation.');
           }
+          await markStartedHere(answer.conversation_id);
           if (alive.current) {
             setState({ phase: 'idle' });
             onStarted(answer.conversation_id, 'v0');
@@ -58,6 +60,7 @@ export function useStartConversation(
         const since = Date.now();
         while (alive.current) {
           if (task.status === 'READY' && task.app_conversation_id) {
+            await markStartedHere(task.app_conversation_id);
             setState({ phase: 'idle' });
             onStarted(task.app_conversation_id, 'v1');
             return;
