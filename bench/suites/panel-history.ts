@@ -44,7 +44,8 @@ export const panelHistory: Suite = {
       // The agent was quicker than the panel: what came before the panel looked is older
       // history, which the panel reads page by page. Export reads all of it, as a person would.
       const download = watching.waitForEvent('download', { timeout: 180_000 });
-      await watching.getByRole('button', { name: 'Export JSON' }).click();
+      await watching.getByRole('button', { name: 'Conversation actions' }).click();
+      await watching.getByRole('menuitem', { name: 'Export JSON' }).click();
       await download;
       await waitFor(async () => (await cachedCount(watching, id)) >= stored, 180_000, 'the cache');
       await watching.close();
@@ -69,7 +70,10 @@ export const panelHistory: Suite = {
         );
         if (run === RUNS - 1) {
           // Everything loaded: the feed holds all events once the timeline counts them all.
-          await page.getByRole('checkbox', { name: 'Show system and hidden events' }).check();
+          await page.getByRole('button', { name: 'Conversation actions' }).click();
+          await page
+            .getByRole('menuitemcheckbox', { name: 'Show system and hidden events' })
+            .click();
           await page.waitForFunction(
             (expected) => {
               const feed = document.querySelector('[role="feed"]');

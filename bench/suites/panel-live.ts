@@ -33,7 +33,8 @@ export const panelLive: Suite = {
       await browser.context.addInitScript(longTaskProbe);
       const id = await createConversation(service, '[scenario:long] Stream it all');
       const page = await browser.open(`sidepanel.html?conversation=${id}`);
-      await page.getByRole('checkbox', { name: 'Show system and hidden events' }).check();
+      await page.getByRole('button', { name: 'Conversation actions' }).click();
+      await page.getByRole('menuitemcheckbox', { name: 'Show system and hidden events' }).click();
       await page.waitForTimeout(WARM_UP_MS);
       const before = await page.evaluate(() =>
         Number(document.querySelector('[role="feed"]')?.getAttribute('data-row-count') ?? 0),

@@ -2,10 +2,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { useProviderTokens } from '@/components/common/use-server-settings';
 import { Timeline, type TimelineHandle } from '@/components/timeline/Timeline';
+import type { ConversationInfo } from '@/lib/api';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { lastActivityAt } from '@/lib/timeline/now';
+import { runOutcome } from '@/lib/timeline/outcome';
 import { describeProblem, problemInputOfError } from '@/lib/timeline/problems';
 import { serverOffset } from '@/lib/timeline/server-clock';
 import { Composer, type OutgoingMessage } from './Composer';
@@ -19,13 +21,15 @@ import { useConversationStatus } from './hooks/useConversationStatus';
 import { useEventSearch } from './hooks/useEventSearch';
 import { useExport } from './hooks/useExport';
 import { useOnline } from './hooks/useOnline';
+import { useOutcome } from './hooks/useOutcome';
 import type { ServerApis } from './hooks/useServerApis';
 import { useThrottledFeed } from './hooks/useThrottledFeed';
 import { useTimelineRows } from './hooks/useTimelineRows';
 import type { MenuItem } from './Menu';
-import { webAppUrl } from './model/links';
+import { pullRequestUrl, webAppUrl } from './model/links';
 import { wasStartedHere } from './model/started-here';
 import { NowLine } from './NowLine';
+import { OutcomeCard, type RequestLink } from './OutcomeCard';
 import { OutgoingMessages, useEchoes } from './OutgoingMessages';
 
 interface ConversationViewProps {
@@ -163,7 +167,48 @@ export function ConversationView({
       record,
     ],
   );
-  const exportExtra = useCallback(() => ({}), []);
+  // The outcome once the agent finished or stopped; the runtime's git is asked while it runs.
+  const finished = now.kind === 'finished' || now.kind === 'stopped';
+  const outcome = useOutcome({
+    rows,
+    cost: cost.cost,
+    enabled: finished,
+    generation,
+    liveRecord:
+      generation === 'v0' && conversationState.status === 'RUNNING'
+        ? (record as ConversationInfo | null)
+        : null,
+  });
+  const outcomeRef = useRef(outcome);
+  outcomeRef.current = outcome;
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  const costRef = useRef(cost.cost);
+  costRef.current = cost.cost;
+  const exportExtra = useCallback(
+    () => ({ outcome: outcomeRef.current ?? runOutcome(rowsRef.current, costRef.current) }),
+    [],
+  );
+  const provider = summary?.provider ?? null;
+  const requests: RequestLink[] = useMemo(() => {
+    const links = new Map<string, RequestLink>();
+    const labelOf = (number: number | null, mergeRequest: boolean) =>
+      number === null
+        ? t('panel.outcome.openRequest')
+        : mergeRequest
+          ? t('panel.header.mergeRequest', { number })
+          : t('panel.header.pullRequest', { number });
+    for (const number of summary?.prNumbers ?? []) {
+      const url = pullRequestUrl(provider, summary?.repository ?? null, number, null);
+      if (url) links.set(url, { url, label: labelOf(number, provider === 'gitlab') });
+    }
+    for (const link of outcome?.pullRequests ?? []) {
+      if (!links.has(link.url)) {
+        links.set(link.url, { url: link.url, label: labelOf(link.number, link.mergeRequest) });
+      }
+    }
+    return [...links.values()];
+  }, [summary?.prNumbers, summary?.repository, provider, outcome?.pullRequests]);
   const exporter = useExport(feed, exportMetadata, exportExtra);
 
   // The one banner: the state's own problem first (the now line decides), then the person's
@@ -315,6 +360,9 @@ export function ConversationView({
         emptyText={search.active ? t('panel.search.none') : t('panel.timeline.empty')}
         footer={<OutgoingMessages messages={outgoing} />}
       />
+      {finished && outcome ? (
+        <OutcomeCard outcome={outcome} requests={requests} headline={now.headline ?? ''} />
+      ) : null}
       <Composer
         conversationId={conversationId}
         generation={generation}

@@ -95,7 +95,14 @@ test.describe('a long-running agent', () => {
         .filter((event) => event.action === 'change_agent_state')
         .map((event) => (event.args as { agent_state?: string }).agent_state);
     await expect.poll(asked).toEqual(['paused', 'running']);
-    await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    // Stopping the runtime asks first; cancelling changes nothing.
+    await page.getByRole('button', { name: 'Stop runtime' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop this conversation’s runtime?' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Stop runtime' }).click();
+    await dialog.getByRole('button', { name: 'Stop runtime' }).click();
     await expect(status).toHaveText('Stopped', { timeout: 20_000 });
     await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeVisible();
   });

@@ -1,6 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
-import { createV0Conversation, openPanel, sameIds, storedIds } from './support/panel-pages';
+import {
+  conversationMenu,
+  createV0Conversation,
+  openPanel,
+  sameIds,
+  storedIds,
+} from './support/panel-pages';
 
 test('export saves the conversation’s events as JSON, in order, with its metadata', async ({
   service,
@@ -12,7 +18,7 @@ test('export saves the conversation’s events as JSON, in order, with its metad
   const page = await openPanel(openExtensionPage, `?conversation=${id}`);
   await expect(page.getByRole('heading', { name: 'Rename game_2048.py' })).toBeVisible();
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export JSON' }).click();
+  await conversationMenu(page, 'Export JSON');
   const file = await download;
   expect(file.suggestedFilename()).toMatch(
     /^handoff-rename-game-2048-py-e1d2c3b4-\d{4}-\d{2}-\d{2}\.json$/,
@@ -60,7 +66,7 @@ test('export first reads the history the panel has not loaded yet', async ({
     timeout: 20_000,
   });
   const download = page.waitForEvent('download', { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Export JSON' }).click();
+  await conversationMenu(page, 'Export JSON');
   const file = await download;
   const data = JSON.parse(await readFile(await file.path(), 'utf8')) as {
     incomplete: boolean;

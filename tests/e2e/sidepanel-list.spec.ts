@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import {
   collectTimelineIds,
+  conversationMenu,
   openPanel,
   sameIds,
   showSystemEvents,
@@ -73,6 +74,7 @@ test('a V1 conversation opens from the list with its history and its facts', asy
     'href',
     'https://github.com/octo-org/widgets',
   );
+  await conversationMenu(page, 'Details');
   await expect(page.getByRole('link', { name: 'Open in the web app' })).toHaveAttribute(
     'href',
     `${service.url}/conversations/${service.seedIds.v1.parserFixDone}`,

@@ -2,6 +2,7 @@ import { expect, test } from './fixtures';
 import {
   collectTimelineIds,
   createV0Conversation,
+  expectLive,
   openPanel,
   sameIds,
   showSystemEvents,
@@ -18,9 +19,7 @@ test('a live V0 conversation streams into the timeline: every stored event, once
   const id = await createV0Conversation(service, { initial_user_msg: 'Add a due date field' });
   const page = await openPanel(openExtensionPage, `?conversation=${id}`);
   await showSystemEvents(page);
-  await expect(page.locator('.stream-line [role="status"]')).toHaveText('Live', {
-    timeout: 20_000,
-  });
+  await expectLive(page, 20_000);
   await service.admin.waitIdle(id);
   const stored = await storedIds(service, id);
   expect(stored.length).toBeGreaterThan(5);
@@ -104,9 +103,7 @@ test('a running V1 conversation takes a message and the agent answers', async ({
   const id = service.seedIds.v1.parserFix;
   const page = await openPanel(openExtensionPage, `?conversation=${id}`);
   await showSystemEvents(page);
-  await expect(page.locator('.stream-line [role="status"]')).toHaveText('Live', {
-    timeout: 20_000,
-  });
+  await expectLive(page, 20_000);
   const before = (await storedIds(service, id)).length;
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('Is the parser fix done?');

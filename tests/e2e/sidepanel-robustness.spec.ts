@@ -1,6 +1,14 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createV0Conversation, openPanel, showSystemEvents, timeline } from './support/panel-pages';
+import {
+  conversationMenu,
+  createV0Conversation,
+  expectLive,
+  nowLine,
+  openPanel,
+  showSystemEvents,
+  timeline,
+} from './support/panel-pages';
 
 /** Script and markup that must stay inert text wherever it appears. */
 const corpus = [
@@ -273,7 +281,7 @@ test('huge, binary, malformed and unknown events: the panel shows them and stays
   await expect(timeline(page).locator('[data-category="unknown"]')).toHaveCount(1);
   await expect(timeline(page).getByText('extra fields')).toBeVisible();
   // Still usable: the search and the composer answer.
-  await page.getByRole('button', { name: 'Search events' }).click();
+  await conversationMenu(page, 'Search events');
   await page.getByRole('searchbox', { name: 'Text to find' }).fill('huge.log');
   await expect(page.locator('[data-search-matches]')).not.toHaveAttribute(
     'data-search-matches',
@@ -292,9 +300,7 @@ test('a conversation deleted while open says so and stays readable', async ({
     initial_user_msg: '[scenario:finish-quickly] Hi',
   });
   const page = await openPanel(openExtensionPage, `?conversation=${id}`);
-  await expect(page.locator('.stream-line [role="status"]')).toHaveText('Live', {
-    timeout: 20_000,
-  });
+  await expectLive(page, 20_000);
   const rows = await timeline(page).locator('.timeline-row').count();
   expect(rows).toBeGreaterThan(0);
   await service.admin.deleteConversation(id);
@@ -320,15 +326,14 @@ test('a server that goes away: the panel says so, keeps working, and recovers', 
   const page = await openPanel(openExtensionPage);
   await expect(page.locator('.conversation-item')).toHaveCount(6);
   await page.locator(`.conversation-item[data-conversation-id="${id}"]`).click();
-  await expect(page.locator('.stream-line [role="status"]')).toHaveText('Live', {
-    timeout: 20_000,
-  });
+  await expectLive(page, 20_000);
   await service.admin.refuseConnections(12);
   await service.admin.dropSockets().catch(() => 0);
-  await expect(page.locator('.stream-line [role="status"]')).toContainText(
-    /Reconnecting in \d+ s: the server cannot be reached|Connecting/,
-    { timeout: 20_000 },
-  );
+  // The now line says so, in words, instead of the state it knew before.
+  await expect(nowLine(page)).toContainText(/Reconnecting in \d+ s|Connecting/, {
+    timeout: 20_000,
+  });
+  await expect(page.locator('[data-status-label]')).toHaveText(/Reconnecting|Offline|Connecting/);
   // The list keeps what it had and says why it could not refresh.
   await page.getByRole('tab', { name: 'Conversations' }).click();
   await expect(
@@ -339,7 +344,5 @@ test('a server that goes away: the panel says so, keeps working, and recovers', 
   await expect(page.locator('.conversation-item')).toHaveCount(6);
   // When the server is back, so is everything.
   await page.getByRole('tab', { name: /Fix parser null handling/ }).click();
-  await expect(page.locator('.stream-line [role="status"]')).toHaveText('Live', {
-    timeout: 40_000,
-  });
+  await expectLive(page, 40_000);
 });

@@ -4,7 +4,7 @@ import { type EventSearchFilter, eventMatches } from '@/lib/timeline/event-searc
 import { eventsOfRow, RowBuilder } from '@/lib/timeline/pairing';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
-import { createV0Conversation, openPanel, timeline } from './support/panel-pages';
+import { conversationMenu, createV0Conversation, openPanel, timeline } from './support/panel-pages';
 
 /** How many timeline rows the service's own filter semantics select in its stored log. */
 async function expectedMatches(
@@ -99,7 +99,7 @@ test('the search reads older history from the server as it goes', async ({
   await expect(page.getByRole('button', { name: 'Load older events' })).toBeVisible({
     timeout: 20_000,
   });
-  await page.getByRole('button', { name: 'Search events' }).click();
+  await conversationMenu(page, 'Search events');
   await page.getByRole('searchbox', { name: 'Text to find' }).fill('needle-in-the-haystack');
   const expected = await expectedMatches(service, id, { query: 'needle-in-the-haystack' });
   expect(expected).toBeGreaterThan(0);

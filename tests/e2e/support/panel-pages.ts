@@ -32,9 +32,32 @@ export function timeline(page: Page) {
   return page.getByRole('feed', { name: 'Conversation events' });
 }
 
+/** Picks an item of the conversation's menu ("Conversation actions"). */
+export async function conversationMenu(page: Page, item: string): Promise<void> {
+  await page.getByRole('button', { name: 'Conversation actions' }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
 /** Shows system and hidden events, so every stored event has a row. */
 export async function showSystemEvents(page: Page): Promise<void> {
-  await page.getByRole('checkbox', { name: 'Show system and hidden events' }).check();
+  await page.getByRole('button', { name: 'Conversation actions' }).click();
+  const toggle = page.getByRole('menuitemcheckbox', { name: 'Show system and hidden events' });
+  if ((await toggle.getAttribute('aria-checked')) === 'true') {
+    await page.keyboard.press('Escape');
+    return;
+  }
+  await toggle.click();
+  await expect(page.getByRole('menu')).toBeHidden();
+}
+
+/** The now line: what the conversation is doing, and the view's one banner. */
+export function nowLine(page: Page) {
+  return page.getByRole('region', { name: 'What the agent is doing now' });
+}
+
+/** Waits until the conversation's live stream is connected. */
+export async function expectLive(page: Page, timeout = 20_000): Promise<void> {
+  await expect(page.locator('.conversation[data-transport="live"]')).toBeVisible({ timeout });
 }
 
 /**
