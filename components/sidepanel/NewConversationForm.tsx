@@ -23,6 +23,7 @@ import {
   type NewConversationLaunch,
 } from './model/new-conversation';
 import { RepositoryPicker } from './RepositoryPicker';
+import { StartProgress } from './StartProgress';
 
 interface NewConversationFormProps {
   launch: NewConversationLaunch;
@@ -167,10 +168,11 @@ export function NewConversationForm({
 
   const showGenerationChoice = apis.v0 !== false && apis.v1 !== false;
   const task = draft.task;
-  const messageLabel =
-    draft.useTask && task && draft.generation === 'v0'
-      ? t('panel.new.messageWithTask')
-      : t('panel.new.message');
+  // A V0 server words a task's first message itself: what the person adds goes with it.
+  const serverWordsTask = draft.useTask && !!task && draft.generation === 'v0';
+  const advancedSet =
+    draft.instructions.trim() !== '' ||
+    draft.mcp.sse.length + draft.mcp.stdio.length + draft.mcp.shttp.length > 0;
 
   return (
     <form
@@ -276,7 +278,7 @@ export function NewConversationForm({
         </fieldset>
       ) : null}
       <div className="field">
-        <label htmlFor={`${id}-message`}>{messageLabel}</label>
+        <label htmlFor={`${id}-message`}>{t('panel.new.message')}</label>
         <textarea
           id={`${id}-message`}
           className="textarea"
@@ -285,9 +287,9 @@ export function NewConversationForm({
           aria-invalid={byField.message ? true : undefined}
           onChange={(event) => update('message', event.target.value)}
         />
-        {draft.useTask && task && draft.generation === 'v0' ? (
-          <span className="field-hint">{t('panel.new.messageWithTaskHint')}</span>
-        ) : null}
+        <span className="field-hint">
+          {serverWordsTask ? t('panel.new.messageWithTaskHint') : t('panel.new.messageHint')}
+        </span>
         <FieldErrors field="message" errors={byField.message} />
         <ImageAttachments
           images={draft.images}
@@ -298,29 +300,33 @@ export function NewConversationForm({
         />
         <FieldErrors field="images" errors={byField.images} />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-instructions`}>{t('panel.new.instructions')}</label>
-        <textarea
-          id={`${id}-instructions`}
-          className="textarea"
-          value={draft.instructions}
-          disabled={busy}
-          aria-invalid={byField.instructions ? true : undefined}
-          onChange={(event) => update('instructions', event.target.value)}
-        />
-        <span className="field-hint">{t('panel.new.instructionsHint')}</span>
-        <FieldErrors field="instructions" errors={byField.instructions} />
-      </div>
-      {draft.generation === 'v0' ? (
-        <McpServersEditor
-          value={draft.mcp}
-          onChange={(mcp) => update('mcp', mcp)}
-          errors={byField.mcp ?? []}
-          disabled={busy}
-        />
-      ) : (
-        <p className="field-hint">{t('panel.new.mcpV0Only')}</p>
-      )}
+      {/* Rarely changed per conversation: out of the way, and open when something is set. */}
+      <details className="form-section advanced" open={advancedSet || undefined}>
+        <summary>{t('panel.new.advanced')}</summary>
+        <div className="field">
+          <label htmlFor={`${id}-instructions`}>{t('panel.new.instructions')}</label>
+          <textarea
+            id={`${id}-instructions`}
+            className="textarea"
+            value={draft.instructions}
+            disabled={busy}
+            aria-invalid={byField.instructions ? true : undefined}
+            onChange={(event) => update('instructions', event.target.value)}
+          />
+          <span className="field-hint">{t('panel.new.instructionsHint')}</span>
+          <FieldErrors field="instructions" errors={byField.instructions} />
+        </div>
+        {draft.generation === 'v0' ? (
+          <McpServersEditor
+            value={draft.mcp}
+            onChange={(mcp) => update('mcp', mcp)}
+            errors={byField.mcp ?? []}
+            disabled={busy}
+          />
+        ) : (
+          <p className="field-hint">{t('panel.new.mcpV0Only')}</p>
+        )}
+      </details>
       {failure ? (
         <ErrorNotice
           error={
@@ -338,10 +344,12 @@ export function NewConversationForm({
           {startTaskWords('ERROR', state.detail)}
         </div>
       ) : null}
-      {state.phase === 'starting' ? (
-        <p className="notice notice-info" role="status" data-start-task={state.task.status ?? ''}>
-          {startTaskWords(state.task.status, state.task.detail)}
-        </p>
+      {state.phase === 'creating' || state.phase === 'starting' ? (
+        <StartProgress
+          startedAt={state.startedAt}
+          steps={state.phase === 'starting' ? state.steps : []}
+          detail={state.phase === 'starting' ? state.detail : null}
+        />
       ) : null}
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? t('panel.new.starting') : t('panel.new.start')}

@@ -443,9 +443,14 @@ export const panelStrings = {
   'panel.new.taskIssueTitle': 'Issue #{number}: {title}',
   'panel.new.taskPullTitle': 'Pull request #{number}: {title}',
   'panel.new.message': 'First message',
-  'panel.new.messageWithTask': 'Anything to add (optional)',
+  'panel.new.messageHint': 'This is what the agent gets first. Change it as you like.',
   'panel.new.messageWithTaskHint':
-    'With a task the service writes the first message itself; your words go with the instructions.',
+    'This server words the task’s first message itself; what you add here goes with its instructions.',
+  'panel.new.advanced': 'Advanced',
+  'panel.new.progress': 'Starting the conversation',
+  'panel.new.stepSending': 'Sending the request',
+  'panel.new.stepCreated': 'Conversation created',
+  'panel.new.notCreated': 'The server did not create the conversation.',
   'panel.new.instructions': 'Instructions',
   'panel.new.instructionsHint': 'Kept out of the visible chat. The default comes from the options.',
   'panel.new.mcpV0Only':

@@ -46,6 +46,8 @@ test('the form creates a V0 conversation: repository and branch from the serverâ
   await form(page).getByLabel('Branch').fill('parser');
   await form(page).getByRole('button', { name: 'fix/parser-null' }).click();
   await form(page).getByLabel('First message').fill('[scenario:finish-quickly] Tidy up the parser');
+  // MCP servers and instructions sit under "Advanced".
+  await form(page).locator('summary', { hasText: 'Advanced' }).click();
   await form(page).getByRole('button', { name: 'Add stdio server' }).click();
   await form(page).getByLabel('Name').fill('fetch');
   await form(page).getByLabel('Command').fill('uvx');
@@ -98,6 +100,8 @@ test('422 field errors show next to their fields, and nothing typed is lost', as
   await form(page).getByLabel('First message').fill('Keep these words');
 
   // Checked before sending, with the service's own rules: a command must be one word.
+  // MCP servers and instructions sit under "Advanced".
+  await form(page).locator('summary', { hasText: 'Advanced' }).click();
   await form(page).getByRole('button', { name: 'Add stdio server' }).click();
   await form(page).getByLabel('Name').fill('tools');
   await form(page).getByLabel('Command').fill('npx -y server');

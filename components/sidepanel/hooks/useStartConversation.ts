@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AppConversationStartTask } from '@/lib/api';
+import type { AppConversationStartTask, ConversationInfo } from '@/lib/api';
 import type { Generation } from '@/lib/api/generation';
+import { t } from '@/lib/i18n';
 import { callApi } from '@/lib/messaging/worker-client';
+import { runtimeStatusWords, startTaskWords } from '@/lib/timeline/status-words';
 import {
   type NewConversationDraft,
   toAppConversationStartRequest,
@@ -9,24 +11,49 @@ import {
 } from '../model/new-conversation';
 import { markStartedHere } from '../model/started-here';
 
+/** One step of a start as the server reported it, and when the panel first saw it. */
+export interface StartStep {
+  /** The server's value (a start-task status, a runtime status): steps are told apart by it. */
+  key: string;
+  label: string;
+  at: number;
+}
+
 export type StartState =
   | { phase: 'idle' }
-  | { phase: 'creating' }
-  /** V1: the start task is on its way to READY (its status says how far). */
-  | { phase: 'starting'; task: AppConversationStartTask }
+  | { phase: 'creating'; startedAt: number }
+  /** The server is preparing the conversation; `steps` are the states it went through so far. */
+  | { phase: 'starting'; startedAt: number; steps: StartStep[]; detail: string | null }
   | { phase: 'failed'; error: unknown }
   /** V1: the start task ended in ERROR; `detail` says why. */
   | { phase: 'task-failed'; detail: string | null };
 
 /** V1 start tasks are polled this often (the web UI waits 3 s; a panel can afford more). */
 const POLL_MS = 1500;
+/** V0 runtimes are asked this often how far their start got. */
+const V0_POLL_MS = 1000;
 /** A start task that neither succeeds nor fails within this long is reported as stuck. */
 const GIVE_UP_MS = 10 * 60_000;
+/** A V0 runtime still not ready after this long: the conversation opens anyway and says why. */
+const V0_WAIT_MS = 90_000;
+
+/** Runtime statuses after which the V0 conversation is ready to watch. */
+const v0Ready = new Set([
+  'STATUS$READY',
+  'STATUS$RUNTIME_STARTED',
+  'STATUS$CONNECTED',
+  'STATUS$CONNECTED_TO_SERVER',
+]);
+
+function withStep(steps: StartStep[], key: string, label: string): StartStep[] {
+  return steps.at(-1)?.key === key ? steps : [...steps, { key, label, at: Date.now() }];
+}
 
 /**
- * Creates a conversation the way its interface wants: V0 answers with the conversation's id at
- * once; V1 answers with a start task that is polled until READY (then the conversation's id is
- * known) or ERROR.
+ * Creates a conversation the way its interface wants, and follows its start: V1 answers with a
+ * start task that is polled until READY (then the conversation's id is known) or ERROR; V0
+ * answers with the id at once, and its runtime's status is followed until it is ready. Every
+ * state the server reports becomes a step the form shows with its time.
  */
 export function useStartConversation(
   onStarted: (conversationId: string, generation: Generation) => void,
@@ -42,39 +69,73 @@ export function useStartConversation(
 
   const start = useCallback(
     async (draft: NewConversationDraft) => {
-      setState({ phase: 'creating' });
+      const startedAt = Date.now();
+      setState({ phase: 'creating', startedAt });
+      const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       try {
         if (draft.generation === 'v0') {
           const answer = await callApi('v0.createConversation', toInitSessionRequest(draft));
           if (answer.status !== 'ok' || !answer.conversation_id) {
-            throw new Error(answer.message || 'The server did not create the conversation.');
+            throw new Error(answer.message || t('panel.new.notCreated'));
           }
-          await markStartedHere(answer.conversation_id);
+          const id = answer.conversation_id;
+          await markStartedHere(id);
+          let steps: StartStep[] = [
+            { key: 'created', label: t('panel.new.stepCreated'), at: Date.now() },
+          ];
+          while (alive.current && Date.now() - startedAt < V0_WAIT_MS) {
+            setState({ phase: 'starting', startedAt, steps, detail: null });
+            let info: ConversationInfo | null = null;
+            try {
+              info = await callApi('v0.getConversation', { conversation_id: id });
+            } catch {
+              // The conversation view reads it again and says what is wrong.
+              break;
+            }
+            const runtime = info?.runtime_status ?? null;
+            if (runtime) steps = withStep(steps, runtime, runtimeStatusWords(runtime));
+            const status = info?.status ?? null;
+            if (
+              !info ||
+              status === 'ERROR' ||
+              status === 'STOPPED' ||
+              (status === 'RUNNING' && (!runtime || v0Ready.has(runtime))) ||
+              (runtime && runtime.includes('ERROR'))
+            ) {
+              break;
+            }
+            await pause(V0_POLL_MS);
+          }
           if (alive.current) {
             setState({ phase: 'idle' });
-            onStarted(answer.conversation_id, 'v0');
+            onStarted(id, 'v0');
           }
           return;
         }
-        let task = await callApi('v1.startAppConversation', toAppConversationStartRequest(draft));
-        const since = Date.now();
+        let task: AppConversationStartTask = await callApi(
+          'v1.startAppConversation',
+          toAppConversationStartRequest(draft),
+        );
+        let steps: StartStep[] = [];
         while (alive.current) {
-          if (task.status === 'READY' && task.app_conversation_id) {
+          const status = task.status ?? 'WORKING';
+          if (status === 'READY' && task.app_conversation_id) {
             await markStartedHere(task.app_conversation_id);
             setState({ phase: 'idle' });
             onStarted(task.app_conversation_id, 'v1');
             return;
           }
-          if (task.status === 'ERROR') {
+          if (status === 'ERROR') {
             setState({ phase: 'task-failed', detail: task.detail ?? null });
             return;
           }
-          if (Date.now() - since > GIVE_UP_MS) {
+          if (Date.now() - startedAt > GIVE_UP_MS) {
             setState({ phase: 'task-failed', detail: task.detail ?? null });
             return;
           }
-          setState({ phase: 'starting', task });
-          await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+          steps = withStep(steps, status, startTaskWords(status, null));
+          setState({ phase: 'starting', startedAt, steps, detail: task.detail ?? null });
+          await pause(POLL_MS);
           const [latest] = await callApi('v1.getStartTasks', { ids: [task.id] });
           if (latest) task = latest;
         }

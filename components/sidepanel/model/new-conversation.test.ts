@@ -63,6 +63,13 @@ describe('draftFromLaunch', () => {
     expect(draft.branch).toBe('feature/cache');
   });
 
+  it('writes the task into the first message, so what will be sent can be read and changed', () => {
+    const draft = draftFromLaunch(issuePage, 'see the stack trace', defaults);
+    expect(draft.message).toBe(`${draft.taskMessage}\n\nsee the stack trace`);
+    expect(draft.taskMessage).toContain('issue #12');
+    expect(draft.taskMessage).toContain('Widgets flicker on resize');
+  });
+
   it('offers selected text as the first message and starts blank without a page', () => {
     expect(draftFromLaunch(null, '  explain this  ', defaults)).toMatchObject({
       repository: '',
@@ -116,10 +123,8 @@ describe('toInitSessionRequest (V0)', () => {
   });
 
   it('keeps words typed next to a task: the server would drop initial_user_msg', () => {
-    const draft = {
-      ...draftFromLaunch(issuePage, undefined, defaults),
-      message: 'Add a test too.',
-    };
+    const launched = draftFromLaunch(issuePage, undefined, defaults);
+    const draft = { ...launched, message: `${launched.message}\n\nAdd a test too.` };
     const request = toInitSessionRequest(draft);
     expect(request.initial_user_msg).toBeUndefined();
     expect(request.conversation_instructions).toBe('Run the tests.\n\nAdd a test too.');
@@ -164,6 +169,18 @@ describe('toAppConversationStartRequest (V1)', () => {
     expect(content[1]).toEqual({ type: 'image', image_urls: ['data:image/png;base64,AAAA'] });
     expect(request.initial_message?.role).toBe('user');
     expect(AppConversationStartRequestSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('sends the message as the person left it, and the task’s words when they emptied it', () => {
+    const launched = draftFromLaunch(issuePage, undefined, { ...defaults, generation: 'v1' });
+    const edited = toAppConversationStartRequest({ ...launched, message: 'Just fix the flicker.' });
+    expect(edited.initial_message?.content).toEqual([
+      { type: 'text', text: 'Just fix the flicker.' },
+    ]);
+    const emptied = toAppConversationStartRequest({ ...launched, message: '' });
+    expect(emptied.initial_message?.content).toEqual([
+      { type: 'text', text: launched.taskMessage },
+    ]);
   });
 });
 

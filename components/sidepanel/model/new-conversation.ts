@@ -68,6 +68,11 @@ export interface NewConversationDraft {
   task: SuggestedTaskDraft | null;
   /** The task is offered (issue/PR page) and the person keeps it on. */
   useTask: boolean;
+  /**
+   * The task in words as the form first wrote it into `message` (empty without a task): the
+   * message the person sees is the one sent, and their additions are told apart from it.
+   */
+  taskMessage: string;
   mcp: McpDraft;
 }
 
@@ -106,26 +111,53 @@ export function taskOf(context: PageContext | null): SuggestedTaskDraft | null {
   return null;
 }
 
-/** The form as a launch fills it: repository, provider, branch, task, and the defaults. */
+/** A task in words, as the first message says it. */
+export function taskMessageOf(
+  task: SuggestedTaskDraft | null,
+  repository: string,
+  branch: string,
+): string {
+  if (!task) return '';
+  const { type, number, title } = task;
+  return type === 'OPEN_ISSUE'
+    ? t('panel.new.taskIssueMessage', { number, repository, title })
+    : t('panel.new.taskPullMessage', { number, repository, title, branch: branch || '?' });
+}
+
+/**
+ * The form as a launch fills it: repository, provider, branch, task, and the defaults. With a
+ * task, the first message already says it, so what will be sent is there to read and change.
+ */
 export function draftFromLaunch(
   context: PageContext | null,
   selection: string | undefined,
   defaults: DraftDefaults,
 ): NewConversationDraft {
   const task = taskOf(context);
+  // A PR page's branch is its source branch: the agent works on the PR's own branch.
+  const branch = context?.branch ?? '';
+  const taskMessage = taskMessageOf(task, context?.repository ?? '', branch);
   return {
     generation: defaults.generation,
     repository: context?.repository ?? '',
     provider: context ? providerTypeOf(context, defaults.knownProviders) : '',
-    // A PR page's branch is its source branch: the agent works on the PR's own branch.
-    branch: context?.branch ?? '',
-    message: selection?.trim() ?? '',
+    branch,
+    message: [taskMessage, selection?.trim() ?? ''].filter(Boolean).join('\n\n'),
     instructions: defaults.instructions,
     images: [],
     task,
     useTask: task !== null,
+    taskMessage,
     mcp: defaults.mcp,
   };
+}
+
+/** What the person wrote beyond the task's own words (all of the message when they rewrote it). */
+export function messageAdditions(draft: NewConversationDraft): string {
+  const message = draft.message.trim();
+  const ask = draft.taskMessage.trim();
+  if (!ask) return message;
+  return message.startsWith(ask) ? message.slice(ask.length).trim() : message;
 }
 
 /** The MCPConfig a draft describes, or null when it names no server. */
@@ -206,10 +238,8 @@ export function mcpDraftOf(config: unknown): McpDraft {
 function instructionsOf(draft: NewConversationDraft): string {
   const parts = [draft.instructions.trim()];
   // The service writes the first message from a V0 task and ignores initial_user_msg, so what
-  // the person typed travels as instructions instead of being dropped.
-  if (draft.generation === 'v0' && draft.useTask && draft.task && draft.message.trim()) {
-    parts.push(draft.message.trim());
-  }
+  // the person added to the task's words travels as instructions instead of being dropped.
+  if (draft.generation === 'v0' && draft.useTask && draft.task) parts.push(messageAdditions(draft));
   return parts.filter(Boolean).join('\n\n');
 }
 
@@ -241,22 +271,14 @@ export function toInitSessionRequest(draft: NewConversationDraft): InitSessionRe
   return request;
 }
 
-/** The first message's text on V1, where a task has to be said in words. */
+/**
+ * The first message's text on V1, where a task has to be said in words: the message as the form
+ * shows it (it already says the task), or the task's words when the person emptied it.
+ */
 export function v1MessageText(draft: NewConversationDraft): string {
   const message = draft.message.trim();
-  if (!draft.useTask || !draft.task) return message;
-  const { type, number, title } = draft.task;
-  const repository = draft.repository.trim();
-  const ask =
-    type === 'OPEN_ISSUE'
-      ? t('panel.new.taskIssueMessage', { number, repository, title })
-      : t('panel.new.taskPullMessage', {
-          number,
-          repository,
-          title,
-          branch: draft.branch.trim() || '?',
-        });
-  return message ? `${ask}\n\n${message}` : ask;
+  if (message || !draft.useTask || !draft.task) return message;
+  return taskMessageOf(draft.task, draft.repository.trim(), draft.branch.trim());
 }
 
 /** Body of V1 `POST /api/v1/app-conversations`. */
