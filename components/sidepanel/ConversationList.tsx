@@ -81,10 +81,12 @@ interface ConversationListProps {
   onOpen: (summary: ConversationSummary) => void;
   /** The server answered V1's search: it serves V1 (for the sandboxes tab). */
   onV1Available: () => void;
+  /** Opens the New tab, for the empty list's way forward. */
+  onNew: () => void;
 }
 
 /** Every conversation of both interfaces, newest first, loading more as the person scrolls. */
-export function ConversationList({ apis, onOpen, onV1Available }: ConversationListProps) {
+export function ConversationList({ apis, onOpen, onV1Available, onNew }: ConversationListProps) {
   const [repository, setRepository] = useState('');
   const [text, setText] = useState('');
   const query = useInfiniteQuery({
@@ -169,7 +171,17 @@ export function ConversationList({ apis, onOpen, onV1Available }: ConversationLi
           {t('panel.list.partial')} {(partialError as Error).message}
         </div>
       ) : null}
-      {query.isSuccess && !all.length ? <p className="muted">{t('panel.list.empty')}</p> : null}
+      {query.isSuccess && !all.length ? (
+        <div className="empty-state" data-empty-list>
+          <p>
+            <strong>{t('panel.list.empty')}</strong>
+          </p>
+          <p className="muted">{t('panel.list.emptyHow')}</p>
+          <button type="button" className="btn btn-primary" onClick={onNew}>
+            {t('panel.list.startOne')}
+          </button>
+        </div>
+      ) : null}
       {all.length && !shown.length ? <p className="muted">{t('panel.list.noMatch')}</p> : null}
       <ul className="conversation-list" aria-label={t('panel.tabs.conversations')}>
         {shown.map((item) => (

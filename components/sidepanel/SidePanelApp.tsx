@@ -23,10 +23,8 @@ import { type TabItem, Tabs, tabId, tabPanelId } from './Tabs';
 const NewConversationForm = lazy(() =>
   import('./NewConversationForm').then((module) => ({ default: module.NewConversationForm })),
 );
-const MicroagentsView = lazy(() =>
-  import('@/components/microagents/MicroagentsView').then((module) => ({
-    default: module.MicroagentsView,
-  })),
+const MicroagentsTab = lazy(() =>
+  import('./MicroagentsTab').then((module) => ({ default: module.MicroagentsTab })),
 );
 const SandboxesView = lazy(() =>
   import('@/components/sandboxes/SandboxesView').then((module) => ({
@@ -206,6 +204,7 @@ export function SidePanelApp({
             apis={apis}
             onOpen={(summary) => openConversation(summary.id, summary.generation, summary.title)}
             onV1Available={onV1Available}
+            onNew={() => setView('new')}
           />
         </ViewPanel>
       ) : null}
@@ -261,9 +260,10 @@ export function SidePanelApp({
       {current === 'microagents' ? (
         <ViewPanel view="microagents">
           <div className="panel-scroll">
-            <MicroagentsView
+            <MicroagentsTab
               context={microagents.context}
               filePath={microagents.filePath}
+              settings={settings}
               onOpenOptions={openOptions}
             />
           </div>

@@ -15,8 +15,13 @@ const commonStrings = {
   'error.generic': 'Something went wrong.',
   'error.fields': 'Some fields need attention.',
   'setup.title': 'Connect Handoff to a server',
-  'setup.body':
-    'Handoff hands work to agents on an OpenHands-compatible server. Enter its address in the options to start.',
+  'setup.intro':
+    'Handoff hands work to agents on an OpenHands-compatible server. Enter its address, and its key if it has one.',
+  'setup.keyHint':
+    'The server’s session key, or a key from the hosted service’s settings. Leave empty if the server needs none.',
+  'setup.save': 'Save and connect',
+  'setup.accessDenied': 'Handoff was not allowed to reach {address}. Allow it to connect.',
+  'setup.moreInOptions': 'Self-hosted code hosts, tokens and defaults are in the options.',
   'setup.openOptions': 'Open options',
   'provider.github': 'GitHub',
   'provider.gitlab': 'GitLab',
