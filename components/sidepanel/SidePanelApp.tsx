@@ -1,6 +1,5 @@
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { useSettings } from '@/components/common/use-settings';
 import type { Generation } from '@/lib/api/generation';
 import type { PageContext } from '@/lib/hosts/page-context';
@@ -15,6 +14,7 @@ import { claimLaunch } from './model/launch-claim';
 import type { LaunchInbox } from './model/launch-inbox';
 import type { NewConversationLaunch } from './model/new-conversation';
 import { resolveGeneration } from './model/resolve-conversation';
+import { ProblemNotice } from './ProblemNotice';
 import { SetupView } from './SetupView';
 import { type TabItem, Tabs, tabId, tabPanelId } from './Tabs';
 
@@ -233,7 +233,7 @@ export function SidePanelApp({
             </div>
           ) : conversation.problem ? (
             <div className="panel-scroll">
-              <ErrorNotice
+              <ProblemNotice
                 error={conversation.problem}
                 onRetry={() => setConversation({ id: conversation.id, generation: null })}
               />
