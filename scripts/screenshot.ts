@@ -1,22 +1,111 @@
-// Takes the README's screenshot: a GitHub issue page with Handoff's button, and the side panel
-// beside it on a finished conversation, from the built extension and the local reference
-// service. `npx tsx scripts/screenshot.ts` after `npm run build` writes docs/screenshot.png.
-import { readFileSync } from 'node:fs';
+// Takes the README's pictures from the built extension against the local reference service, in
+// the light and the dark scheme: the page button on a GitHub issue, the conversation list, a
+// live conversation with its now line, a confirmation, and an outcome card; plus the README's
+// opening picture (the issue page and the panel side by side). `npm run screenshot` builds first;
+// `npx tsx scripts/screenshot.ts` after a build only takes the pictures.
+//
+// Each picture is one entry of `shots`: a name and a function that brings a page to the state to
+// show. A new picture (the triage list of issue 16, say) is one more entry.
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from '@playwright/test';
 import { launchWithExtensions } from '../bench/browser';
+import { createV0Conversation, createV1Conversation } from '../tests/e2e/support/panel-pages';
 import { hostFixtures } from '../tests/fixtures/hosts/index';
-import { startService } from '../tests/service/index';
+import { type RunningService, startService } from '../tests/service/index';
 
 const HEIGHT = 760;
+const PANEL_WIDTH = 420;
+const OUT = 'docs/screenshots';
+
+interface ShotContext {
+  context: BrowserContext;
+  service: RunningService;
+  extensionId: string;
+  /** A new page of the given width, in the scheme being pictured. */
+  page(width: number): Promise<Page>;
+}
+
+interface Shot {
+  name: string;
+  /** Brings a page to what the picture shows, and returns it. */
+  take(shot: ShotContext): Promise<Page>;
+}
+
+async function panelOn(shot: ShotContext, query: string): Promise<Page> {
+  const page = await shot.page(PANEL_WIDTH);
+  await page.goto(`chrome-extension://${shot.extensionId}/sidepanel.html${query}`);
+  await page.getByRole('tablist').waitFor();
+  return page;
+}
+
+const issue = hostFixtures.find((fixture) => fixture.name === 'issue-react');
+if (!issue) throw new Error('no issue fixture');
+
+const shots: Shot[] = [
+  {
+    // The page button on a GitHub issue. (Its conversation state, issue 16, is not built yet.)
+    name: 'page-button',
+    async take(shot) {
+      const page = await shot.page(900);
+      await page.goto(issue.url);
+      await page.getByRole('button', { name: 'Start conversation' }).waitFor();
+      return page;
+    },
+  },
+  {
+    // Today's conversation list; the triage list of issue 16 will replace it.
+    name: 'conversation-list',
+    async take(shot) {
+      const page = await panelOn(shot, '');
+      await page.locator('.conversation-item').first().waitFor();
+      return page;
+    },
+  },
+  {
+    name: 'live-conversation',
+    async take(shot) {
+      const id = await createV0Conversation(shot.service, {
+        initial_user_msg: '[scenario:long] Refactor the parser and keep the tests green',
+      });
+      const page = await panelOn(shot, `?conversation=${id}`);
+      await page.locator('.now[data-now="working"] .now-code').waitFor({ timeout: 30_000 });
+      return page;
+    },
+  },
+  {
+    name: 'confirmation',
+    async take(shot) {
+      const id = await createV1Conversation(
+        shot.service,
+        '[scenario:awaiting-confirmation] Rebuild the project from scratch',
+      );
+      const page = await panelOn(shot, `?conversation=${id}`);
+      await page.getByRole('group', { name: 'Action waiting for your confirmation' }).waitFor({
+        timeout: 30_000,
+      });
+      return page;
+    },
+  },
+  {
+    name: 'outcome',
+    async take(shot) {
+      const page = await panelOn(shot, `?conversation=${shot.service.seedIds.v1.parserFixDone}`);
+      const card = page.getByRole('region', { name: 'What the run produced' });
+      await card.waitFor({ timeout: 30_000 });
+      await card.getByRole('button', { name: /Finished/ }).click();
+      return page;
+    },
+  },
+];
+
 // legacy until the client runs on V1-only servers (issue 14)
-const service = await startService({ port: 0, server: 'legacy', pace: 0.02 });
+const service = await startService({ port: 0, server: 'legacy', pace: 0.02, eventsPerSecond: 8 });
 const browser = await launchWithExtensions();
+mkdirSync(OUT, { recursive: true });
 try {
   await browser.worker.evaluate(async (url) => {
     await chrome.storage.local.set({ 'handoff:settings': { serverUrl: url } });
   }, service.url);
-
-  const issue = hostFixtures.find((f) => f.name === 'issue-react');
-  if (!issue) throw new Error('no issue fixture');
   await browser.context.route(issue.url, (route) =>
     route.fulfill({
       status: 200,
@@ -24,28 +113,44 @@ try {
       body: readFileSync(issue.file, 'utf8'),
     }),
   );
+  for (const scheme of ['light', 'dark'] as const) {
+    const shotContext: ShotContext = {
+      context: browser.context,
+      service,
+      extensionId: browser.extensionId,
+      async page(width) {
+        const page = await browser.context.newPage();
+        await page.setViewportSize({ width, height: HEIGHT });
+        await page.emulateMedia({ colorScheme: scheme });
+        return page;
+      },
+    };
+    for (const shot of shots) {
+      const page = await shot.take(shotContext);
+      // Spinners and counters settle into a frame worth keeping.
+      await page.waitForTimeout(800);
+      await page.screenshot({ path: `${OUT}/${shot.name}-${scheme}.png` });
+      console.log(`wrote ${OUT}/${shot.name}-${scheme}.png`);
+      await page.close();
+    }
+  }
+
+  // The opening picture: the issue page with its button, and the panel on a finished run.
   const host = await browser.context.newPage();
   await host.setViewportSize({ width: 900, height: HEIGHT });
   await host.goto(issue.url);
   await host.getByRole('button', { name: 'Start conversation' }).waitFor();
   const hostShot = await host.screenshot();
-
   const panel = await browser.context.newPage();
-  await panel.setViewportSize({ width: 420, height: HEIGHT });
-  const conversation = service.seedIds.v0.todoApp;
+  await panel.setViewportSize({ width: PANEL_WIDTH, height: HEIGHT });
   await panel.goto(
-    `chrome-extension://${browser.extensionId}/sidepanel.html?conversation=${conversation}`,
+    `chrome-extension://${browser.extensionId}/sidepanel.html?conversation=${service.seedIds.v1.parserFixDone}`,
   );
-  await panel
-    .getByRole('feed', { name: 'Conversation events' })
-    .locator('[data-event-id]')
-    .first()
-    .waitFor();
-  await panel.waitForTimeout(1500);
+  await panel.getByRole('region', { name: 'What the run produced' }).waitFor({ timeout: 30_000 });
+  await panel.waitForTimeout(800);
   const panelShot = await panel.screenshot();
-
   const composer = await browser.context.newPage();
-  await composer.setViewportSize({ width: 900 + 420 + 1, height: HEIGHT });
+  await composer.setViewportSize({ width: 900 + PANEL_WIDTH + 1, height: HEIGHT });
   const image = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
   await composer.setContent(
     `<body style="margin:0;display:flex;background:#888"><img src="${image(hostShot)}"><div style="width:1px"></div><img src="${image(panelShot)}"></body>`,

@@ -199,7 +199,11 @@ export function NowLine(props: NowLineProps) {
           {headline ? (
             <strong className="now-headline">
               {headline}
-              {words ? (now.kind === 'error' || now.kind === 'offline' ? ': ' : ' · ') : ''}
+              {words
+                ? now.kind === 'error' || now.kind === 'offline' || now.kind === 'reconnecting'
+                  ? ': '
+                  : ' · '
+                : ''}
             </strong>
           ) : null}
           {words ? <span className="now-words">{words}</span> : null}

@@ -135,6 +135,15 @@ describe('nowState', () => {
     });
     expect(now({ generation: 'v1', executionStatus: 'stuck' }).problem?.kind).toBe('stuck');
     expect(now({ agentState: 'error' }).problem?.kind).toBe('unknown');
+    // A V0 agent that stopped on an error says why in its state change.
+    const reason = v0Rows([
+      {
+        source: 'agent',
+        observation: 'agent_state_changed',
+        extras: { agent_state: 'error', reason: "RuntimeError: You're out of OpenHands Credits." },
+      },
+    ]);
+    expect(now({ agentState: 'error', rows: reason }).problem?.kind).toBe('out-of-credits');
   });
 
   it('tells finished, paused, stopped and starting apart', () => {

@@ -128,6 +128,14 @@ export function lastActivityAt(rows: readonly TimelineRow[]): string | null {
 export function latestErrorFacts(rows: readonly TimelineRow[]): ProblemInput | null {
   for (let index = rows.length - 1; index >= Math.max(0, rows.length - LOOK_BACK); index--) {
     const event = (rows[index] as TimelineRow).primary.event;
+    // The agent's own account of why it stopped: the reason of its switch to `error`.
+    if (event.type === 'v0.observation' && event.observation === 'agent_state_changed') {
+      const extras = (event.extras ?? {}) as Record<string, unknown>;
+      if (extras.agent_state === 'error' && typeof extras.reason === 'string' && extras.reason) {
+        return { text: extras.reason };
+      }
+      continue;
+    }
     if (event.type === 'v0.observation' && event.observation === 'error') {
       const extras = (event.extras ?? {}) as Record<string, unknown>;
       return {
@@ -184,11 +192,16 @@ export function nowState(input: NowInput): NowState {
     );
   }
   if (transport?.phase === 'retrying') {
+    const problem = describeProblem({
+      streamFailure: transport.reason,
+      text: transport.detail ?? null,
+    });
     return {
       ...base('reconnecting', 'yellow'),
       headline: t('panel.now.reconnecting'),
+      words: problem.title,
       retryAt: transport.retryAt,
-      problem: describeProblem({ streamFailure: transport.reason, text: transport.detail ?? null }),
+      problem,
       busy: true,
       offline: true,
     };

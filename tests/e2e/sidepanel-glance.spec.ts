@@ -186,7 +186,7 @@ test('Needs you: the command in monospace, its risk coloured, Y confirms (V0)', 
   await page.getByRole('textbox', { name: 'Message' }).press('y');
   await expect(confirmation(page)).toBeVisible();
   await page.getByRole('textbox', { name: 'Message' }).fill('');
-  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('y');
   await expect(confirmation(page)).toBeHidden({ timeout: 20_000 });
   await expect(
@@ -410,7 +410,7 @@ test.describe('errors in words', () => {
     });
     const page = await openPanel(openExtensionPage, `?conversation=${id}`);
     await expectLive(page);
-    await service.admin.sendFrame(id, 'raw', {
+    await service.admin.sendFrame(id, 'not-an-event', {
       payload: {
         status_update: true,
         type: 'error',
@@ -425,7 +425,7 @@ test.describe('errors in words', () => {
     await expect(
       nowLine(page).getByRole('button', { name: 'Open git provider tokens' }),
     ).toBeVisible();
-    await service.admin.sendFrame(id, 'raw', {
+    await service.admin.sendFrame(id, 'not-an-event', {
       payload: {
         status_update: true,
         type: 'error',
