@@ -222,7 +222,8 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     for (let index = rows.length - 1; index >= 0; index--) {
       const row = rows[index] as Row;
       if (rowFailed(row)) return row.key;
-      if (row.answer) return null;
+      // A result that did not fail: an answered action, or a result seen without its action.
+      if (row.answer || row.orphan) return null;
     }
     return null;
   }, [rows]);

@@ -186,7 +186,10 @@ function textsOf(row: TimelineRow): string[] {
       event.source === 'agent') ||
     (event.type === 'v1.message' && event.llm_message.role === 'assistant') ||
     (event.type === 'v1.action' && event.actionKind === 'FinishAction');
-  if (!agentMessage && !isCommand(row)) return [];
+  // A command's result seen without its action (older history not loaded) still has output.
+  const orphanOutput =
+    row.orphan && (event.type === 'v0.observation' || event.type === 'v1.observation');
+  if (!agentMessage && !isCommand(row) && !orphanOutput) return [];
   const view = viewOf(row);
   const texts: string[] = [];
   if (view.message) texts.push(view.message.text.slice(0, SCAN_CHARS));

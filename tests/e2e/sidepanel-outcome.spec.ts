@@ -2,9 +2,11 @@
 // the panel (issue 17).
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
 import {
   conversationMenu,
+  createV0Conversation,
   expectLive,
   nowLine,
   openPanel,
@@ -13,6 +15,12 @@ import {
 } from './support/panel-pages';
 
 const card = (page: Page) => page.getByRole('region', { name: 'What the run produced' });
+
+/** The next free V0 event id of a conversation, so appended results can name their action. */
+async function nextId(service: RunningService, id: string): Promise<number> {
+  const events = (await service.admin.storedEvents(id)).events;
+  return Math.max(0, ...events.map((event) => Number(event.id))) + 1;
+}
 
 test('the outcome card: files with line counts, the test run, time and cost; also in the export', async ({
   service,
@@ -55,9 +63,12 @@ test('a pull request the agent reported gets "Open pull request" on the card (V0
 }) => {
   await connectToService();
   const id = service.seedIds.v0.quickQuestion;
+  const first = await nextId(service, id);
   await service.admin.appendEvents(id, [
-    { source: 'agent', action: 'run', args: { command: 'gh pr create --fill' } },
+    { id: first, source: 'agent', action: 'run', args: { command: 'gh pr create --fill' } },
     {
+      id: first + 1,
+      cause: first,
       source: 'agent',
       observation: 'run',
       content: 'https://github.com/octo-org/widgets/pull/77\n',
@@ -79,9 +90,12 @@ test('timeline polish: SVG icons, paths cut in the middle, diffs with a header a
   await connectToService();
   const id = service.seedIds.v0.quickQuestion;
   const path = '/workspace/project/packages/a-rather-long-package-name/src/components/Parser.tsx';
+  const first = await nextId(service, id);
   await service.admin.appendEvents(id, [
-    { source: 'agent', action: 'edit', args: { path } },
+    { id: first, source: 'agent', action: 'edit', args: { path } },
     {
+      id: first + 1,
+      cause: first,
       source: 'agent',
       observation: 'edit',
       content: '',
@@ -128,30 +142,35 @@ test('"Jump to last error" shows only while that error is where things stand', a
   openExtensionPage,
 }) => {
   await connectToService();
-  const id = service.seedIds.v0.quickQuestion;
-  const page = await openPanel(openExtensionPage, `?conversation=${id}`);
-  await expect(timeline(page).locator('.timeline-row').first()).toBeVisible();
-  await service.admin.appendEvents(id, [
-    { source: 'agent', action: 'run', args: { command: 'npm test' } },
+  // A running conversation: what the agent does next reaches the open panel.
+  const id = await createV0Conversation(service, {
+    initial_user_msg: '[scenario:finish-quickly] Run the tests',
+  });
+  await service.admin.waitIdle(id);
+  const first = await nextId(service, id);
+  const run = (at: number, command: string, exitCode: number) => [
+    { id: at, source: 'agent', action: 'run', args: { command } },
     {
+      id: at + 1,
+      cause: at,
       source: 'agent',
       observation: 'run',
-      content: 'FAIL',
-      extras: { command: 'npm test', metadata: { exit_code: 1 } },
+      content: exitCode ? 'FAIL' : 'ok',
+      extras: { command, metadata: { exit_code: exitCode } },
     },
-  ]);
+  ];
+  const page = await openPanel(openExtensionPage, `?conversation=${id}`);
+  await expectLive(page);
+  await service.admin.appendEvents(id, run(first, 'npm test', 1));
   const jump = page.getByRole('button', { name: 'Jump to last error' });
   await expect(jump).toBeVisible({ timeout: 20_000 });
-  await service.admin.appendEvents(id, [
-    { source: 'agent', action: 'run', args: { command: 'npm test -- --fix' } },
-    {
-      source: 'agent',
-      observation: 'run',
-      content: 'ok',
-      extras: { command: 'npm test -- --fix', metadata: { exit_code: 0 } },
-    },
-  ]);
-  await expect(jump).toBeHidden({ timeout: 20_000 });
+  await service.admin.appendEvents(id, run(first + 2, 'npm test -- --fix', 0));
+  await expect(
+    timeline(page).locator('.timeline-row', { hasText: 'npm test -- --fix' }),
+  ).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(jump).toHaveCount(0);
 });
 
 test('starting shows the message to send, Advanced options, and the server’s steps with times (V1)', async ({
@@ -223,9 +242,10 @@ test.describe('first run', () => {
       await empty.getByRole('button', { name: 'Start a conversation' }).click();
       await expect(page.getByRole('form', { name: 'New conversation' })).toBeVisible();
       await page.getByRole('tab', { name: 'Microagents' }).click();
-      await page.getByLabel('Repository', { exact: true }).fill('octo-org/widgets');
-      await page.getByRole('button', { name: 'Show microagents' }).click();
-      await expect(page.getByRole('heading', { name: /octo-org\/widgets/ })).toBeVisible({
+      const microagents = page.locator('[data-view="microagents"]');
+      await microagents.getByLabel('Repository', { exact: true }).fill('octo-org/widgets');
+      await microagents.getByRole('button', { name: 'Show microagents' }).click();
+      await expect(microagents.getByRole('heading', { name: /octo-org\/widgets/ })).toBeVisible({
         timeout: 20_000,
       });
     });
