@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { useProviderTokens } from '@/components/common/use-server-settings';
 import { Timeline, type TimelineHandle } from '@/components/timeline/Timeline';
@@ -7,21 +7,18 @@ import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { lastActivityAt } from '@/lib/timeline/now';
-import { runOutcome } from '@/lib/timeline/outcome';
+import type { RunOutcome } from '@/lib/timeline/outcome';
 import { describeProblem, problemInputOfError } from '@/lib/timeline/problems';
 import { serverOffset } from '@/lib/timeline/server-clock';
 import { Composer, type OutgoingMessage } from './Composer';
 import { ConversationControls } from './ConversationControls';
-import { ConversationDetails } from './ConversationDetails';
 import { ConversationHeader } from './ConversationHeader';
-import { EventSearchBar } from './EventSearchBar';
 import { useConversationActions } from './hooks/useConversationActions';
 import { useConversationRecord } from './hooks/useConversationRecord';
 import { useConversationStatus } from './hooks/useConversationStatus';
 import { useEventSearch } from './hooks/useEventSearch';
 import { useExport } from './hooks/useExport';
 import { useOnline } from './hooks/useOnline';
-import { useOutcome } from './hooks/useOutcome';
 import type { ServerApis } from './hooks/useServerApis';
 import { useThrottledFeed } from './hooks/useThrottledFeed';
 import { useTimelineRows } from './hooks/useTimelineRows';
@@ -29,8 +26,19 @@ import type { MenuItem } from './Menu';
 import { pullRequestUrl, webAppUrl } from './model/links';
 import { wasStartedHere } from './model/started-here';
 import { NowLine } from './NowLine';
-import { OutcomeCard, type RequestLink } from './OutcomeCard';
+import type { RequestLink } from './OutcomeCard';
 import { OutgoingMessages, useEchoes } from './OutgoingMessages';
+
+// Parts shown on request, or once a run ended: they load then, not with the first rows.
+const EventSearchBar = lazy(() =>
+  import('./EventSearchBar').then((module) => ({ default: module.EventSearchBar })),
+);
+const ConversationDetails = lazy(() =>
+  import('./ConversationDetails').then((module) => ({ default: module.ConversationDetails })),
+);
+const OutcomeCard = lazy(() =>
+  import('./OutcomeCard').then((module) => ({ default: module.OutcomeCard })),
+);
 
 interface ConversationViewProps {
   conversationId: string;
@@ -167,48 +175,42 @@ export function ConversationView({
       record,
     ],
   );
-  // The outcome once the agent finished or stopped; the runtime's git is asked while it runs.
+  // The outcome once the agent finished or stopped (the card works it out and tells it here, for
+  // the export); an export before that works it out from the events.
   const finished = now.kind === 'finished' || now.kind === 'stopped';
-  const outcome = useOutcome({
-    rows,
-    cost: cost.cost,
-    enabled: finished,
-    generation,
-    liveRecord:
-      generation === 'v0' && conversationState.status === 'RUNNING'
-        ? (record as ConversationInfo | null)
-        : null,
-  });
+  const [outcome, setOutcome] = useState<RunOutcome | null>(null);
   const outcomeRef = useRef(outcome);
   outcomeRef.current = outcome;
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   const costRef = useRef(cost.cost);
   costRef.current = cost.cost;
-  const exportExtra = useCallback(
-    () => ({ outcome: outcomeRef.current ?? runOutcome(rowsRef.current, costRef.current) }),
-    [],
-  );
+  const exportExtra = useCallback(async () => {
+    const known = outcomeRef.current;
+    if (known) return { outcome: known };
+    const { runOutcome } = await import('@/lib/timeline/outcome');
+    return { outcome: runOutcome(rowsRef.current, costRef.current) };
+  }, []);
   const provider = summary?.provider ?? null;
-  const requests: RequestLink[] = useMemo(() => {
-    const links = new Map<string, RequestLink>();
-    const labelOf = (number: number | null, mergeRequest: boolean) =>
-      number === null
-        ? t('panel.outcome.openRequest')
-        : mergeRequest
-          ? t('panel.header.mergeRequest', { number })
-          : t('panel.header.pullRequest', { number });
-    for (const number of summary?.prNumbers ?? []) {
-      const url = pullRequestUrl(provider, summary?.repository ?? null, number, null);
-      if (url) links.set(url, { url, label: labelOf(number, provider === 'gitlab') });
-    }
-    for (const link of outcome?.pullRequests ?? []) {
-      if (!links.has(link.url)) {
-        links.set(link.url, { url: link.url, label: labelOf(link.number, link.mergeRequest) });
-      }
-    }
-    return [...links.values()];
-  }, [summary?.prNumbers, summary?.repository, provider, outcome?.pullRequests]);
+  const summaryRequests: RequestLink[] = useMemo(
+    () =>
+      (summary?.prNumbers ?? []).flatMap((number) => {
+        const url = pullRequestUrl(provider, summary?.repository ?? null, number, null);
+        return url
+          ? [
+              {
+                url,
+                label:
+                  provider === 'gitlab'
+                    ? t('panel.header.mergeRequest', { number })
+                    : t('panel.header.pullRequest', { number }),
+              },
+            ]
+          : [];
+      }),
+    [summary?.prNumbers, summary?.repository, provider],
+  );
+
   const exporter = useExport(feed, exportMetadata, exportExtra);
 
   // The one banner: the state's own problem first (the now line decides), then the person's
@@ -318,33 +320,37 @@ export function ConversationView({
         onBack={onBack}
       />
       {showDetails ? (
-        <ConversationDetails
-          conversationId={conversationId}
-          summary={summary}
-          status={status.label}
-          cost={cost}
-          snapshot={snapshot}
-          startedHere={startedHere}
-          lastActivityAt={lastActivityAt(rows)}
-          offset={offset}
-          serverUrl={serverUrl}
-          onClose={() => setShowDetails(false)}
-        />
+        <Suspense fallback={null}>
+          <ConversationDetails
+            conversationId={conversationId}
+            summary={summary}
+            status={status.label}
+            cost={cost}
+            snapshot={snapshot}
+            startedHere={startedHere}
+            lastActivityAt={lastActivityAt(rows)}
+            offset={offset}
+            serverUrl={serverUrl}
+            onClose={() => setShowDetails(false)}
+          />
+        </Suspense>
       ) : null}
       {search.open ? (
-        <EventSearchBar
-          ref={search.input}
-          generation={generation}
-          fields={search.fields}
-          onChange={search.setFields}
-          matchCount={search.matches?.size ?? 0}
-          searched={state.items.length}
-          searchingOlder={search.searchingOlder}
-          active={search.active}
-          onPrevious={() => search.goToMatch(-1)}
-          onNext={() => search.goToMatch(1)}
-          onClose={search.close}
-        />
+        <Suspense fallback={null}>
+          <EventSearchBar
+            ref={search.input}
+            generation={generation}
+            fields={search.fields}
+            onChange={search.setFields}
+            matchCount={search.matches?.size ?? 0}
+            searched={state.items.length}
+            searchingOlder={search.searchingOlder}
+            active={search.active}
+            onPrevious={() => search.goToMatch(-1)}
+            onNext={() => search.goToMatch(1)}
+            onClose={search.close}
+          />
+        </Suspense>
       ) : null}
       <Timeline
         ref={timeline}
@@ -360,8 +366,22 @@ export function ConversationView({
         emptyText={search.active ? t('panel.search.none') : t('panel.timeline.empty')}
         footer={<OutgoingMessages messages={outgoing} />}
       />
-      {finished && outcome ? (
-        <OutcomeCard outcome={outcome} requests={requests} headline={now.headline ?? ''} />
+      {finished ? (
+        <Suspense fallback={null}>
+          <OutcomeCard
+            rows={rows}
+            cost={cost.cost}
+            generation={generation}
+            liveRecord={
+              generation === 'v0' && conversationState.status === 'RUNNING'
+                ? (record as ConversationInfo | null)
+                : null
+            }
+            summaryRequests={summaryRequests}
+            headline={now.headline ?? ''}
+            onOutcome={setOutcome}
+          />
+        </Suspense>
       ) : null}
       <Composer
         conversationId={conversationId}

@@ -2,42 +2,11 @@ import { forwardRef, useId } from 'react';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { knownClassNames } from '@/lib/timeline/event-classes';
-import { type EventSearchFilter, parseTypeList } from '@/lib/timeline/event-search';
+import { parseTypeList } from '@/lib/timeline/event-search';
 
-/** The search bar's fields as typed; `toFilter` turns them into the service's EventFilter. */
-export interface SearchFields {
-  query: string;
-  include: string;
-  exclude: string;
-  source: string;
-  start: string;
-  end: string;
-  excludeHidden: boolean;
-  onlyMatches: boolean;
-}
+import type { SearchFields } from './model/search-fields';
 
-export const emptySearch: SearchFields = {
-  query: '',
-  include: '',
-  exclude: '',
-  source: '',
-  start: '',
-  end: '',
-  excludeHidden: false,
-  onlyMatches: true,
-};
-
-export function toFilter(fields: SearchFields): EventSearchFilter {
-  return {
-    query: fields.query || null,
-    include_types: parseTypeList(fields.include),
-    exclude_types: parseTypeList(fields.exclude),
-    source: fields.source || null,
-    start_date: fields.start.trim() || null,
-    end_date: fields.end.trim() || null,
-    exclude_hidden: fields.excludeHidden,
-  };
-}
+export { emptySearch, type SearchFields, toFilter } from './model/search-fields';
 
 interface EventSearchBarProps {
   generation: Generation;

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Icon } from '@/components/common/icons';
 import { PathText } from '@/components/timeline/PathText';
+import type { ConversationInfo } from '@/lib/api';
+import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import type { RunOutcome } from '@/lib/timeline/outcome';
+import type { TimelineRow } from '@/lib/timeline/pairing';
 import { printable } from '@/lib/timeline/text';
 import { formatDuration } from '@/lib/timeline/time';
 import { formatCost } from './ConversationHeader';
+import { useOutcome } from './hooks/useOutcome';
 
 export interface RequestLink {
   url: string;
@@ -18,12 +22,55 @@ export interface RequestLink {
  * "Open pull request" when there is one. One line until opened, so the timeline keeps its room.
  */
 export function OutcomeCard({
+  rows,
+  cost,
+  generation,
+  liveRecord,
+  summaryRequests,
+  headline,
+  onOutcome,
+}: {
+  rows: readonly TimelineRow[];
+  cost: number | null;
+  generation: Generation;
+  /** The V0 record while its runtime runs: its git tells the files. */
+  liveRecord: ConversationInfo | null;
+  /** Pull or merge requests the conversation's record names. */
+  summaryRequests: readonly RequestLink[];
+  headline: string;
+  /** The outcome as worked out, for the export. */
+  onOutcome: (outcome: RunOutcome | null) => void;
+}) {
+  const outcome = useOutcome({ rows, cost, enabled: true, generation, liveRecord });
+  useEffect(() => {
+    onOutcome(outcome);
+    return () => onOutcome(null);
+  }, [outcome, onOutcome]);
+  // The record's requests, then those the agent reported, each once.
+  const requests = useMemo(() => {
+    const links = new Map(summaryRequests.map((link) => [link.url, link]));
+    for (const link of outcome?.pullRequests ?? []) {
+      if (links.has(link.url)) continue;
+      const label =
+        link.number === null
+          ? t('panel.outcome.openRequest')
+          : link.mergeRequest
+            ? t('panel.header.mergeRequest', { number: link.number })
+            : t('panel.header.pullRequest', { number: link.number });
+      links.set(link.url, { url: link.url, label });
+    }
+    return [...links.values()];
+  }, [summaryRequests, outcome?.pullRequests]);
+  if (!outcome) return null;
+  return <OutcomeSummary outcome={outcome} requests={requests} headline={headline} />;
+}
+
+function OutcomeSummary({
   outcome,
   requests,
   headline,
 }: {
   outcome: RunOutcome;
-  /** Pull or merge requests: the record's and those the agent reported, as links. */
   requests: readonly RequestLink[];
   headline: string;
 }) {

@@ -7,7 +7,6 @@ import { t } from '@/lib/i18n';
 import type { Launch } from '@/lib/messaging/panel-port';
 import type { WorkerConnection } from '@/lib/messaging/worker-connection';
 import type { Settings } from '@/lib/settings/schema';
-import { ConversationList } from './ConversationList';
 import { ConversationView } from './ConversationView';
 import { useServerApis } from './hooks/useServerApis';
 import { claimLaunch } from './model/launch-claim';
@@ -15,11 +14,17 @@ import type { LaunchInbox } from './model/launch-inbox';
 import type { NewConversationLaunch } from './model/new-conversation';
 import { resolveGeneration } from './model/resolve-conversation';
 import { ProblemNotice } from './ProblemNotice';
-import { SetupView } from './SetupView';
 import { type TabItem, Tabs, tabId, tabPanelId } from './Tabs';
 
 // Views a conversation opened by id does not need load on first use, so its first paint does
 // not wait for their code.
+const ConversationList = lazy(() =>
+  import('./ConversationList').then((module) => ({ default: module.ConversationList })),
+);
+// The first run's setup brings the connection test and the settings editor: only then.
+const SetupView = lazy(() =>
+  import('./SetupView').then((module) => ({ default: module.SetupView })),
+);
 const NewConversationForm = lazy(() =>
   import('./NewConversationForm').then((module) => ({ default: module.NewConversationForm })),
 );
@@ -168,7 +173,9 @@ export function SidePanelApp({
   if (!settings.serverUrl) {
     return (
       <main className="panel" data-last-launch={lastLaunch ?? undefined}>
-        <SetupView onOpenOptions={openOptions} />
+        <Suspense fallback={<p className="panel-scroll muted">{t('common.loading')}</p>}>
+          <SetupView onOpenOptions={openOptions} />
+        </Suspense>
       </main>
     );
   }

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue } from 'react';
+import { lazy, memo, Suspense, useDeferredValue } from 'react';
 import { Icon, type IconName } from '@/components/common/icons';
 import { Markdown } from '@/components/common/Markdown';
 import { isEmbeddedImage, safeUrl } from '@/components/common/markdown-safety';
@@ -9,7 +9,12 @@ import { highlightParts, printable, snippetAround } from '@/lib/timeline/text';
 import { clockOf, formatDuration } from '@/lib/timeline/time';
 import { Highlighted } from './Highlighted';
 import { PathText } from './PathText';
-import { RowDetail } from './RowDetail';
+
+// What an opened row shows (outputs, diffs and the diff library) loads the first time a row opens:
+// the first rows paint without it.
+const RowDetail = lazy(() =>
+  import('./RowDetail').then((module) => ({ default: module.RowDetail })),
+);
 
 const rowIcons: Readonly<Record<RowIcon, IconName>> = {
   user: 'user',
@@ -203,7 +208,11 @@ export const TimelineRow = memo(function TimelineRow({
         </div>
       ) : null}
       {match && query ? <MatchSnippet view={view} query={query} /> : null}
-      {expanded ? <RowDetail row={row} view={view} /> : null}
+      {expanded ? (
+        <Suspense fallback={<p className="row-body muted small">{t('common.loading')}</p>}>
+          <RowDetail row={row} view={view} />
+        </Suspense>
+      ) : null}
       {answerId !== null ? <span hidden data-event-id={answerId} /> : null}
     </article>
   );

@@ -111,7 +111,7 @@ test('timeline polish: SVG icons, paths cut in the middle, diffs with a header a
   await expect(row).toBeVisible({ timeout: 20_000 });
   // Icons are SVG pictures hidden from assistive technology, not text glyphs.
   await expect(row.locator('.row-icon svg')).toHaveAttribute('aria-hidden', 'true');
-  expect(await row.locator('.row-icon').innerText()).toBe('');
+  expect(await row.locator('.row-icon').textContent()).toBe('');
   // The file name is whole; the folders gave way.
   const name = row.locator('.row-summary .path-name');
   await expect(name).toHaveText('Parser.tsx');

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseEvent } from '@/lib/api';
 import { v0OrderKey } from '@/lib/stream/order';
 import { RowBuilder } from '@/lib/timeline/pairing';
-import { emptySearch } from '../EventSearchBar';
+import { emptySearch } from '../model/search-fields';
 import { useEventSearch } from './useEventSearch';
 
 const rows = new RowBuilder().build(

@@ -5,7 +5,7 @@ import { type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState 
 import { visibilityOf } from '@/lib/timeline/describe';
 import { eventMatches, isEmptyFilter } from '@/lib/timeline/event-search';
 import { eventsOfRow, type TimelineRow } from '@/lib/timeline/pairing';
-import { emptySearch, type SearchFields, toFilter } from '../EventSearchBar';
+import { emptySearch, type SearchFields, toFilter } from '../model/search-fields';
 
 /** Whether focus is somewhere typing happens (so single-key shortcuts stay out of the way). */
 function typingIn(target: EventTarget | null): boolean {

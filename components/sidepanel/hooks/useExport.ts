@@ -9,7 +9,7 @@ export function useExport(
   feed: ConversationFeed,
   metadata: () => ExportMetadata,
   /** Added to the file next to what model/export writes (the outcome summary). */
-  extra: () => Record<string, unknown>,
+  extra: () => Promise<Record<string, unknown>>,
 ) {
   const [progress, setProgress] = useState<number | null>(null);
   const running = useRef(false);
@@ -19,7 +19,7 @@ export function useExport(
     setProgress(0);
     try {
       const complete = await loadWholeHistory(feed, setProgress);
-      const data = { ...buildExport(metadata(), feed.events(), !complete), ...extra() };
+      const data = { ...buildExport(metadata(), feed.events(), !complete), ...(await extra()) };
       const url = URL.createObjectURL(
         new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
       );

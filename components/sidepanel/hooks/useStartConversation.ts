@@ -100,7 +100,7 @@ export function useStartConversation(
               status === 'ERROR' ||
               status === 'STOPPED' ||
               (status === 'RUNNING' && (!runtime || v0Ready.has(runtime))) ||
-              (runtime && runtime.includes('ERROR'))
+              runtime?.includes('ERROR')
             ) {
               break;
             }
