@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useDeferredValue } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useSyncExternalStore } from 'react';
 import { Icon, type IconName } from '@/components/common/icons';
 import { Markdown } from '@/components/common/Markdown';
 import { isEmbeddedImage, safeUrl } from '@/components/common/markdown-safety';
@@ -78,8 +78,35 @@ function MessageImages({ urls }: { urls: string[] }) {
  * the markdown follows in a deferred (interruptible) render, so no frame waits for it.
  */
 function AgentText({ text }: { text: string }) {
-  const rich = useDeferredValue(true, false);
+  const settled = useSyncExternalStore(onSettled, isSettled, isSettled);
+  const rich = useDeferredValue(settled, false);
   return rich ? <Markdown text={text} /> : <div className="markdown plain-markdown">{text}</div>;
+}
+
+// The markdown renderer (and its highlighter) is the panel's largest piece of code: it loads once
+// the panel has painted its first rows and the browser is idle, never in the way of that paint.
+let settledNow = false;
+const settledListeners = new Set<() => void>();
+function isSettled(): boolean {
+  return settledNow;
+}
+function onSettled(listener: () => void): () => void {
+  settledListeners.add(listener);
+  if (settledListeners.size === 1 && !settledNow) {
+    const settle = () => {
+      settledNow = true;
+      for (const notify of settledListeners) notify();
+    };
+    // After the next paint, then when the main thread has nothing else to do.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        if (typeof requestIdleCallback === 'function')
+          requestIdleCallback(settle, { timeout: 800 });
+        else settle();
+      }, 0),
+    );
+  }
+  return () => settledListeners.delete(listener);
 }
 
 /** Where in the row's text the search words are, when the title does not show them. */
