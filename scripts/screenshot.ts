@@ -27,6 +27,8 @@ interface ShotContext {
 
 interface Shot {
   name: string;
+  /** Milliseconds to let spinners and counters settle before the picture (default 800). */
+  settle?: number;
   /** Brings a page to what the picture shows, and returns it. */
   take(shot: ShotContext): Promise<Page>;
 }
@@ -63,11 +65,21 @@ const shots: Shot[] = [
   },
   {
     name: 'live-conversation',
+    // Taken the moment a step is under way: the next event ends it.
+    settle: 0,
     async take(shot) {
       const id = await createV0Conversation(shot.service, {
         initial_user_msg: '[scenario:long] Refactor the parser and keep the tests green',
       });
       const page = await panelOn(shot, `?conversation=${id}`);
+      // A few steps in, so the timeline has something to show under the now line.
+      await page.waitForFunction(
+        () => document.querySelectorAll('.timeline-row').length >= 9,
+        null,
+        {
+          timeout: 60_000,
+        },
+      );
       await page.locator('.now[data-now="working"] .now-code').waitFor({ timeout: 30_000 });
       return page;
     },
@@ -99,7 +111,7 @@ const shots: Shot[] = [
 ];
 
 // legacy until the client runs on V1-only servers (issue 14)
-const service = await startService({ port: 0, server: 'legacy', pace: 0.02, eventsPerSecond: 8 });
+const service = await startService({ port: 0, server: 'legacy', pace: 0.02, eventsPerSecond: 2 });
 const browser = await launchWithExtensions();
 mkdirSync(OUT, { recursive: true });
 try {
@@ -128,7 +140,7 @@ try {
     for (const shot of shots) {
       const page = await shot.take(shotContext);
       // Spinners and counters settle into a frame worth keeping.
-      await page.waitForTimeout(800);
+      await page.waitForTimeout(shot.settle ?? 800);
       await page.screenshot({ path: `${OUT}/${shot.name}-${scheme}.png` });
       console.log(`wrote ${OUT}/${shot.name}-${scheme}.png`);
       await page.close();
