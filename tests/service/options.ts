@@ -7,12 +7,20 @@ export const scenarioNames = [
   'awaiting-confirmation',
   'error',
   'finish-quickly',
+  // Newer agent-server event kinds (V1 only; older releases play `default` instead).
+  'streaming',
+  'hooks',
+  'acp-tools',
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
 export function isScenarioName(value: unknown): value is ScenarioName {
   return typeof value === 'string' && (scenarioNames as readonly string[]).includes(value);
 }
+
+/** Which upstream server the service plays (see ../shared/reference/server-generations.md). */
+export const serverKinds = ['v1', 'legacy', 'hosted', 'agent'] as const;
+export type ServerKind = (typeof serverKinds)[number];
 
 export interface ServiceOptions {
   /** Interface to bind. Default `127.0.0.1`. */
@@ -50,11 +58,22 @@ export interface ServiceOptions {
   corsOrigins?: string[] | null;
   /** Log requests and lifecycle to the console. Default false. */
   log?: boolean;
+  /**
+   * The kind of server: `v1`, `legacy`, `hosted`, or `agent` (an agent server alone, no app
+   * server). Default `v1` (`hosted` when `hosted` is set).
+   */
+  server?: ServerKind;
+  /**
+   * The agent-server release to play (`x.y.z`), in sandboxes and on the `agent` kind. Default
+   * the newest the service knows; the `legacy` kind always plays its own 1.3.0-era server.
+   */
+  agentVersion?: string | null;
 }
 
 export type ResolvedOptions = Required<
-  Omit<ServiceOptions, 'apiKey' | 'dataFile' | 'corsOrigins' | 'eventsPerSecond'>
+  Omit<ServiceOptions, 'apiKey' | 'dataFile' | 'corsOrigins' | 'eventsPerSecond' | 'agentVersion'>
 > & {
+  agentVersion: string | null;
   apiKey: string | null;
   dataFile: string | null;
   corsOrigins: string[] | null;
@@ -77,6 +96,8 @@ export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
     maxBodyBytes: options.maxBodyBytes ?? 32 * 1024 * 1024,
     corsOrigins: options.corsOrigins ?? null,
     log: options.log ?? false,
+    server: options.server ?? (options.hosted ? 'hosted' : 'v1'),
+    agentVersion: options.agentVersion ?? null,
   };
 }
 
@@ -98,6 +119,8 @@ Usage: npm run service -- [flags]
   --rate <n>             emit live events at a steady n events per second
   --no-rate-limit        disable the upstream per-IP rate limiter
   --cors-origins <list>  comma-separated PERMITTED_CORS_ORIGINS (turns the localhost rule off)
+  --server <kind>        server kind: ${serverKinds.join(', ')} (agent = an agent server alone)
+  --agent-version <v>    agent-server release to play, e.g. 1.20.0 (default: the newest known)
   --quiet                no request log
   --help                 this text
 `;
@@ -161,6 +184,20 @@ export function parseArgs(argv: readonly string[]): ServiceOptions & { help?: bo
           .map((s) => s.trim())
           .filter(Boolean);
         break;
+      case '--server': {
+        const kind = take();
+        if (!(serverKinds as readonly string[]).includes(kind)) {
+          throw new Error(`unknown server kind ${kind}`);
+        }
+        out.server = kind as ServerKind;
+        break;
+      }
+      case '--agent-version': {
+        const version = take();
+        if (!/^\d+\.\d+\.\d+$/.test(version)) throw new Error('--agent-version needs x.y.z');
+        out.agentVersion = version;
+        break;
+      }
       case '--quiet':
         out.log = false;
         break;

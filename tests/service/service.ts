@@ -3,6 +3,8 @@
 // of each, the V0/V1 domains and the injected faults.
 import type { Server as SocketIoServer } from 'socket.io';
 import type { Pacing } from './agent/runner';
+import { agentServerResponseShaper } from './agent-server/responses';
+import { standaloneAgentServerRoutes, startStandaloneAgentServer } from './agent-server/standalone';
 import { Faults, type ListenerKind } from './core/faults';
 import type { ServiceHost } from './core/host';
 import { emptyData, loadData, Persister, type ServiceData } from './core/state';
@@ -141,7 +143,9 @@ export class ReferenceService implements ServiceHost, RouteHost {
   async openAgentServer(sandboxId: string, port: number | null): Promise<Listener> {
     const onUpgrade = createAgentSocketHandler({
       domain: this.v1,
-      sandbox: () => this.data.sandboxes[sandboxId],
+      scope: sandboxId,
+      alive: () => this.data.sandboxes[sandboxId] !== undefined,
+      sessionKey: () => this.data.sandboxes[sandboxId]?.session_api_key ?? null,
       log: (m) => this.log(m),
     });
     const listener = new Listener({
@@ -160,6 +164,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
       corsOrigins: this.options.corsOrigins,
       maxBodyBytes: this.options.maxBodyBytes,
       intercept: (req, route) => this.intercept('agent', req, route),
+      finish: agentServerResponseShaper(this.v1.agent.release),
       onUpgrade,
       log: this.options.log,
     });
@@ -183,6 +188,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
 
   /** Every route the main listener serves, in matching order. */
   mainRoutes(): Route[] {
+    if (this.options.server === 'agent') return standaloneAgentServerRoutes(this);
     if (!this.cachedMain) {
       const hosted = this.options.hosted;
       this.cachedMain = [
@@ -273,7 +279,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
     };
   }
 
-  private async intercept(kind: ListenerKind, req: Incoming, route: Route | null) {
+  async intercept(kind: ListenerKind, req: Incoming, route: Route | null) {
     this.lastRequestAt = Date.now();
     if (kind === 'main') {
       const denied = this.hostedGuard(req);
@@ -296,6 +302,12 @@ export class ReferenceService implements ServiceHost, RouteHost {
   }
 
   async start(): Promise<void> {
+    if (this.options.server === 'agent') {
+      // An agent server alone: no app server, no sandboxes, no V0.
+      this.main = await startStandaloneAgentServer(this);
+      this.log(`agent server listening on ${this.url}`);
+      return;
+    }
     const main = new Listener({
       name: 'main',
       flavor: 'openhands',
