@@ -108,7 +108,12 @@ export function agentServerProbes(target: AgentProbeTarget): Map<string, AgentPr
         kind: 'LocalWorkspace',
         working_dir: `${target.projectDir()}-contract-${++started}`,
       },
-      agent_settings: { llm: { model: 'anthropic/claude-sonnet-4-5-20250929' } },
+      // A whole agent: every release takes it (agent_settings came in 1.22.1).
+      agent: {
+        llm: { model: 'anthropic/claude-sonnet-4-5-20250929' },
+        tools: [{ name: 'terminal' }],
+        kind: 'Agent',
+      },
       initial_message: { role: 'user', content: [{ type: 'text', text: 'contract' }], run: true },
     };
     const first = await send('POST', '/api/conversations', body);
@@ -204,6 +209,35 @@ export function agentServerProbes(target: AgentProbeTarget): Map<string, AgentPr
     send('POST', '/api/skills', { load_public: true, project_dir: target.projectDir() }),
   );
   return probes;
+}
+
+type Json = Record<string, unknown>;
+
+/**
+ * What newer agent servers send beyond agent_server_openapi.json (synced from SDK main in Feb
+ * 2026): every stored event carries `parent_id` (SDK v1.31.0), and `/health` answers
+ * `{"status":"ok"}` (v1.21.0) where the document still says a string.
+ */
+export function patchAgentServerDocument(doc: Json): void {
+  const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+  for (const member of (schemas.Event?.oneOf ?? []) as { $ref: string }[]) {
+    const schema = schemas[member.$ref.split('/').pop() as string] as
+      | { properties?: Record<string, unknown> }
+      | undefined;
+    if (schema?.properties) schema.properties.parent_id = { type: 'string' };
+  }
+  const health = (doc.paths as Record<string, Record<string, Json>>)['/health']?.get as
+    | { responses: Record<string, { content: Record<string, { schema: Json }> }> }
+    | undefined;
+  const content = health?.responses['200']?.content['application/json'];
+  if (content) {
+    content.schema = {
+      anyOf: [
+        content.schema,
+        { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
+      ],
+    };
+  }
 }
 
 /** The probes for exactly the routes of a table (a release has only some of them). */

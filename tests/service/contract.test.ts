@@ -18,7 +18,7 @@ import * as z from 'zod/mini';
 import { endpointRequests } from '@/lib/api/endpoints/requests';
 import { endpointResponses } from '@/lib/api/endpoints/responses';
 import { parseEvent } from '@/lib/api/events';
-import { agentServerProbes, probesFor } from './agent-server-probes';
+import { agentServerProbes, patchAgentServerDocument, probesFor } from './agent-server-probes';
 import { fixturesRoot, openapiDocuments } from './core/fixtures';
 import type { Route } from './http/router';
 import type { RunningService } from './index';
@@ -107,27 +107,8 @@ function patchDocumentedDrift(): void {
       (name) => !['acp_server', 'launched_agent_profile'].includes(name),
     );
   }
-  // §8.4: newer agent servers stamp every stored event with `parent_id` (SDK v1.31.0).
-  const agentSchemas = (docs.agent.components as { schemas: Record<string, Json> }).schemas;
-  for (const member of (agentSchemas.Event?.oneOf ?? []) as { $ref: string }[]) {
-    const schema = agentSchemas[member.$ref.split('/').pop() as string] as
-      | { properties?: Record<string, unknown> }
-      | undefined;
-    if (schema?.properties) schema.properties.parent_id = { type: 'string' };
-  }
-  // Agent servers from v1.21.0 answer /health with `{"status":"ok"}` (server_details_router.py).
-  const health = (docs.agent.paths as Record<string, Record<string, Json>>)['/health']?.get as
-    | { responses: Record<string, { content: Record<string, { schema: Json }> }> }
-    | undefined;
-  const healthContent = health?.responses['200']?.content['application/json'];
-  if (healthContent) {
-    healthContent.schema = {
-      anyOf: [
-        healthContent.schema,
-        { type: 'object', required: ['status'], properties: { status: { type: 'string' } } },
-      ],
-    };
-  }
+  // §8.4 and server_details_router.py: what newer agent servers send beyond the document.
+  patchAgentServerDocument(docs.agent);
 }
 patchDocumentedDrift();
 

@@ -376,9 +376,9 @@ export class AgentServerDomain {
     let tools: string[];
     if (Array.isArray(source.tools)) {
       tools = source.tools.map((tool) => (isObject(tool) ? String(tool.name) : String(tool)));
-    } else if (body.agent !== null || this.release.has('defaultTools')) {
+    } else if (body.agent === null && this.release.has('defaultTools')) {
       tools = DEFAULT_TOOL_NAMES;
-    } else tools = [];
+    } else tools = []; // `Agent.tools` defaults to none, as did settings before 1.31.2
 
     const tree = this.servers.tree(scope);
     const workingDir = body.workspace.working_dir;
