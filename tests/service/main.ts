@@ -18,9 +18,14 @@ async function main(): Promise<void> {
   const running = await startService(options);
   const key = running.apiKey ? ` (key: ${running.apiKey})` : '';
   console.log(`Local reference service on ${running.url}${key}`);
-  console.log(
-    `  mode: ${options.hosted ? 'hosted' : 'self-hosted'}, V0 runtime: ${options.runtime ?? 'nested'}`,
-  );
+  if (options.server === 'agent') {
+    const release = running.service.v1.agent.release;
+    console.log(`  an agent server alone (agent server ${release.version}), no app server`);
+  } else {
+    console.log(
+      `  mode: ${options.hosted ? 'hosted' : 'self-hosted'}, V0 runtime: ${options.runtime ?? 'nested'}`,
+    );
+  }
   console.log(`  admin: ${running.url}/__admin/state`);
   for (const [id, url] of Object.entries((await running.admin.state()).agent_servers)) {
     console.log(`  agent server of sandbox ${id}: ${url}`);
