@@ -2,7 +2,7 @@
 // openhands-agent-server 1.43), with real clients: discovery and auth, settings and encrypted
 // secrets, conversations, steering, events and sockets, the bash routes with the simulated git
 // clone, skills from the clone, and what an older release answers.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Fernet } from './agent-server/fernet';
 import type { RunningService } from './index';
 import { agentSeedIds, agentSeedPaths } from './seed/agent-server';
@@ -1050,4 +1050,49 @@ describe('an older agent server (--agent-version)', () => {
       await old.stop();
     }
   });
+});
+
+describe('robustness', () => {
+  it('answers garbage on every route the way upstream could, and keeps serving', async () => {
+    const errors = vi.spyOn(console, 'error');
+    const bodies = [undefined, '{', '[]', 'null', '{"command": 5, "workspace": [], "tags": "x"}'];
+    const values: Record<string, string> = {
+      conversation_id: 'nope',
+      event_id: 'missing',
+      settings_key: 'x%2Fy',
+      name: '9bad',
+    };
+    const unexpected: string[] = [];
+    for (const route of svc.service.mainRoutes()) {
+      if (route.path.startsWith('/__admin') || route.method === 'DELETE') continue;
+      const path = route.path.replace(
+        /\{(\w+)(:path)?\}/g,
+        (_m, name: string) => values[name] ?? 'x',
+      );
+      for (const body of route.method === 'GET' ? [undefined] : bodies) {
+        const answer = await call(`${svc.url}${path}?limit=abc&ids=zzz&page_id=%00`, {
+          method: route.method,
+          headers: {
+            ...headers,
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          body,
+        });
+        if (![200, 201, 400, 404, 405, 409, 422, 500].includes(answer.status)) {
+          unexpected.push(`${route.method} ${path}: ${answer.status}`);
+        }
+        if (
+          answer.status === 500 &&
+          (answer.body as Json | undefined)?.detail !== 'Internal Server Error'
+        ) {
+          unexpected.push(`${route.method} ${path}: a 500 that is not upstream's JSON`);
+        }
+      }
+    }
+    expect(unexpected).toEqual([]);
+    const own = errors.mock.calls.filter((args) => String(args[0]).startsWith('[service'));
+    errors.mockRestore();
+    expect(own).toEqual([]);
+    expect((await call(`${svc.url}/alive`)).body).toEqual({ status: 'ok' });
+  }, 30_000);
 });
