@@ -129,7 +129,7 @@ export class AgentServers {
       kind: 'BashCommand' as const,
     };
     this.storeBash(scope, command);
-    const finished = this.execute(scope, command.id, request).then((result) => {
+    const finished = this.execute(scope, request).then((result) => {
       const output = {
         id: hexId(),
         timestamp: utcNow(),
@@ -146,7 +146,7 @@ export class AgentServers {
     return { command, finished };
   }
 
-  private async execute(scope: string, _commandId: string, request: BashRequest) {
+  private async execute(scope: string, request: BashRequest) {
     const tree = this.tree(scope);
     const cwd = request.cwd ?? AGENT_HOME;
     const entry = tree.stat(cwd);

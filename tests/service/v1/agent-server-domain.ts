@@ -49,13 +49,10 @@ const scenarioSince: Partial<Record<ScenarioName, string>> = {
   'acp-tools': '1.12.0',
 };
 
+const providerHosts = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' };
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The error an agent server answers while a conversation waits for its credential binding. */
-export function credentialBindingRequired() {
-  return httpException(409, 'credential_binding_activation_required');
 }
 
 export class AgentServerDomain {
@@ -119,7 +116,7 @@ export class AgentServerDomain {
           repository: repository.full_name,
           branch: record.selected_branch ?? repository.main_branch,
           single_branch: false,
-          remote_url: `https://${repository.git_provider === 'gitlab' ? 'gitlab.com' : repository.git_provider === 'bitbucket' ? 'bitbucket.org' : 'github.com'}/${repository.full_name}.git`,
+          remote_url: `https://${providerHosts[repository.git_provider]}/${repository.full_name}.git`,
         },
       });
     }
