@@ -472,26 +472,6 @@ describe('conversations', () => {
 });
 
 describe('steering, events and sockets', () => {
-  it('sends (run defaults to false), runs, and refuses a second run with 409', async () => {
-    const conversation = await start(null);
-    const id = hex(conversation.id);
-    await svc.admin.waitIdle(id);
-    const path = `/api/conversations/${conversation.id}`;
-    await api(`${path}/events`, {
-      method: 'POST',
-      json: { content: [{ type: 'text', text: 'Hi there' }] },
-    });
-    await svc.admin.waitIdle(id);
-    expect((await api(path)).body.execution_status).toBe('idle');
-    expect((await api(`${path}/run`, { method: 'POST' })).body).toEqual({ success: true });
-    expect(await api(`${path}/run`, { method: 'POST' })).toMatchObject({
-      status: 409,
-      body: { detail: 'Conversation already running. Wait for completion or pause first.' },
-    });
-    await svc.admin.waitIdle(id);
-    expect((await api(path)).body.execution_status).toBe('finished');
-  });
-
   it('waits for confirmation; accept runs the action, reject answers it with a rejection', async () => {
     for (const accept of [true, false]) {
       const conversation = await start('[scenario:awaiting-confirmation] Rebuild');
@@ -608,13 +588,36 @@ describe('steering, events and sockets', () => {
   });
 });
 
-describe('interrupt', () => {
+describe('steering at the real pace', () => {
   let slow: RunningService;
   beforeAll(async () => {
     slow = await startTestService({ server: 'agent', apiKey: KEY, pace: 1 });
   });
   afterAll(async () => {
     await slow.stop();
+  });
+
+  it('sends (run defaults to false), runs, and refuses a second run with 409', async () => {
+    const at = (path: string, init: Parameters<typeof call>[1] = {}) =>
+      call<Json>(`${slow.url}${path}`, { ...init, headers });
+    const started = await at('/api/conversations', { method: 'POST', json: startBody() });
+    const id = hex(started.body.id);
+    await slow.admin.waitIdle(id);
+    const path = `/api/conversations/${started.body.id}`;
+    await at(`${path}/events`, {
+      method: 'POST',
+      json: { content: [{ type: 'text', text: '[scenario:finish-quickly] Hi there' }] },
+    });
+    await slow.admin.waitIdle(id);
+    expect((await at(path)).body.execution_status).toBe('idle');
+    expect((await at(`${path}/run`, { method: 'POST' })).body).toEqual({ success: true });
+    // At the real pace the agent takes a third of a second: it is still running.
+    expect(await at(`${path}/run`, { method: 'POST' })).toMatchObject({
+      status: 409,
+      body: { detail: 'Conversation already running. Wait for completion or pause first.' },
+    });
+    await slow.admin.waitIdle(id);
+    expect((await at(path)).body.execution_status).toBe('finished');
   });
 
   it('cancels a running agent at once: errors for unfinished tool calls, paused, InterruptEvent', async () => {
@@ -836,12 +839,12 @@ describe('the command routes and the simulated clone', () => {
     const command = (
       await api('/api/bash/start_bash_command', {
         method: 'POST',
-        json: { command: 'sleep 0.2 && echo done' },
+        json: { command: 'sleep 1 && echo done' },
       })
     ).body;
     expect(command).toMatchObject({
       kind: 'BashCommand',
-      command: 'sleep 0.2 && echo done',
+      command: 'sleep 1 && echo done',
       cwd: null,
       timeout: 300,
     });
