@@ -94,18 +94,6 @@ const schemeLabel: Record<AuthScheme, string> = {
   bearer: 'Authorization: Bearer',
 };
 
-/**
- * A route that is not there: 404, or the web UI's HTML fallback
- * (docs/contract/http.md#missing-routes-look-like-the-web-app).
- */
-function isMissingRoute(error: ApiError): boolean {
-  return (
-    error.status === 404 ||
-    error.status === 405 ||
-    (error.kind === 'bad-response' && (error.bodyType === 'html' || error.bodyType === 'text'))
-  );
-}
-
 function isTransportError(error: ApiError): boolean {
   return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted';
 }
@@ -123,7 +111,7 @@ interface SchemeProbe {
 
 function outcomeOf(error: ApiError): ProbeOutcome {
   if (error.kind === 'unauthorized') return 'unauthorized';
-  if (isMissingRoute(error)) return 'missing';
+  if (error.isMissingRoute()) return 'missing';
   return 'failed';
 }
 

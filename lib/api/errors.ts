@@ -103,6 +103,20 @@ export class ApiError extends Error {
     }
   }
 
+  /**
+   * The server has no such route: FastAPI's own 404 or 405, or the web app's HTML page that a
+   * server with its web UI mounted answers for any unknown path
+   * (docs/contract/http.md#missing-routes-look-like-the-web-app). A 404 that names what is
+   * missing (`Conversation not found: …`) is about the resource, not the route.
+   */
+  isMissingRoute(): boolean {
+    if (this.status === 405) return true;
+    if (this.kind === 'bad-response' && (this.bodyType === 'html' || this.bodyType === 'text')) {
+      return true;
+    }
+    return this.status === 404 && (!this.serverMessage || this.serverMessage === 'Not Found');
+  }
+
   toJSON(): SerializedApiError {
     const plain: SerializedApiError = { name: 'ApiError', kind: this.kind, message: this.message };
     for (const key of detailKeys) {

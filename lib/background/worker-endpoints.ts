@@ -15,6 +15,7 @@ import {
   v1GetAppConversations,
   v1PauseSandbox,
   v1ResumeSandbox,
+  v1SearchConversationEvents,
   v1SearchEvents,
 } from '@/lib/api/endpoints/live';
 import type { Transport } from '@/lib/api/transport';
@@ -26,6 +27,7 @@ const workerEndpoints: Record<string, RequestSpec> = {
   'v0.stopConversation': v0StopConversation,
   'v1.getAppConversations': v1GetAppConversations,
   'v1.searchEvents': v1SearchEvents,
+  'v1.searchConversationEvents': v1SearchConversationEvents,
   'v1.resumeSandbox': v1ResumeSandbox,
   'v1.pauseSandbox': v1PauseSandbox,
   'agent.searchEvents': agentSearchEvents,

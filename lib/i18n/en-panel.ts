@@ -238,6 +238,8 @@ export const panelStrings = {
   // --- Timeline -----------------------------------------------------------------------------
   'panel.timeline.label': 'Conversation events',
   'panel.timeline.empty': 'No events yet.',
+  'panel.timeline.historyFailed':
+    'Handoff could not read this conversation’s history: {error} It will try again in a moment.',
   'panel.timeline.showSystem': 'Show system and hidden events',
   'panel.timeline.showSystemShort': 'System events',
   'panel.timeline.loadOlder': 'Load older events',

@@ -121,4 +121,53 @@ describe('ConversationStream', () => {
       Array.from({ length: 350 }, (_, id) => v0OrderKey(id)),
     );
   });
+
+  it('says why a V1 history could not be read, instead of passing an empty one off as the answer', async () => {
+    const store = new MemoryStore();
+    let failing = true;
+    const deps: ConversationStreamDeps = {
+      caller: {
+        async call(name) {
+          if (name === 'v1.getAppConversations') {
+            return [{ id: ID, sandbox_status: 'PAUSED', conversation_url: null }];
+          }
+          if (failing) throw new Error('The server answered 500.');
+          return {
+            items: [
+              {
+                id: 'e1',
+                kind: 'MessageEvent',
+                timestamp: '2026-01-01T10:00:00',
+                source: 'user',
+                llm_message: { role: 'user', content: [] },
+              },
+            ],
+            next_page_id: null,
+          };
+        },
+      },
+      serverUrl: 'http://127.0.0.1:3000',
+      socketFallbackKey: null,
+      facts: eventFacts,
+      store,
+      createV0Transport: () => ({}) as StreamTransport,
+      createV1Transport: () => ({}) as StreamTransport,
+      resolveUrl: (reference) => new URL(reference, 'http://127.0.0.1:3000'),
+      agentServerBase: (url) => url,
+      onEntries() {},
+      onSnapshot() {},
+      pollMs: { starting: 60_000, idle: 60_000 },
+    };
+    stream = new ConversationStream(ID, 'v1', deps);
+    await stream.start();
+    expect(stream.snapshot()).toMatchObject({
+      synced: false,
+      historyError: 'The server answered 500.',
+      conversation: { error: null },
+    });
+    failing = false;
+    await stream.refresh();
+    expect(stream.snapshot()).toMatchObject({ synced: true, historyError: null });
+    expect(stream.snapshot().counters.received).toBe(1);
+  });
 });

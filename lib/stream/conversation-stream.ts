@@ -66,6 +66,10 @@ const EVENT_SNAPSHOT_MS = 250;
 /** Words from the network shown in a banner: a runaway payload must not become a 2 MB banner. */
 const MAX_ERROR_CHARS = 2000;
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
@@ -97,6 +101,7 @@ export class ConversationStream {
   /** Settles once start() has read the cursor and the cache: no cursor is written before. */
   private restored: Promise<void> | null = null;
   private synced = false;
+  private historyError: string | null = null;
   private hasOlder = false;
   /** Consecutive failed refreshes: a failing server is asked again soon, then less often. */
   private failedRefreshes = 0;
@@ -151,6 +156,7 @@ export class ConversationStream {
       generation: this.generation,
       transport: this.transportState,
       synced: this.synced,
+      historyError: this.historyError,
       conversation: { ...this.conversation },
       counters: { ...this.counters },
       hasOlder: this.hasOlder,
@@ -213,17 +219,26 @@ export class ConversationStream {
   async refresh(): Promise<void> {
     clearTimeout(this.pollTimer);
     if (this.stopped) return;
+    let historyFailed = false;
     try {
       const running = this.generation === 'v0' ? await this.refreshV0() : await this.refreshV1();
       if (!this.synced) {
-        await this.initialHistory(running);
+        try {
+          await this.initialHistory(running);
+        } catch (error) {
+          historyFailed = true;
+          this.historyError = shorten(messageOf(error), MAX_ERROR_CHARS);
+          throw error;
+        }
         this.synced = true;
+        this.historyError = null;
       }
       if (running) this.ensureTransport();
       else this.stopTransport();
       this.failedRefreshes = 0;
     } catch (error) {
-      this.conversation.error = error instanceof Error ? error.message : String(error);
+      // A history that could not be read is the history's problem, not the conversation's.
+      if (!historyFailed) this.conversation.error = messageOf(error);
       this.failedRefreshes++;
     }
     this.emitSnapshot();

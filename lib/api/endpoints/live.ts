@@ -242,6 +242,31 @@ export const v1SearchEvents = defineRequest({
   request: (query) => ({ query }),
 });
 
+/** The 1.x app server's filters of one conversation's events (the path names it). */
+export const conversationEventFilters = {
+  kind__eq: optionalText,
+  timestamp__gte: optionalText,
+  timestamp__lt: optionalText,
+};
+
+/**
+ * From 1.2: a page of one conversation's stored events; `page_id` is an integer offset into the
+ * sorted result. The only history route of 1.7+ servers and the hosted service.
+ */
+export const v1SearchConversationEvents = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/conversation/{conversation_id}/events/search',
+  target: 'server',
+  params: z.strictObject({
+    conversation_id: PathIdSchema,
+    ...conversationEventFilters,
+    sort_order: z.optional(EventSortOrderRequestSchema),
+    ...paging,
+  }),
+  request: ({ conversation_id, ...query }) => ({ path: { conversation_id }, query }),
+});
+
 /** A page of the conversation’s events (kind/source/body/time filters). */
 export const agentSearchEvents = defineRequest({
   group: 'agent',

@@ -21,6 +21,7 @@ import {
   appConversationFilters,
   BatchIdsSchema,
   agentConversation as conversation,
+  conversationEventFilters,
   onAgent,
   optionalText,
   paging,
@@ -28,15 +29,10 @@ import {
   v1PauseSandbox,
   v1ResumeSandbox,
   v1SearchAppConversations,
+  v1SearchConversationEvents,
   v1SearchEvents,
   v062EventFilters,
 } from './live';
-
-const conversationEventFilters = {
-  kind__eq: optionalText,
-  timestamp__gte: optionalText,
-  timestamp__lt: optionalText,
-};
 
 /**
  * `stream-start` answers `[`, then task states separated by `,\n`, then `]` once READY or
@@ -277,21 +273,6 @@ export const v1GetEvents = defineRequest({
   target: 'server',
   params: z.strictObject({ id: BatchIdsSchema }),
   request: ({ id }) => ({ query: { id } }),
-});
-
-/** 2026: a page of one conversation’s stored events. */
-export const v1SearchConversationEvents = defineRequest({
-  group: 'v1',
-  method: 'GET',
-  path: '/api/v1/conversation/{conversation_id}/events/search',
-  target: 'server',
-  params: z.strictObject({
-    conversation_id: PathIdSchema,
-    ...conversationEventFilters,
-    sort_order: z.optional(EventSortOrderRequestSchema),
-    ...paging,
-  }),
-  request: ({ conversation_id, ...query }) => ({ path: { conversation_id }, query }),
 });
 
 /** 2026: how many of a conversation’s events match. */
