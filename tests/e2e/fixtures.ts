@@ -59,7 +59,7 @@ export const test = base.extend<ExtensionFixtures>({
 
   service: async ({ serviceOptions }, use) => {
     // legacy until the client runs on V1-only servers (issue 14)
-    const service = await startService({ port: 0, server: 'legacy', ...serviceOptions });
+    const service = await startService({ port: 0, server: 'v1', ...serviceOptions });
     try {
       await use(service);
     } finally {
@@ -110,6 +110,10 @@ export const test = base.extend<ExtensionFixtures>({
         `--disable-extensions-except=${extensionDir}`,
         `--load-extension=${extensionDir}`,
         '--disable-quic',
+        // The service's sandboxes advertise `localhost` addresses, as Docker-run sandboxes do; a
+        // person's browser is usually on another machine, where `localhost` is not the server.
+        // Nothing may reach the service through that name: addresses must be rewritten.
+        '--host-resolver-rules=MAP localhost 192.0.2.1',
       ],
     });
     try {

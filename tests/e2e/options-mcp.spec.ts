@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+// Legacy until this journey is ported to V1-only servers (issue 14).
+test.use({ serviceOptions: { server: 'legacy', pace: 0.02 } });
+
 // Default MCP servers on the options page: checked with the service's own rules, saved as
 // settings.defaultMcpConfig, and sendable with a provider token.
 

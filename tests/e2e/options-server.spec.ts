@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+// Legacy until this journey is ported to V1-only servers (issue 14).
+test.use({ serviceOptions: { server: 'legacy', pace: 0.02 } });
+
 // The options page's server section against the reference service: save, test connection,
 // the probe's result in words, and the key kept out of storage.local.
 

@@ -3,6 +3,9 @@ import { expect, test } from './fixtures';
 import { fixtureHtml } from './support/host-pages';
 import { ensureRepository, openPanel } from './support/panel-pages';
 
+// Legacy until this journey is ported to V1-only servers (issue 14).
+test.use({ serviceOptions: { server: 'legacy', pace: 0.02 } });
+
 // Issue 7: a repository page offers "Microagents" beside the start button, and a page that
 // shows a microagent file offers "View as microagent"; both open the side panel on them.
 

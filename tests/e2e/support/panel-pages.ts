@@ -54,7 +54,9 @@ export async function appConversation(
   service: RunningService,
   id: string,
 ): Promise<Record<string, unknown> | null> {
-  const response = await fetch(`${service.url}/api/v1/app-conversations?ids=${id}`);
+  const response = await fetch(`${service.url}/api/v1/app-conversations?ids=${id}`, {
+    headers: service.apiKey ? { 'X-Session-API-Key': service.apiKey } : {},
+  });
   const [found] = (await response.json()) as (Record<string, unknown> | null)[];
   return found ?? null;
 }
@@ -123,14 +125,20 @@ export function sameIds(ids: readonly string[]): string[] {
 
 /** Starts a V1 conversation through the app server and waits for its start task to be READY. */
 export async function createV1Conversation(service: RunningService, text: string): Promise<string> {
+  const auth: Record<string, string> = service.apiKey
+    ? { 'X-Session-API-Key': service.apiKey }
+    : {};
   const response = await fetch(`${service.url}/api/v1/app-conversations`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...auth },
     body: JSON.stringify({ initial_message: { role: 'user', content: [{ type: 'text', text }] } }),
   });
   const task = (await response.json()) as { id: string };
+  if (!task.id) throw new Error(`start failed: ${JSON.stringify(task)}`);
   for (let attempt = 0; attempt < 200; attempt++) {
-    const poll = await fetch(`${service.url}/api/v1/app-conversations/start-tasks?ids=${task.id}`);
+    const poll = await fetch(`${service.url}/api/v1/app-conversations/start-tasks?ids=${task.id}`, {
+      headers: auth,
+    });
     const [latest] = (await poll.json()) as {
       status: string;
       app_conversation_id: string | null;
