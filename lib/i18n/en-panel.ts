@@ -118,7 +118,10 @@ export const panelStrings = {
   'panel.streamFailure.refused': 'the server refused the connection',
   'panel.streamFailure.no-answer': 'no answer from the stream (often a missing or wrong key)',
   'panel.streamFailure.unreachable': 'the server cannot be reached',
-  'panel.streamFailure.too-many-connections': 'too many connections to this conversation',
+  'panel.streamFailure.too-many-connections':
+    'too many connections to this conversation (another tab or app is watching it); trying again shortly',
+  'panel.streamFailure.credential-binding':
+    'the sandbox restarted and its sign-in must be activated again',
   'panel.stream.lastEvent': 'last event {seconds} s ago',
   'panel.stream.lastEventMinutes': 'last event {minutes} min ago',
   'panel.stream.noEventsYet': 'no live events yet',

@@ -16,7 +16,9 @@ export type StreamFailure =
   | 'refused'
   | 'no-answer'
   | 'unreachable'
-  | 'too-many-connections';
+  | 'too-many-connections'
+  /** The sandbox restarted and the agent's login must be activated again. */
+  | 'credential-binding';
 
 export type TransportState =
   | { phase: 'idle' }

@@ -224,9 +224,9 @@ describe('V1SocketTransport', () => {
     });
     const seen = collector();
     const transport = new V1SocketTransport({
-      agentServerUrl: base,
+      agentServerUrl: () => base,
       conversationId: 'c1',
-      sessionApiKey: 'k',
+      sessionApiKey: () => 'k',
       lastTimestamp: () => (seen.events.length ? 't1' : null),
       backoff: fastBackoff,
       callbacks: seen.callbacks,
@@ -245,15 +245,16 @@ describe('V1SocketTransport', () => {
   });
 
   it.each([
-    [4001, 'unauthorized'],
-    [4004, 'not-found'],
-  ])('treats close code %i as final (%s)', async (code, reason) => {
-    const base = await wsServer((socket) => socket.close(code, 'no'));
+    [4001, 'no', 'unauthorized'],
+    [4004, 'no', 'not-found'],
+    [1013, 'credential_binding_activation_required', 'credential-binding'],
+  ])('treats close code %i (%s) as final: %s', async (code, why, reason) => {
+    const base = await wsServer((socket) => socket.close(code, why));
     const seen = collector();
     const transport = new V1SocketTransport({
-      agentServerUrl: base,
+      agentServerUrl: () => base,
       conversationId: 'c1',
-      sessionApiKey: 'k',
+      sessionApiKey: () => 'k',
       lastTimestamp: () => null,
       backoff: fastBackoff,
       callbacks: seen.callbacks,
@@ -265,15 +266,44 @@ describe('V1SocketTransport', () => {
     expect(transport.state).toMatchObject({ phase: 'failed', reason });
   });
 
+  it('retries a full conversation (1013) with backoff, with the key the record names now', async () => {
+    let connections = 0;
+    const base = await wsServer((socket) => {
+      connections++;
+      socket.close(1013, 'Too many connections for this conversation');
+    });
+    const urls: URL[] = [];
+    let key = 'old';
+    const transport = new V1SocketTransport({
+      agentServerUrl: () => base,
+      conversationId: 'c1',
+      sessionApiKey: () => key,
+      lastTimestamp: () => null,
+      backoff: fastBackoff,
+      callbacks: collector().callbacks,
+      createSocket: (url) => {
+        urls.push(new URL(url));
+        return createSocket(url);
+      },
+    });
+    cleanups.push(() => transport.stop());
+    transport.start();
+    await until(() => transport.state.phase === 'retrying');
+    expect(transport.state).toMatchObject({ reason: 'too-many-connections' });
+    key = 'new';
+    await until(() => connections >= 2);
+    expect(urls.map((url) => url.searchParams.get('session_api_key'))).toContain('new');
+  });
+
   it('sends queued messages once open', async () => {
     const received: string[] = [];
     const base = await wsServer((socket) =>
       socket.on('message', (data) => received.push(String(data))),
     );
     const transport = new V1SocketTransport({
-      agentServerUrl: base,
+      agentServerUrl: () => base,
       conversationId: 'c1',
-      sessionApiKey: null,
+      sessionApiKey: () => null,
       lastTimestamp: () => null,
       backoff: fastBackoff,
       callbacks: collector().callbacks,

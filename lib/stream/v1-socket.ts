@@ -2,10 +2,14 @@ import { ReconnectingTransport, type ReconnectOptions } from './reconnecting-tra
 import { isRecord } from './transport';
 
 export interface V1SocketOptions extends ReconnectOptions {
-  /** Agent-server base: conversation_url without its trailing /api/conversations/<id>. */
-  agentServerUrl: string;
+  /**
+   * Agent-server base (conversation_url without its trailing /api/conversations/<id>) and the
+   * sandbox's key, read at every (re)connect: a restarted sandbox gets a new key, and the
+   * conversation's record, read again before each reconnect, carries it.
+   */
+  agentServerUrl: () => string;
   conversationId: string;
-  sessionApiKey: string | null;
+  sessionApiKey: () => string | null;
   /** Timestamp of the newest event held, read on every (re)connect; null replays everything. */
   lastTimestamp: () => string | null;
   openTimeoutMs?: number;
@@ -37,8 +41,9 @@ export function eventsSocketUrl(
 }
 
 /**
- * The V1 agent-server event stream: a plain WebSocket. Close codes 4001 and 4004 are final;
- * anything else is retried with capped, jittered backoff, replaying from the last timestamp.
+ * The V1 agent-server event stream: a plain WebSocket. Close codes 4001, 4004 and 1013 for a
+ * credential binding to activate are final (the conversation stream decides what to do); anything
+ * else is retried with capped, jittered backoff, replaying from the last timestamp.
  */
 export class V1SocketTransport extends ReconnectingTransport<string> {
   private socket: WebSocket | null = null;
@@ -66,9 +71,9 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
     this.teardown();
     const { options } = this;
     const url = eventsSocketUrl(
-      options.agentServerUrl,
+      options.agentServerUrl(),
       options.conversationId,
-      options.sessionApiKey,
+      options.sessionApiKey(),
       options.lastTimestamp(),
     );
     this.setState({ phase: 'connecting', attempt: this.attempt });
@@ -128,6 +133,9 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
         reason: 'not-found',
         detail: reason || 'Conversation not found',
       });
+    } else if (code === 1013 && reason.includes('credential_binding_activation_required')) {
+      // The sandbox restarted and its login must be activated again: retrying alone never helps.
+      this.setState({ phase: 'failed', reason: 'credential-binding', detail: reason });
     } else if (code === 1013) {
       this.scheduleRetry('too-many-connections', reason);
     } else if (!this.opened) {
