@@ -1,0 +1,343 @@
+// The real-Firefox harness: Debian's firefox-esr driven by puppeteer-core over WebDriver BiDi
+// (toolchain.md §9). One Firefox per test file; the add-on is installed afresh for every test,
+// which gives it a new moz-extension origin and so empty storage and IndexedDB. Errors thrown by
+// extension code reach only Firefox's stderr: they are collected here and fail the test.
+//
+// puppeteer-core is pinned exactly (24.x: 25 needs Node 22). Two of its internals are used, each
+// in one place below: the raw BiDi connection and a frame's BiDi browsing context.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import puppeteer, { type Browser, type HTTPRequest, type Page } from 'puppeteer-core';
+// @ts-expect-error: plain ESM helper shared with the Node scripts, typed by its JSDoc.
+import { findFirefox } from '../../scripts/firefox.mjs';
+import { firefoxExtensionDir, readManifest } from './paths';
+
+interface BidiConnection {
+  send(method: string, params: object): Promise<{ result: Record<string, unknown> }>;
+}
+
+/** The parts of Firefox's ExtensionParent the harness reads. */
+export interface AddonManagerScope {
+  GlobalManager: {
+    getExtension(id: string):
+      | {
+          backgroundState: string;
+          persistentBackground: boolean;
+          manifestVersion: number;
+          terminateBackground(options?: { ignoreDevToolsAttached?: boolean }): Promise<void>;
+          wakeupBackground?(): Promise<void>;
+        }
+      | undefined;
+  };
+}
+
+interface EvaluateResult {
+  type: 'success' | 'exception';
+  result?: { type: string; value?: unknown };
+  exceptionDetails?: { text?: string };
+}
+
+/** The pieces of an HTML answer for a URL the test serves instead of the network. */
+export type Routes = (url: string) => string | null;
+
+export interface LaunchOptions {
+  /** Extra Firefox prefs for this browser (e.g. a short event-page idle timeout). */
+  prefs?: Record<string, string | number | boolean>;
+  /** An unpacked build other than the product's MV2 one. */
+  extensionDir?: string;
+}
+
+export interface InstallOptions {
+  /** Let the add-on run in private windows, as the person's "Run in Private Windows" does. */
+  privateBrowsing?: boolean;
+}
+
+function firefoxPath(): string {
+  const found = findFirefox() as { path: string } | null;
+  if (!found) {
+    throw new Error(
+      'No Firefox found. Run `node scripts/ensure-firefox.mjs` or set FIREFOX_PATH to a Firefox binary.',
+    );
+  }
+  return found.path;
+}
+
+/** Compares dotted versions numerically ("153.7.0" against "153.0"). */
+export function versionAtLeast(version: string, minimum: string): boolean {
+  const a = version.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  const b = minimum.split('.').map((part) => Number.parseInt(part, 10) || 0);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    if (x !== y) return x > y;
+  }
+  return true;
+}
+
+export class Firefox {
+  /** Every line Firefox wrote to stdout and stderr, in order. */
+  readonly output: string[] = [];
+  /** The add-on's current moz-extension host (a new one after every install). */
+  uuid = '';
+  readonly addonId: string;
+  readonly downloads: string;
+  private readonly uuids = new Set<string>();
+  private errorCursor = 0;
+  private installed = false;
+  private chromeContext: string | null = null;
+
+  private constructor(
+    readonly browser: Browser,
+    readonly version: string,
+    readonly extensionDir: string,
+    private readonly profileTemp: string,
+  ) {
+    this.addonId = readManifest(extensionDir).browser_specific_settings.gecko.id;
+    this.downloads = join(profileTemp, 'downloads');
+  }
+
+  static async launch(options: LaunchOptions = {}): Promise<Firefox> {
+    const extensionDir = options.extensionDir ?? firefoxExtensionDir;
+    const manifest = readManifest(extensionDir);
+    const temp = mkdtempSync(join(tmpdir(), 'handoff-firefox-'));
+    const browser = await puppeteer.launch({
+      browser: 'firefox',
+      executablePath: firefoxPath(),
+      headless: true,
+      // Without it BiDi refuses to navigate to moz-extension:// pages and to reach the browser
+      // window, where the toolbar button, the sidebar and the permission prompt live.
+      args: ['--remote-allow-system-access'],
+      extraPrefsFirefox: {
+        // Optional permissions are granted without the doorhanger unless a test turns it back on
+        // to answer it (see answerPermissionPrompt).
+        'extensions.webextOptionalPermissionPrompts': false,
+        'browser.download.dir': join(temp, 'downloads'),
+        'browser.download.folderList': 2,
+        'browser.download.useDownloadDir': true,
+        'browser.download.always_ask_before_handling_new_types': false,
+        'browser.download.start_downloads_in_tmp_dir': false,
+        'browser.download.alwaysOpenPanel': false,
+        ...options.prefs,
+      },
+    });
+    const [, version = ''] = (await browser.version()).split('/');
+    const minimum = manifest.browser_specific_settings.gecko.strict_min_version;
+    if (minimum && !versionAtLeast(version, minimum)) {
+      await browser.close();
+      throw new Error(
+        `Firefox ${version} is older than the add-on's strict_min_version ${minimum}: ` +
+          'install a newer firefox-esr (apt-get install -y firefox-esr) or set FIREFOX_PATH.',
+      );
+    }
+    const firefox = new Firefox(browser, version, extensionDir, temp);
+    const child = browser.process();
+    if (child) {
+      for (const stream of [child.stdout, child.stderr] as (Readable | null)[]) {
+        if (!stream) continue;
+        createInterface({ input: stream }).on('line', (line) => firefox.output.push(line));
+      }
+    }
+    return firefox;
+  }
+
+  private get connection(): BidiConnection {
+    return (this.browser as unknown as { connection: BidiConnection }).connection;
+  }
+
+  /** Sends a raw WebDriver BiDi command. */
+  bidi(method: string, params: object): Promise<{ result: Record<string, unknown> }> {
+    return this.connection.send(method, params);
+  }
+
+  // --- The add-on ------------------------------------------------------------------------------
+
+  /**
+   * Installs the add-on as a temporary add-on, replacing any earlier install: a new origin, so
+   * empty storage.local, storage.session and IndexedDB. Resolves once its background runs.
+   */
+  async installFresh(options: InstallOptions = {}): Promise<void> {
+    if (this.installed) {
+      await this.bidi('webExtension.uninstall', { extension: this.addonId });
+      this.installed = false;
+    }
+    await this.bidi('webExtension.install', {
+      extensionData: { type: 'path', path: this.extensionDir },
+      ...(options.privateBrowsing ? { 'moz:allowPrivateBrowsing': true } : {}),
+    });
+    this.installed = true;
+    this.uuid = await this.privileged(
+      (id) => WebExtensionPolicy.getByID(id)?.mozExtensionHostname ?? '',
+      this.addonId,
+    );
+    if (!this.uuid) throw new Error(`the add-on ${this.addonId} did not start`);
+    this.uuids.add(this.uuid);
+    await this.waitForBackground();
+  }
+
+  extensionUrl(path: string): string {
+    return `moz-extension://${this.uuid}/${path.replace(/^\//, '')}`;
+  }
+
+  /** The background's state as Firefox's add-on manager keeps it: running, stopped, … */
+  backgroundState(): Promise<string> {
+    return this.privileged(async (id) => {
+      const { ExtensionParent } = ChromeUtils.importESModule(
+        'resource://gre/modules/ExtensionParent.sys.mjs',
+      ) as { ExtensionParent: AddonManagerScope };
+      return String(ExtensionParent.GlobalManager.getExtension(id)?.backgroundState ?? 'absent');
+    }, this.addonId);
+  }
+
+  async waitForBackground(timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if ((await this.backgroundState()) === 'running') return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`the background never ran (state: ${await this.backgroundState()})`);
+  }
+
+  // --- Pages -----------------------------------------------------------------------------------
+
+  /**
+   * Navigates a tab with BiDi's own browsingContext.navigate: page.goto() waits for events
+   * Firefox does not send for moz-extension:// pages and times out although the page loaded.
+   */
+  async navigate(page: Page, url: string): Promise<void> {
+    const frame = page.mainFrame() as unknown as {
+      browsingContext: { navigate(url: string, wait: 'complete'): Promise<void> };
+    };
+    await frame.browsingContext.navigate(url, 'complete');
+  }
+
+  /** Opens an extension page (options.html, sidepanel.html?conversation=…) in a new tab. */
+  async openExtensionPage(path: string): Promise<Page> {
+    const page = await this.browser.newPage();
+    await this.navigate(page, this.extensionUrl(path));
+    return page;
+  }
+
+  /**
+   * Serves HTML for real code-host URLs in this tab, so the content scripts' match patterns
+   * apply; other https addresses get a 404 instead of reaching the network.
+   */
+  async serve(page: Page, routes: Routes): Promise<void> {
+    await page.setRequestInterception(true);
+    page.on('request', (request: HTTPRequest) => {
+      if (request.isInterceptResolutionHandled()) return;
+      const url = request.url();
+      const html = routes(url);
+      if (html !== null) {
+        void request.respond({ status: 200, contentType: 'text/html; charset=utf-8', body: html });
+      } else if (url.startsWith('https://')) {
+        void request.respond({ status: 404, contentType: 'text/plain', body: 'not served' });
+      } else {
+        void request.continue();
+      }
+    });
+  }
+
+  /** Opens a code-host URL in a new tab with the given routes served. */
+  async openCodeHostPage(url: string, routes: Routes): Promise<Page> {
+    const page = await this.browser.newPage();
+    await this.serve(page, routes);
+    await page.goto(url);
+    return page;
+  }
+
+  /** Waits for a tab or window whose address matches, however it was opened. */
+  async waitForPage(matches: (url: string) => boolean, timeoutMs = 15_000): Promise<Page> {
+    const target = await this.browser.waitForTarget((t) => matches(t.url()), {
+      timeout: timeoutMs,
+    });
+    const page = await target.page();
+    if (!page) throw new Error(`no page for ${target.url()}`);
+    return page;
+  }
+
+  /** Closes every tab but one blank one: the next test starts with an empty window. */
+  async closePagesButOne(): Promise<void> {
+    const pages = await this.browser.pages();
+    const [keep, ...rest] = pages;
+    for (const page of rest) await page.close().catch(() => {});
+    if (keep && keep.url() !== 'about:blank') await keep.goto('about:blank').catch(() => {});
+  }
+
+  // --- The browser window (privileged) ---------------------------------------------------------
+
+  private async chromeContextId(): Promise<string> {
+    if (this.chromeContext) return this.chromeContext;
+    const tree = await this.bidi('browsingContext.getTree', { 'moz:scope': 'chrome' });
+    const contexts = tree.result.contexts as { context: string; url: string }[];
+    const main = contexts.find((c) => c.url === 'chrome://browser/content/browser.xhtml');
+    if (!main) throw new Error('no browser window to evaluate in');
+    this.chromeContext = main.context;
+    return main.context;
+  }
+
+  /**
+   * Runs a function in the first browser window's privileged scope (what Firefox's own tests
+   * do): the toolbar button, the sidebar, the permission doorhanger and the add-on manager are
+   * only reachable there. The function is sent as source: it must not use outer variables.
+   */
+  async privileged<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<Awaited<R>> {
+    const expression = `(async () => JSON.stringify({ value: await (${fn.toString()})(${JSON.stringify(arg)}) }))()`;
+    const answer = (await this.bidi('script.evaluate', {
+      expression,
+      target: { context: await this.chromeContextId() },
+      awaitPromise: true,
+    })) as unknown as { result: EvaluateResult };
+    const result = answer.result;
+    if (result.type === 'exception') {
+      throw new Error(`privileged code threw: ${result.exceptionDetails?.text ?? 'unknown'}`);
+    }
+    const json = result.result?.value;
+    return (typeof json === 'string' ? JSON.parse(json).value : undefined) as Awaited<R>;
+  }
+
+  /** Sets a pref while the browser runs (e.g. turning the permission prompt back on). */
+  setPref(name: string, value: boolean | number | string): Promise<void> {
+    return this.privileged(
+      ({ name, value }) => {
+        if (typeof value === 'boolean') Services.prefs.setBoolPref(name, value);
+        else if (typeof value === 'number') Services.prefs.setIntPref(name, value);
+        else Services.prefs.setStringPref(name, value);
+      },
+      { name, value },
+    );
+  }
+
+  // --- Errors of extension code ----------------------------------------------------------------
+
+  /** Lines Firefox reported as errors of this add-on's code since the last call. */
+  takeExtensionErrors(): string[] {
+    const fresh = this.output.slice(this.errorCursor);
+    this.errorCursor = this.output.length;
+    return fresh.filter((line) => {
+      const match = /JavaScript error: moz-extension:\/\/([0-9a-f-]+)\//.exec(line);
+      return match?.[1] !== undefined && this.uuids.has(match[1]);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close().catch(() => {});
+    rmSync(this.profileTemp, { recursive: true, force: true });
+  }
+}
+
+// Names the privileged scope provides, for the functions sent there (module-scoped declarations:
+// they type those functions only).
+declare const WebExtensionPolicy: {
+  getByID(id: string): { mozExtensionHostname: string } | null;
+};
+declare const ChromeUtils: { importESModule(url: string): Record<string, unknown> };
+declare const Services: {
+  prefs: {
+    setBoolPref(name: string, value: boolean): void;
+    setIntPref(name: string, value: number): void;
+    setStringPref(name: string, value: string): void;
+  };
+};
