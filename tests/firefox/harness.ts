@@ -77,6 +77,11 @@ export function versionAtLeast(version: string, minimum: string): boolean {
   return true;
 }
 
+/** The BiDi browsing context id behind a tab (an internal of puppeteer's BiDi frame). */
+function contextOf(page: Page): string {
+  return (page.mainFrame() as unknown as { browsingContext: { id: string } }).browsingContext.id;
+}
+
 export class Firefox {
   /** Every line Firefox wrote to stdout and stderr, in order. */
   readonly output: string[] = [];
@@ -207,10 +212,16 @@ export class Firefox {
    * Firefox does not send for moz-extension:// pages and times out although the page loaded.
    */
   async navigate(page: Page, url: string): Promise<void> {
-    const frame = page.mainFrame() as unknown as {
-      browsingContext: { navigate(url: string, wait: 'complete'): Promise<void> };
-    };
-    await frame.browsingContext.navigate(url, 'complete');
+    await this.bidi('browsingContext.navigate', {
+      context: contextOf(page),
+      url,
+      wait: 'complete',
+    });
+  }
+
+  /** Reloads a tab the same way (page.reload() times out on extension pages, like goto). */
+  async reload(page: Page): Promise<void> {
+    await this.bidi('browsingContext.reload', { context: contextOf(page), wait: 'complete' });
   }
 
   /** Opens an extension page (options.html, sidepanel.html?conversation=…) in a new tab. */
