@@ -12,7 +12,7 @@ import { hub } from './hub';
 import { buildMenus, listenToMenusAndCommands } from './menus';
 import { handleContentRequest } from './page-launch';
 import { handleRpc } from './page-requests';
-import { deliverLaunch, openPanel, panelConnected } from './panel-launch';
+import { deliverLaunch, listenToToolbarButton, openPanel, panelConnected } from './panel-launch';
 import { defaultCodeHosts, isExtensionPageSender } from './senders';
 import { invalidateServiceClient } from './service-client';
 
@@ -91,6 +91,7 @@ export function startBackground(): void {
   browser.runtime.onMessage.addListener(onMessage);
   browser.runtime.onConnect.addListener(onConnect);
   listenToMenusAndCommands();
+  listenToToolbarButton();
   browser.runtime.onInstalled.addListener((details) => {
     void loadSettings().then(buildMenus);
     void reconcileHostRegistrations();

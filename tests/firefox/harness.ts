@@ -53,6 +53,8 @@ export interface LaunchOptions {
 export interface InstallOptions {
   /** Let the add-on run in private windows, as the person's "Run in Private Windows" does. */
   privateBrowsing?: boolean;
+  /** Leave the sidebar Firefox opens at install open. */
+  keepSidebar?: boolean;
 }
 
 function firefoxPath(): string {
@@ -180,6 +182,15 @@ export class Firefox {
     if (!this.uuid) throw new Error(`the add-on ${this.addonId} did not start`);
     this.uuids.add(this.uuid);
     await this.waitForBackground();
+    if (!options.keepSidebar) {
+      // Firefox opens an add-on's sidebar when it is installed (open_at_install): tests start
+      // from a window without it, unless they ask, so only the panels they open exist.
+      const deadline = Date.now() + 5000;
+      while (!(await this.sidebar()).ours && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await this.closeSidebar();
+    }
   }
 
   extensionUrl(path: string): string {
@@ -259,14 +270,32 @@ export class Firefox {
     return page;
   }
 
-  /** Waits for a tab or window whose address matches, however it was opened. */
+  /**
+   * Waits for a tab or window whose address matches, however it was opened. Addresses come from
+   * BiDi's own tree: puppeteer keeps about:blank as the address of a tab that went to a
+   * moz-extension:// page by itself.
+   */
   async waitForPage(matches: (url: string) => boolean, timeoutMs = 15_000): Promise<Page> {
-    const target = await this.browser.waitForTarget((t) => matches(t.url()), {
-      timeout: timeoutMs,
-    });
-    const page = await target.page();
-    if (!page) throw new Error(`no page for ${target.url()}`);
-    return page;
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const tree = await this.bidi('browsingContext.getTree', { maxDepth: 0 });
+      const found = (tree.result.contexts as { context: string; url: string }[]).find((c) =>
+        matches(c.url),
+      );
+      if (found) {
+        for (const page of await this.browser.pages()) {
+          if (contextOf(page) === found.context) return page;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('no tab or window with a matching address appeared');
+  }
+
+  /** The address of a tab as Firefox has it. */
+  async urlOf(page: Page): Promise<string> {
+    const tree = await this.bidi('browsingContext.getTree', { root: contextOf(page), maxDepth: 0 });
+    return (tree.result.contexts as { url: string }[])[0]?.url ?? '';
   }
 
   /** Closes every tab but one blank one: the next test starts with an empty window. */
@@ -309,6 +338,31 @@ export class Firefox {
     return (typeof json === 'string' ? JSON.parse(json).value : undefined) as Awaited<R>;
   }
 
+  /**
+   * The sidebar of the first browser window: open or not, and whose. Firefox gives every
+   * sidebar_action an id ending in "-sidebar-action".
+   */
+  sidebar(): Promise<{ open: boolean; ours: boolean; url: string }> {
+    return this.privileged((uuid) => {
+      const controller = (window as unknown as BrowserWindow).SidebarController;
+      const url =
+        controller.browser?.contentDocument?.getElementById('webext-panels-browser')?.currentURI
+          ?.spec;
+      return {
+        open: controller.isOpen,
+        ours: controller.isOpen && String(url ?? '').startsWith(`moz-extension://${uuid}/`),
+        url: String(url ?? ''),
+      };
+    }, this.uuid);
+  }
+
+  /** Closes the first window's sidebar, as its close button does. */
+  async closeSidebar(): Promise<void> {
+    await this.privileged(() => {
+      (window as unknown as BrowserWindow).SidebarController.hide();
+    }, null);
+  }
+
   /** Sets a pref while the browser runs (e.g. turning the permission prompt back on). */
   setPref(name: string, value: boolean | number | string): Promise<void> {
     return this.privileged(
@@ -345,6 +399,17 @@ declare const WebExtensionPolicy: {
   getByID(id: string): { mozExtensionHostname: string } | null;
 };
 declare const ChromeUtils: { importESModule(url: string): Record<string, unknown> };
+interface BrowserWindow {
+  SidebarController: {
+    isOpen: boolean;
+    hide(): void;
+    browser?: {
+      contentDocument?: {
+        getElementById(id: string): { currentURI?: { spec: string } } | null;
+      };
+    };
+  };
+}
 declare const Services: {
   prefs: {
     setBoolPref(name: string, value: boolean): void;

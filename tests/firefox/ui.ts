@@ -10,6 +10,14 @@ export function role(kind: string, name: string): string {
   return `::-p-aria([name=${JSON.stringify(name)}][role=${JSON.stringify(kind)}])`;
 }
 
+/**
+ * A button of the page button group, inside its open shadow root (BiDi's accessibility locator
+ * does not pierce shadow roots, so these are found by the group's own marks).
+ */
+export function pageButton(action: 'start' | 'microagents' | 'view-microagent'): string {
+  return `[data-handoff-root] >>> button[data-action="${action}"]`;
+}
+
 /** A selector for the innermost element whose text contains this. */
 export function text(words: string): string {
   return `::-p-text(${JSON.stringify(words)})`;
