@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { listenToToolbarButton, openPanel } from './panel-launch';
+import { listenToToolbarButton, openPanel, panelConnected } from './panel-launch';
 
 // Firefox's sidebar: opened only inside Firefox's own user actions; a refusal falls back to the
 // panel in a window of its own, unless the window already shows the sidebar.
@@ -62,6 +62,27 @@ describe('opening the panel in Firefox', () => {
     await openPanel(4);
     expect(isOpen).toHaveBeenCalledWith({ windowId: 4 });
     expect(create).not.toHaveBeenCalled();
+  });
+
+  it('opens no second panel when a panel of that window is connected (a panel tab)', async () => {
+    const isOpen = vi.fn(async () => false);
+    withSidebar({ open: () => Promise.reject(new Error('refused')), toggle: vi.fn(), isOpen });
+    let disconnect = () => {};
+    const port = {
+      name: 'handoff-panel',
+      postMessage: vi.fn(),
+      onDisconnect: { addListener: (listener: () => void) => (disconnect = listener) },
+    } as unknown as Parameters<typeof panelConnected>[1];
+    await panelConnected(4, port);
+    await openPanel(4);
+    expect(create).not.toHaveBeenCalled();
+    // Another window has no panel: that one still gets the panel window.
+    await openPanel(5);
+    expect(create).toHaveBeenCalledTimes(1);
+    // Once the panel closes, its window gets the panel window again.
+    disconnect();
+    await openPanel(4);
+    expect(create).toHaveBeenCalledTimes(2);
   });
 
   it('falls back also when open() throws instead of rejecting', async () => {

@@ -23,8 +23,8 @@ function firefoxSidebar(): FirefoxSidebar | undefined {
  * must not be preceded by any await: Chrome only honours sidePanel.open() synchronously
  * inside the gesture. Firefox allows sidebarAction.open() only in its own user-action
  * handlers (toolbar button, menus, keyboard shortcut), never for a page's click relayed by a
- * content script: there a sidebar already open in that window gets the launch, and only
- * without one does the panel open in a small window of its own.
+ * content script: there a panel the window already shows (its sidebar, or the panel in a tab)
+ * gets the launch, and only without one does the panel open in a small window of its own.
  */
 export function openPanel(windowId: number | undefined): Promise<void> {
   const sidePanel = (globalThis as { chrome?: typeof chrome }).chrome?.sidePanel;
@@ -43,6 +43,7 @@ export function openPanel(windowId: number | undefined): Promise<void> {
     opening = Promise.reject(error);
   }
   return opening.catch(async () => {
+    if (windowId !== undefined && panelsByWindow.get(windowId)?.size) return;
     const open = await sidebar.isOpen({ windowId }).catch(() => false);
     if (!open) await openPanelWindow(windowId);
   });

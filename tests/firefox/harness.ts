@@ -292,6 +292,12 @@ export class Firefox {
     throw new Error('no tab or window with a matching address appeared');
   }
 
+  /** The address of every tab and window, as Firefox has them. */
+  async openUrls(): Promise<string[]> {
+    const tree = await this.bidi('browsingContext.getTree', { maxDepth: 0 });
+    return (tree.result.contexts as { url: string }[]).map((c) => c.url);
+  }
+
   /** The address of a tab as Firefox has it. */
   async urlOf(page: Page): Promise<string> {
     const tree = await this.bidi('browsingContext.getTree', { root: contextOf(page), maxDepth: 0 });

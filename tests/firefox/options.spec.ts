@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { storedEverything } from '../shared/extension-state';
 import { kindFacts, serviceKinds } from './kinds';
 import { useFirefox, useService } from './setup';
-import { bodyText, click, fill, label, role, text, valueOf, waitForText } from './ui';
+import { bodyText, click, fieldValue, fill, label, role, text, waitForText } from './ui';
 
 // The options page's server section in Firefox: save the address and key, test the connection,
 // and the bad input a person meets (wrong key, nothing listening, a web page instead of an API).
@@ -41,8 +41,8 @@ describe.each(serviceKinds)('the options page on a %s server', (kind) => {
         'API key': 'Accepted, sent as X-Session-API-Key',
       });
     // Stored normalised; the key field is emptied and only a hint of the key stays.
-    expect(await valueOf(page, role('textbox', 'Server URL'))).toBe(service().url);
-    expect(await valueOf(page, label('API key'))).toBe('');
+    expect(await fieldValue(page, role('textbox', 'Server URL'))).toBe(service().url);
+    expect(await fieldValue(page, label('API key'))).toBe('');
     await waitForText(page, 'A key ending in …9c21 is stored in this browser.');
     const stored = await page.evaluate(storedEverything);
     expect(stored).toContain(service().url);
@@ -52,7 +52,7 @@ describe.each(serviceKinds)('the options page on a %s server', (kind) => {
     // Firefox keeps the key in the extension origin's IndexedDB across a reload of the page.
     await firefox().reload(page);
     await waitForText(page, 'A key ending in …9c21 is stored in this browser.');
-    expect(await valueOf(page, label('API key'))).toBe('');
+    expect(await fieldValue(page, label('API key'))).toBe('');
   });
 
   it('a wrong key is reported as rejected, and testing saves nothing', async () => {

@@ -120,8 +120,8 @@ describe.each(serviceKinds)('the page button, against a %s server', (kind) => {
       const id = await openedConversation(panel);
       const request = await startRequest(service(), id);
       expect(request).toMatchObject(journey.request);
-      const message = (request?.initial_message as { content: { text: string }[] }).content[0]
-        ?.text;
+      const initial = request?.initial_message as { content: { text: string }[] } | undefined;
+      const message = initial?.content[0]?.text;
       expect(message).toContain(fixture.expected.title);
       // Exactly one conversation for the one click.
       const started = Object.values(service().service.data.start_tasks).filter(

@@ -4,7 +4,7 @@ import { storedEverything } from '../shared/extension-state';
 import { serviceKinds } from './kinds';
 import { storeToken } from './options-page';
 import { connect, useFirefox, useService } from './setup';
-import { bodyText, label, valueOf, waitForText } from './ui';
+import { bodyText, fieldValue, label, waitForText } from './ui';
 
 // Git provider tokens from the options page in Firefox: sent to the server, which then works
 // with them, and kept nowhere in the extension.
@@ -29,7 +29,7 @@ describe.each(serviceKinds)('provider tokens on a %s server', (kind) => {
     await connect(firefox(), service());
     const page = await storeToken(firefox(), 'gitlab', GITLAB_TOKEN, 'https://gitlab.example.com/');
     await waitForText(page, 'GitLab: the server stored the token');
-    expect(await valueOf(page, label('Token'))).toBe('');
+    expect(await fieldValue(page, label('Token'))).toBe('');
     await expect
       .poll(() => held(page))
       .toEqual([
@@ -47,7 +47,7 @@ describe.each(serviceKinds)('provider tokens on a %s server', (kind) => {
       page,
       'The server refused the token: Invalid token. Please make sure it is a valid bitbucket token.',
     );
-    expect(await valueOf(page, label('Token'))).toBe('ATBB-not-a-real-token');
+    expect(await fieldValue(page, label('Token'))).toBe('ATBB-not-a-real-token');
   });
 
   it('a Bitbucket token makes the server hold three', async () => {

@@ -82,7 +82,7 @@ export async function fill(page: Page, selector: string, value: string): Promise
   else await page.keyboard.press('Backspace');
 }
 
-export async function valueOf(page: Page, selector: string): Promise<string> {
+export async function fieldValue(page: Page, selector: string): Promise<string> {
   return (await find(page, selector)).evaluate((element) => (element as HTMLInputElement).value);
 }
 

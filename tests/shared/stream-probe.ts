@@ -143,6 +143,25 @@ export async function cachedOrdersInPage(conversationId: string): Promise<string
   return keys.map((key) => (key as [string, string])[1]);
 }
 
+/**
+ * Loads every older page of history, as a panel does when the person scrolls to the top, so the
+ * cache can be compared with the whole log. Takes the suite's own ways of running the page
+ * functions above (Playwright's or puppeteer's page.evaluate).
+ */
+export async function loadAllOlderWith(
+  latest: () => Promise<ProbeSnapshot | null>,
+  requestOlder: () => Promise<{ hasOlder: boolean; error?: string }>,
+): Promise<void> {
+  const snapshot = await latest();
+  if (snapshot && !snapshot.hasOlder) return;
+  for (let pages = 0; pages < 500; pages++) {
+    const answer = await requestOlder();
+    if (answer.error) throw new Error(`loading older history failed: ${answer.error}`);
+    if (!answer.hasOlder) return;
+  }
+  throw new Error('history never ended');
+}
+
 /** The service's own log of a conversation, as order keys in log order. */
 export async function serviceOrders(
   service: RunningService,

@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { collectTimelineIdsInPage } from '../../shared/panel-page';
 
 // Helpers that only talk to the service are shared with the Firefox suite.
 export {
@@ -39,31 +40,10 @@ export async function showSystemEvents(page: Page): Promise<void> {
 
 /**
  * Every event id the timeline shows, top to bottom (`rowsOnly`: each row's first event only,
- * which is the rows' order): the timeline is virtualised, so it is scrolled through in steps
- * and the ids in view collected at each step.
+ * which is the rows' order); shared with the Firefox suite.
  */
-export async function collectTimelineIds(page: Page, rowsOnly = false): Promise<string[]> {
-  const feed = timeline(page);
-  await feed.evaluate((element) => {
-    element.scrollTop = 0;
-  });
-  const seen = new Set<string>();
-  for (let step = 0; step < 2000; step++) {
-    const selector = rowsOnly ? 'article[data-event-id]' : '[data-event-id]';
-    for (const id of await feed
-      .locator(selector)
-      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-event-id') ?? ''))) {
-      seen.add(id);
-    }
-    const done = await feed.evaluate((element) => {
-      if (element.scrollTop + element.clientHeight >= element.scrollHeight - 1) return true;
-      element.scrollTop += Math.max(50, element.clientHeight * 0.6);
-      return false;
-    });
-    if (done) break;
-    await page.waitForTimeout(30);
-  }
-  return [...seen];
+export function collectTimelineIds(page: Page, rowsOnly = false): Promise<string[]> {
+  return page.evaluate(collectTimelineIdsInPage, rowsOnly);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { RunningService } from '../../service/index';
 import {
   cachedOrdersInPage,
   latestSnapshotInPage,
+  loadAllOlderWith,
   type ProbeSnapshot,
   requestOlderInPage,
   watchInPage,
@@ -28,15 +29,11 @@ export async function watchOverPort(
  * Loads every older page of history, as a panel does when the person scrolls to the top, so
  * the cache can be compared with the whole log.
  */
-export async function loadAllOlder(page: Page, conversationId: string): Promise<void> {
-  const snapshot = await latestSnapshot(page);
-  if (snapshot && !snapshot.hasOlder) return;
-  for (let pages = 0; pages < 500; pages++) {
-    const answer = await page.evaluate(requestOlderInPage, conversationId);
-    if (answer.error) throw new Error(`loading older history failed: ${answer.error}`);
-    if (!answer.hasOlder) return;
-  }
-  throw new Error('history never ended');
+export function loadAllOlder(page: Page, conversationId: string): Promise<void> {
+  return loadAllOlderWith(
+    () => latestSnapshot(page),
+    () => page.evaluate(requestOlderInPage, conversationId),
+  );
 }
 
 /** The newest snapshot the worker sent for the watched conversation. */
