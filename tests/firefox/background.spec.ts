@@ -75,7 +75,7 @@ describe.each(serviceKinds)('the background page against a %s server', (kind) =>
     await connect(firefox(), service());
     const page = await firefox().openExtensionPage('sidepanel.html');
     const id = await createV1Conversation(service(), '[scenario:long] big job');
-    await page.evaluate(watchInPage, { conversationId: id, generation: 'v1' });
+    await page.evaluate(watchInPage, { conversationId: id, generation: 'v1' as const });
     let idle = false;
     const finished = service()
       .admin.waitIdle(id)
@@ -101,7 +101,7 @@ describe.each(serviceKinds)('the background page against a %s server', (kind) =>
     await connect(firefox(), service());
     const page = await firefox().openExtensionPage('sidepanel.html');
     const id = await createV1Conversation(service(), '[scenario:long] big job');
-    await page.evaluate(watchInPage, { conversationId: id, generation: 'v1' });
+    await page.evaluate(watchInPage, { conversationId: id, generation: 'v1' as const });
     await expect
       .poll(async () => (await page.evaluate(cachedOrdersInPage, id)).length, { timeout: 20_000 })
       .toBeGreaterThan(500);
@@ -120,7 +120,7 @@ describe.each(serviceKinds)('the background page against a %s server', (kind) =>
     await pause(500);
     const fresh = await firefox().openExtensionPage('sidepanel.html');
     await nextBoot(fresh, before);
-    await fresh.evaluate(watchInPage, { conversationId: id, generation: 'v1' });
+    await fresh.evaluate(watchInPage, { conversationId: id, generation: 'v1' as const });
     await service().admin.waitIdle(id);
     await cacheMatchesLog(firefox(), fresh, service(), id);
   }, 150_000);

@@ -89,6 +89,7 @@ export async function fieldValue(page: Page, selector: string): Promise<string> 
 /** Resolves when the page's visible text contains these words. */
 export async function waitForText(page: Page, words: string, timeout = TIMEOUT): Promise<void> {
   await page.waitForFunction(
+    // biome-ignore lint/performance/useDomNodeTextContent: the words a person sees, not hidden ones.
     (expected: string) => document.body?.innerText.includes(expected) ?? false,
     { timeout, polling: 100 },
     words,
@@ -97,6 +98,7 @@ export async function waitForText(page: Page, words: string, timeout = TIMEOUT):
 
 /** The page's visible text. */
 export function bodyText(page: Page): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the words a person sees, not hidden ones.
   return page.evaluate(() => document.body?.innerText ?? '');
 }
 
