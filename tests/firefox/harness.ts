@@ -369,6 +369,95 @@ export class Firefox {
     }, null);
   }
 
+  /**
+   * Clicks the add-on's toolbar button. The button sits in Firefox's extensions panel, out of
+   * reach of BiDi's input: this calls what the button's click handler calls, with the flag a real
+   * click sets, which is what lets the add-on open its sidebar.
+   */
+  async clickToolbarButton(): Promise<void> {
+    await this.privileged((id) => {
+      const { ExtensionParent } = ChromeUtils.importESModule(
+        'resource://gre/modules/ExtensionParent.sys.mjs',
+      ) as { ExtensionParent: AddonManagerScope & PrivilegedApi };
+      const { ExtensionCommon } = ChromeUtils.importESModule(
+        'resource://gre/modules/ExtensionCommon.sys.mjs',
+      ) as { ExtensionCommon: { withHandlingUserInput(w: unknown, f: () => void): void } };
+      const extension = ExtensionParent.GlobalManager.getExtension(id);
+      const action = ExtensionParent.apiManager.global.browserActionFor(extension);
+      ExtensionCommon.withHandlingUserInput(window, () => action.triggerAction(window));
+    }, this.addonId);
+  }
+
+  /**
+   * Presses keys in the browser window as a person does: trusted key events from Firefox's own
+   * text input processor (what its tests use), with focus in the address bar, so the window's
+   * shortcuts (the add-on's command among them) see them. BiDi's input cannot reach the window.
+   */
+  async pressShortcut(key: string, modifiers: ('Alt' | 'Shift' | 'Control')[]): Promise<void> {
+    await this.privileged(
+      ({ key, modifiers }) => {
+        const scope = window as unknown as BrowserWindow & {
+          KeyboardEvent: new (type: string, init: object) => Event;
+        };
+        const tip = (
+          Components as unknown as {
+            classes: Record<string, { createInstance(i: unknown): TextInputProcessor }>;
+            interfaces: { nsITextInputProcessor: unknown };
+          }
+        ).classes['@mozilla.org/text-input-processor;1']?.createInstance(
+          (Components as unknown as { interfaces: { nsITextInputProcessor: unknown } }).interfaces
+            .nsITextInputProcessor,
+        );
+        if (!tip) throw new Error('no text input processor');
+        scope.gURLBar.focus();
+        if (!tip.beginInputTransactionForTests(window)) throw new Error('no input transaction');
+        const codes: Record<string, [string, number]> = {
+          Alt: ['AltLeft', 18],
+          Shift: ['ShiftLeft', 16],
+          Control: ['ControlLeft', 17],
+        };
+        const events = modifiers.map((name) => {
+          const [code, keyCode] = codes[name] as [string, number];
+          return new scope.KeyboardEvent('', { key: name, code, keyCode });
+        });
+        const main = new scope.KeyboardEvent('', {
+          key,
+          code: `Key${key.toUpperCase()}`,
+          keyCode: key.toUpperCase().charCodeAt(0),
+        });
+        for (const event of events) tip.keydown(event);
+        tip.keydown(main);
+        tip.keyup(main);
+        for (const event of events.reverse()) tip.keyup(event);
+      },
+      { key, modifiers },
+    );
+  }
+
+  /**
+   * Chooses one of the add-on's entries in the page context menu that is open (opened with a
+   * right-click in the page), as a click on it does, and closes the menu. Returns its label.
+   */
+  async chooseContextMenuEntry(labelStart: string): Promise<string> {
+    return this.privileged(
+      ({ widget, labelStart }) => {
+        const menu = document.getElementById('contentAreaContextMenu') as unknown as MenuPopup;
+        if (menu.state !== 'open') throw new Error('the page context menu is not open');
+        const item = [
+          ...(menu.querySelectorAll(`[id^="${widget}-menuitem-"]`) as unknown as MenuItem[]),
+        ].find((entry) => !entry.hidden && entry.label.startsWith(labelStart));
+        if (!item) throw new Error(`no entry starting "${labelStart}" in the context menu`);
+        const { ExtensionCommon } = ChromeUtils.importESModule(
+          'resource://gre/modules/ExtensionCommon.sys.mjs',
+        ) as { ExtensionCommon: { withHandlingUserInput(w: unknown, f: () => void): void } };
+        ExtensionCommon.withHandlingUserInput(window, () => item.doCommand());
+        menu.hidePopup();
+        return item.label;
+      },
+      { widget: this.addonId.toLowerCase().replace(/[^a-z0-9_-]/g, '_'), labelStart },
+    );
+  }
+
   /** Sets a pref while the browser runs (e.g. turning the permission prompt back on). */
   setPref(name: string, value: boolean | number | string): Promise<void> {
     return this.privileged(
@@ -405,7 +494,30 @@ declare const WebExtensionPolicy: {
   getByID(id: string): { mozExtensionHostname: string } | null;
 };
 declare const ChromeUtils: { importESModule(url: string): Record<string, unknown> };
+interface TextInputProcessor {
+  beginInputTransactionForTests(window: unknown): boolean;
+  keydown(event: Event): void;
+  keyup(event: Event): void;
+}
+interface MenuItem {
+  label: string;
+  hidden: boolean;
+  doCommand(): void;
+}
+interface MenuPopup {
+  state: string;
+  hidePopup(): void;
+  querySelectorAll(selector: string): unknown;
+}
+/** What the browser window's API manager offers privileged code. */
+interface PrivilegedApi {
+  apiManager: {
+    global: { browserActionFor(extension: unknown): { triggerAction(window: unknown): void } };
+  };
+}
+declare const Components: unknown;
 interface BrowserWindow {
+  gURLBar: { focus(): void };
   SidebarController: {
     isOpen: boolean;
     hide(): void;
