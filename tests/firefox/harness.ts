@@ -127,6 +127,9 @@ export class Firefox {
         'browser.download.always_ask_before_handling_new_types': false,
         'browser.download.start_downloads_in_tmp_dir': false,
         'browser.download.alwaysOpenPanel': false,
+        // Headless Firefox has no desktop notification service to hand notifications to: with
+        // this it shows its own alert window, which the tests can read and click.
+        'alerts.useSystemBackend': false,
         ...options.prefs,
       },
     });
@@ -456,6 +459,24 @@ export class Firefox {
       },
       { widget: this.addonId.toLowerCase().replace(/[^a-z0-9_-]/g, '_'), labelStart },
     );
+  }
+
+  /** Clicks the notification on screen whose text contains these words, as a person does. */
+  async clickNotification(words: string): Promise<void> {
+    await this.privileged(async (words) => {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const alerts = (
+          Services as unknown as { wm: { getEnumerator(type: string): Iterable<Window> } }
+        ).wm.getEnumerator('alert:alert');
+        for (const alert of alerts) {
+          if (!(alert.document.documentElement.textContent ?? '').includes(words)) continue;
+          (alert.document.getElementById('alertBox') as HTMLElement | null)?.click();
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no notification saying "${words}" on screen`);
+    }, words);
   }
 
   /** Sets a pref while the browser runs (e.g. turning the permission prompt back on). */
