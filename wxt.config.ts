@@ -113,7 +113,15 @@ export default defineConfig({
           description: 'Start a conversation about this page',
         },
       },
-      ...(firefox ? { browser_specific_settings: { gecko: { id: 'handoff@example.org' } } } : {}),
+      ...(firefox
+        ? {
+            browser_specific_settings: { gecko: { id: 'handoff@example.org' } },
+            // Never in private windows, even when the person allows add-ons there: Handoff
+            // keeps conversations, drafts and their events on disk and opens its panel in
+            // ordinary windows, so nothing from a private window must reach it (README, Firefox).
+            incognito: 'not_allowed',
+          }
+        : {}),
     };
   },
 });

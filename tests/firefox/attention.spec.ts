@@ -17,11 +17,25 @@ interface Attention {
 }
 
 async function attention(page: Page): Promise<Attention> {
-  return page.evaluate(async () => ({
-    badge: await browser.browserAction.getBadgeText({}),
-    title: await browser.browserAction.getTitle({}),
-    notes: (await browser.notifications.getAll()) as Attention['notes'],
-  }));
+  return page.evaluate(async () => {
+    // Firefox's own promise-returning namespace, typed here as the MV2 build has it.
+    const firefox = (
+      globalThis as unknown as {
+        browser: {
+          browserAction: {
+            getBadgeText(details: object): Promise<string>;
+            getTitle(details: object): Promise<string>;
+          };
+          notifications: { getAll(): Promise<Attention['notes']> };
+        };
+      }
+    ).browser;
+    return {
+      badge: await firefox.browserAction.getBadgeText({}),
+      title: await firefox.browserAction.getTitle({}),
+      notes: await firefox.notifications.getAll(),
+    };
+  });
 }
 
 /** A V1 conversation that finished, watched by the add-on, whose next answer waits for a yes. */

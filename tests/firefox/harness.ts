@@ -295,6 +295,25 @@ export class Firefox {
     throw new Error('no tab or window with a matching address appeared');
   }
 
+  /** The BiDi ids of every tab and window. */
+  async contextIds(): Promise<string[]> {
+    const tree = await this.bidi('browsingContext.getTree', { maxDepth: 0 });
+    return (tree.result.contexts as { context: string }[]).map((c) => c.context);
+  }
+
+  /** Waits for a tab that was not among `before` (ids from contextIds()). */
+  async waitForNewPage(before: ReadonlySet<string>, timeoutMs = 15_000): Promise<Page> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      const fresh = (await this.contextIds()).find((id) => !before.has(id));
+      if (fresh) {
+        for (const page of await this.browser.pages()) if (contextOf(page) === fresh) return page;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('no new tab appeared');
+  }
+
   /** The address of every tab and window, as Firefox has them. */
   async openUrls(): Promise<string[]> {
     const tree = await this.bidi('browsingContext.getTree', { maxDepth: 0 });

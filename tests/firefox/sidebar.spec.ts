@@ -29,7 +29,11 @@ async function sidebarPanel(firefox: Firefox): Promise<SidebarPanel | null> {
   const inspector = await firefox.openExtensionPage('options.html');
   try {
     return await inspector.evaluate(() => {
-      const [view] = browser.extension.getViews({ type: 'sidebar' }) as unknown as Window[];
+      // Firefox's getViews knows the sidebar as a view type of its own.
+      const extension = browser.extension as unknown as {
+        getViews(filter: { type: string }): Window[];
+      };
+      const [view] = extension.getViews({ type: 'sidebar' });
       if (!view) return null;
       const doc = view.document;
       const message = [...doc.querySelectorAll('label')].find(
