@@ -53,6 +53,9 @@ describe.each(serviceKinds)('the options page on a %s server', (kind) => {
     await firefox().reload(page);
     await waitForText(page, 'A key ending in …9c21 is stored in this browser.');
     expect(await fieldValue(page, label('API key'))).toBe('');
+    // The background reads it from there: the panel's list, fetched through it, needs the key.
+    const panel = await firefox().openExtensionPage('sidepanel.html');
+    await panel.waitForSelector('.conversation-item', { timeout: 15_000 });
   });
 
   it('a wrong key is reported as rejected, and testing saves nothing', async () => {

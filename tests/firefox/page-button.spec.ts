@@ -118,6 +118,8 @@ describe.each(serviceKinds)('the page button, against a %s server', (kind) => {
 
       const panel = await altClickStart(firefox(), fixture.url);
       const id = await openedConversation(panel);
+      // Firefox refused the sidebar: the panel window says so, and how to get the sidebar.
+      await waitForText(panel, 'so the panel opened in this window');
       const request = await startRequest(service(), id);
       expect(request).toMatchObject(journey.request);
       const initial = request?.initial_message as { content: { text: string }[] } | undefined;
@@ -149,5 +151,7 @@ describe.each(serviceKinds)('the page button, against a %s server', (kind) => {
       address.includes('/sidepanel.html?for-window='),
     );
     await panel.waitForSelector('main[data-last-launch="setup"]', { timeout: 15_000 });
+    await waitForText(panel, 'Connect Handoff to a server');
+    await waitForText(panel, 'toolbar button and keyboard shortcut open the side panel itself');
   });
 });
