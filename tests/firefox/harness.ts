@@ -19,19 +19,9 @@ interface BidiConnection {
   send(method: string, params: object): Promise<{ result: Record<string, unknown> }>;
 }
 
-/** The parts of Firefox's ExtensionParent the harness reads. */
-export interface AddonManagerScope {
-  GlobalManager: {
-    getExtension(id: string):
-      | {
-          backgroundState: string;
-          persistentBackground: boolean;
-          manifestVersion: number;
-          terminateBackground(options?: { ignoreDevToolsAttached?: boolean }): Promise<void>;
-          wakeupBackground?(): Promise<void>;
-        }
-      | undefined;
-  };
+/** The part of Firefox's ExtensionParent the harness reads. */
+interface AddonManagerScope {
+  GlobalManager: { getExtension(id: string): { backgroundState: string } | undefined };
 }
 
 interface EvaluateResult {
@@ -40,11 +30,11 @@ interface EvaluateResult {
   exceptionDetails?: { text?: string };
 }
 
-/** The pieces of an HTML answer for a URL the test serves instead of the network. */
+/** The HTML to answer for an address the test serves instead of the network, or null. */
 export type Routes = (url: string) => string | null;
 
 export interface LaunchOptions {
-  /** Extra Firefox prefs for this browser (e.g. a short event-page idle timeout). */
+  /** Extra Firefox prefs for this browser. */
   prefs?: Record<string, string | number | boolean>;
   /** An unpacked build other than the product's MV2 one. */
   extensionDir?: string;
@@ -68,7 +58,7 @@ function firefoxPath(): string {
 }
 
 /** Compares dotted versions numerically ("153.7.0" against "153.0"). */
-export function versionAtLeast(version: string, minimum: string): boolean {
+function versionAtLeast(version: string, minimum: string): boolean {
   const a = version.split('.').map((part) => Number.parseInt(part, 10) || 0);
   const b = minimum.split('.').map((part) => Number.parseInt(part, 10) || 0);
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
@@ -100,10 +90,10 @@ export class Firefox {
     readonly browser: Browser,
     readonly version: string,
     readonly extensionDir: string,
-    private readonly profileTemp: string,
+    private readonly tempDir: string,
   ) {
     this.addonId = readManifest(extensionDir).browser_specific_settings.gecko.id;
-    this.downloads = join(profileTemp, 'downloads');
+    this.downloads = join(tempDir, 'downloads');
   }
 
   static async launch(options: LaunchOptions = {}): Promise<Firefox> {
@@ -320,12 +310,6 @@ export class Firefox {
     return (tree.result.contexts as { url: string }[]).map((c) => c.url);
   }
 
-  /** The address of a tab as Firefox has it. */
-  async urlOf(page: Page): Promise<string> {
-    const tree = await this.bidi('browsingContext.getTree', { root: contextOf(page), maxDepth: 0 });
-    return (tree.result.contexts as { url: string }[])[0]?.url ?? '';
-  }
-
   /** Closes every tab but one blank one: the next test starts with an empty window. */
   async closePagesButOne(): Promise<void> {
     const pages = await this.browser.pages();
@@ -524,7 +508,7 @@ export class Firefox {
 
   async close(): Promise<void> {
     await this.browser.close().catch(() => {});
-    rmSync(this.profileTemp, { recursive: true, force: true });
+    rmSync(this.tempDir, { recursive: true, force: true });
   }
 }
 

@@ -9,7 +9,11 @@
 export async function collectTimelineIdsInPage(rowsOnly: boolean): Promise<string[]> {
   const feed = document.querySelector('[role="feed"][aria-label="Conversation events"]');
   if (!feed) return [];
+  // The timeline renders the rows in view after a scroll, not during it: every read waits a
+  // moment after the scroll that precedes it.
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
   feed.scrollTop = 0;
+  await settle();
   const seen = new Set<string>();
   const selector = rowsOnly ? 'article[data-event-id]' : '[data-event-id]';
   for (let step = 0; step < 2000; step++) {
@@ -18,7 +22,7 @@ export async function collectTimelineIdsInPage(rowsOnly: boolean): Promise<strin
     }
     if (feed.scrollTop + feed.clientHeight >= feed.scrollHeight - 1) break;
     feed.scrollTop += Math.max(50, feed.clientHeight * 0.6);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await settle();
   }
   return [...seen];
 }
