@@ -114,7 +114,26 @@ export default defineConfig({
           description: 'Start a conversation about this page',
         },
       },
-      ...(firefox ? { browser_specific_settings: { gecko: { id: 'handoff@example.org' } } } : {}),
+      ...(firefox
+        ? {
+            browser_specific_settings: {
+              gecko: {
+                id: 'handoff@example.org',
+                // The Firefox the real-Firefox suite runs on (Debian's firefox-esr, 153 ESR);
+                // the harness refuses an older one instead of testing what users cannot get.
+                strict_min_version: '153.0',
+                // Mozilla's install-time consent: what Handoff sends off the device, and only
+                // to the server the person sets up: a page's content (repository, issue, title)
+                // when they hand it over, and the key and git provider tokens they give it.
+                data_collection_permissions: { required: ['websiteContent', 'authenticationInfo'] },
+              },
+            },
+            // Never in private windows, even when the person allows add-ons there: Handoff
+            // keeps conversations, drafts and their events on disk and opens its panel in
+            // ordinary windows, so nothing from a private window must reach it (README, Firefox).
+            incognito: 'not_allowed',
+          }
+        : {}),
     };
   },
 });

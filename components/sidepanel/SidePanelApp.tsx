@@ -52,6 +52,11 @@ interface SidePanelAppProps {
   initialSettings: Settings;
   /** `sidepanel.html?conversation=<id>`, with its interface when the cache already knows it. */
   initialConversation: { id: string; generation: Generation | null } | null;
+  /**
+   * Opened as a window of its own because the browser refused to open the side panel (Firefox
+   * does for a page's click): the panel says why, and how to get the side panel itself.
+   */
+  ownWindow?: boolean;
 }
 
 const openOptions = () => void browser.runtime.openOptionsPage();
@@ -62,6 +67,7 @@ export function SidePanelApp({
   inbox,
   initialSettings,
   initialConversation,
+  ownWindow = false,
 }: SidePanelAppProps) {
   const settings = useSettings(initialSettings);
   const apis = useServerApis(settings);
@@ -167,9 +173,15 @@ export function SidePanelApp({
   );
 
   if (!settings) return <p className="panel-scroll muted">{t('common.loading')}</p>;
+  const ownWindowNote = ownWindow ? (
+    <p className="notice panel-banner" role="note" data-own-window>
+      {t('panel.shell.ownWindow')}
+    </p>
+  ) : null;
   if (!settings.serverUrl) {
     return (
       <main className="panel" data-last-launch={lastLaunch ?? undefined}>
+        {ownWindowNote}
         <SetupView onOpenOptions={openOptions} />
       </main>
     );
@@ -188,6 +200,7 @@ export function SidePanelApp({
   return (
     <main className="panel" data-last-launch={lastLaunch ?? undefined}>
       <Tabs label={t('panel.tabs.label')} tabs={tabs} selected={current} onSelect={setView} />
+      {ownWindowNote}
       {!workerConnected ? (
         <div className="notice notice-warning panel-banner" role="status">
           {t('panel.shell.workerReconnecting')}

@@ -11,7 +11,7 @@ import {
 import { hub } from './hub';
 import { buildMenus, listenToMenusAndCommands } from './menus';
 import { handleRpc } from './page-rpc';
-import { deliverLaunch, openPanel } from './panel-launch';
+import { deliverLaunch, listenToToolbarButton, openPanel } from './panel-launch';
 import { onPanelConnect } from './panel-ports';
 import { defaultCodeHosts, isExtensionPageSender } from './senders';
 import { invalidateServiceClient } from './service-client';
@@ -65,6 +65,7 @@ export function startBackground(): void {
   browser.runtime.onMessage.addListener(onMessage);
   browser.runtime.onConnect.addListener(onPanelConnect);
   listenToMenusAndCommands();
+  listenToToolbarButton();
   browser.runtime.onInstalled.addListener((details) => {
     void loadSettings().then(buildMenus);
     void reconcileHostRegistrations();

@@ -7,11 +7,24 @@ const LAUNCHES_KEY = 'handoff:pending-launches';
 /** Panels currently connected, by the window they belong to. */
 const panelsByWindow = new Map<number, Set<Runtime.Port>>();
 
+/** Firefox's sidebar, where the build has one (Chrome's has `chrome.sidePanel` instead). */
+interface FirefoxSidebar {
+  open(): Promise<void>;
+  toggle(): Promise<void>;
+  isOpen(details: { windowId?: number }): Promise<boolean>;
+}
+
+function firefoxSidebar(): FirefoxSidebar | undefined {
+  return (browser as unknown as { sidebarAction?: FirefoxSidebar }).sidebarAction;
+}
+
 /**
  * Opens the side panel for a window. Must be the first call in a user-gesture handler and
  * must not be preceded by any await: Chrome only honours sidePanel.open() synchronously
  * inside the gesture. Firefox allows sidebarAction.open() only in its own user-action
- * handlers, so from a page button it falls back to the panel page in a small window.
+ * handlers (toolbar button, menus, keyboard shortcut), never for a page's click relayed by a
+ * content script: there a panel the window already shows (its sidebar, or the panel in a tab)
+ * gets the launch, and only without one does the panel open in a small window of its own.
  */
 export function openPanel(windowId: number | undefined): Promise<void> {
   const sidePanel = (globalThis as { chrome?: typeof chrome }).chrome?.sidePanel;
@@ -21,10 +34,32 @@ export function openPanel(windowId: number | undefined): Promise<void> {
       return openPanelWindow(windowId);
     });
   }
-  const sidebar = (browser as unknown as { sidebarAction?: { open(): Promise<void> } })
-    .sidebarAction;
-  if (sidebar) return sidebar.open().catch(() => openPanelWindow(windowId));
-  return openPanelWindow(windowId);
+  const sidebar = firefoxSidebar();
+  if (!sidebar) return openPanelWindow(windowId);
+  let opening: Promise<void>;
+  try {
+    opening = sidebar.open();
+  } catch (error) {
+    opening = Promise.reject(error);
+  }
+  return opening.catch(async () => {
+    if (windowId !== undefined && panelsByWindow.get(windowId)?.size) return;
+    const open = await sidebar.isOpen({ windowId }).catch(() => false);
+    if (!open) await openPanelWindow(windowId);
+  });
+}
+
+/**
+ * Firefox has no "open the panel when the toolbar button is clicked" setting, and a button
+ * with no popup otherwise does nothing: the click toggles the sidebar, inside its user action.
+ */
+export function listenToToolbarButton(): void {
+  const sidebar = firefoxSidebar();
+  if (!sidebar) return;
+  const toolbar = (browser as unknown as { browserAction?: typeof browser.action }).browserAction;
+  (toolbar ?? browser.action).onClicked.addListener(() => {
+    void sidebar.toggle();
+  });
 }
 
 async function openPanelWindow(windowId: number | undefined): Promise<void> {

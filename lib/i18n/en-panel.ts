@@ -10,6 +10,8 @@ export const panelStrings = {
   'panel.tabs.microagents': 'Microagents',
   'panel.tabs.sandboxes': 'Sandboxes',
   'panel.shell.workerReconnecting': 'Reconnecting to Handoff’s background…',
+  'panel.shell.ownWindow':
+    'The browser would not open Handoff’s side panel from a click in the page, so the panel opened in this window. Handoff’s toolbar button and keyboard shortcut open the side panel itself.',
   'panel.shell.openingConversation': 'Opening the conversation…',
   'panel.shell.conversationMissing':
     'This conversation does not exist on the server, or you cannot access it.',

@@ -13,6 +13,7 @@ import {
 // @ts-expect-error: plain ESM helper shared with the Node scripts, typed by its JSDoc.
 import { findChromium } from '../../scripts/chromium.mjs';
 import { type RunningService, type ServiceOptions, startService } from '../service/index';
+import { storeConnection } from '../shared/extension-state';
 import { extensionDir } from './paths';
 
 export interface ConnectOptions {
@@ -71,31 +72,8 @@ export const test = base.extend<ExtensionFixtures>({
     await use(async (options = {}) => {
       const page = await openExtensionPage('options.html');
       const apiKey = options.apiKey === undefined ? service.apiKey : options.apiKey;
-      await page.evaluate(
-        async ({ serverUrl, apiKey }) => {
-          // Same stores as lib/settings/secrets.ts and lib/settings/store.ts.
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const request = indexedDB.open('handoff-secrets', 1);
-            request.onupgradeneeded = () => request.result.createObjectStore('secrets');
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          await new Promise<void>((resolve, reject) => {
-            const tx = db.transaction('secrets', 'readwrite');
-            if (apiKey) tx.objectStore('secrets').put(apiKey, 'apiKey');
-            else tx.objectStore('secrets').delete('apiKey');
-            tx.oncomplete = () => resolve();
-            tx.onerror = () => reject(tx.error);
-          });
-          db.close();
-          const key = 'handoff:settings';
-          const stored = (await chrome.storage.local.get(key))[key] ?? {};
-          await chrome.storage.local.set({
-            [key]: { ...stored, serverUrl, credentialsChangedAt: Date.now() },
-          });
-        },
-        { serverUrl: service.url, apiKey },
-      );
+      // Same stores as lib/settings/secrets.ts and lib/settings/store.ts; shared with Firefox.
+      await page.evaluate(storeConnection, { serverUrl: service.url, apiKey });
       await page.close();
     });
   },

@@ -1,19 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import type { HostFixture } from '../../fixtures/hosts/index';
-import { projectRoot } from '../paths';
+import { fixtureHtml, fixturePagesByUrl } from '../../shared/host-fixtures';
 
-export function fixtureHtml(fixture: Pick<HostFixture, 'file'>): string {
-  return readFileSync(join(projectRoot, fixture.file), 'utf8');
-}
+export { fixtureHtml } from '../../shared/host-fixtures';
 
 /** Serves each fixture at its real URL, so the content scripts' match patterns apply. */
 export async function serveFixtures(
   context: BrowserContext,
   fixtures: readonly HostFixture[],
 ): Promise<void> {
-  const byUrl = new Map(fixtures.map((f) => [f.url, fixtureHtml(f)]));
+  const byUrl = fixturePagesByUrl(fixtures);
   await context.route(
     (url) => byUrl.has(url.href),
     (route) =>
