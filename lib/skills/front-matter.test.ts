@@ -5,7 +5,9 @@ const yaml = (text: string) => parseYaml(text.split('\n'));
 
 describe('parseFrontMatter', () => {
   it('splits a block from the body and trims both as the loader does', () => {
-    const result = parseFrontMatter('\n\n---\nname: testing\ntriggers:\n  - test\n---\n\n# Body\n\n');
+    const result = parseFrontMatter(
+      '\n\n---\nname: testing\ntriggers:\n  - test\n---\n\n# Body\n\n',
+    );
     expect(result).toEqual({
       ok: true,
       present: true,
@@ -15,7 +17,11 @@ describe('parseFrontMatter', () => {
   });
 
   it('keeps the whole text as body without a block, or without its closing line', () => {
-    expect(parseFrontMatter('# Just text')).toMatchObject({ ok: true, present: false, content: '# Just text' });
+    expect(parseFrontMatter('# Just text')).toMatchObject({
+      ok: true,
+      present: false,
+      content: '# Just text',
+    });
     expect(parseFrontMatter('---\nname: x\nno end')).toMatchObject({
       ok: true,
       present: false,
@@ -80,7 +86,10 @@ paths: src/**, docs/*.md`),
 
   it('reads sequences at the key’s own indent and flow lists over several lines', () => {
     expect(yaml('triggers:\n- a\n- b\nname: x')).toEqual({ triggers: ['a', 'b'], name: 'x' });
-    expect(yaml('triggers: [a,\n  b,\n  c]\nname: x')).toEqual({ triggers: ['a', 'b', 'c'], name: 'x' });
+    expect(yaml('triggers: [a,\n  b,\n  c]\nname: x')).toEqual({
+      triggers: ['a', 'b', 'c'],
+      name: 'x',
+    });
   });
 
   it('folds plain scalars and reads block scalars with their chomping', () => {
@@ -89,12 +98,17 @@ paths: src/**, docs/*.md`),
       name: 'x',
     });
     expect(yaml('d: |\n  line 1\n  line 2\n\nn: 1')).toEqual({ d: 'line 1\nline 2\n', n: 1 });
-    expect(yaml('d: >-\n  folded\n  text\n\n  para\nn: 1')).toEqual({ d: 'folded text\npara', n: 1 });
+    expect(yaml('d: >-\n  folded\n  text\n\n  para\nn: 1')).toEqual({
+      d: 'folded text\npara',
+      n: 1,
+    });
     expect(yaml('d: |+\n  kept\n\nn: 1')).toEqual({ d: 'kept\n\n', n: 1 });
   });
 
   it('resolves plain scalars as YAML 1.1 does and keeps URLs and colons inside words', () => {
-    expect(yaml('a: ~\nb: Off\nc: 12\nd: 1.5\ne: http://x.test/a:b\nf: a:b\ng: "\\u00e9\\n"')).toEqual({
+    expect(
+      yaml('a: ~\nb: Off\nc: 12\nd: 1.5\ne: http://x.test/a:b\nf: a:b\ng: "\\u00e9\\n"'),
+    ).toEqual({
       a: null,
       b: false,
       c: 12,
