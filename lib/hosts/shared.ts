@@ -242,9 +242,15 @@ export function organisationRepositories(repository: string, provider: Provider)
     : [`${owner}/.openhands`, `${owner}/.agents`];
 }
 
-/** Whether the repository is itself one of its owner's organisation skill repositories. */
+/**
+ * Whether the repository is named as an organisation skill repository (its own `skills/` and
+ * `microagents/` are what the agent loads for its owner's other repositories).
+ */
 export function isOrganisationRepository(repository: string, provider: Provider): boolean {
-  return organisationRepositories(repository, provider).includes(repository);
+  const name = repository.split('/').pop() ?? '';
+  return provider === 'gitlab'
+    ? name === 'openhands-config'
+    : name === '.openhands' || name === '.agents';
 }
 
 export type SkillFileRole = 'instructions' | 'folder-rule' | 'skill' | 'organisation-skill';

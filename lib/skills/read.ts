@@ -2,7 +2,7 @@
 // rules, and add the organisation's skill repositories (docs/contract/skills.md).
 
 import type { PageContext } from '@/lib/hosts/page-context';
-import { organisationRepositories } from '@/lib/hosts/shared';
+import { isOrganisationRepository, organisationRepositories } from '@/lib/hosts/shared';
 import {
   BITBUCKET_CLOUD_API,
   bitbucketDataCenterApiBase,
@@ -114,6 +114,10 @@ export async function readRepositorySkills(
   const client = reader.client;
   const repository = target.repository;
   const orgNames = organisationRepositories(repository, target.provider);
+  // An organisation skill repository viewed itself: show what it gives its owner's repositories.
+  if (isOrganisationRepository(repository, target.provider) && !orgNames.includes(repository)) {
+    orgNames.unshift(repository);
+  }
   const listing = await reader.list(repository, target.branch ?? null, 'project');
   const project: Source = {
     repository,
