@@ -170,6 +170,7 @@ describe('GitHub', () => {
     expect(result.skipped.filter((s) => s.reason.kind === 'not-read').length).toBeGreaterThan(0);
     expect(result.skipped.find((s) => s.reason.kind === 'not-read')?.reason).toEqual({
       kind: 'not-read',
+      cause: 'allowance',
       until: NOW + 3_600_000,
     });
   });

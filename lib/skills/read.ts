@@ -183,7 +183,8 @@ export async function readRepositorySkills(
       : null;
     const cached = cacheKey ? textCache.get(cacheKey) : undefined;
     if (cached) return { ok: true, ...cached };
-    if (budget.left <= 0) return { ok: false, reason: { kind: 'not-read', until: budget.until } };
+    if (budget.left <= 0)
+      return { ok: false, reason: { kind: 'not-read', cause: 'allowance', until: budget.until } };
     budget.left--;
     try {
       const read = await reader.read(source.repository, source.ref, file);
@@ -199,7 +200,10 @@ export async function readRepositorySkills(
       if (error.problem.kind === 'rate-limited') {
         budget.left = 0;
         budget.until = error.problem.until;
-        return { ok: false, reason: { kind: 'not-read', until: error.problem.until } };
+        return {
+          ok: false,
+          reason: { kind: 'not-read', cause: 'allowance', until: error.problem.until },
+        };
       }
       return { ok: false, reason: { kind: 'unreadable', problem: error.problem } };
     }
@@ -239,7 +243,7 @@ export async function readRepositorySkills(
     source.plan().forEach((file, index) => {
       const set = (text: FileText) => source.texts.set(file.path, text);
       if (index >= MAX_FILES_PER_REPOSITORY) {
-        set({ ok: false, reason: { kind: 'not-read', until: null } });
+        set({ ok: false, reason: { kind: 'not-read', cause: 'cap', until: null } });
         return;
       }
       // A link reads as its target; one that points nowhere in the repository cannot be read.

@@ -362,7 +362,7 @@ function loadFolder(
     for (const file of all) {
       const text = texts.get(file.path) ?? {
         ok: false as const,
-        reason: { kind: 'not-read' as const, until: null },
+        reason: { kind: 'not-read' as const, cause: 'cap' as const, until: null },
       };
       const loaded = folderSkill(file, text, plan.folder, where);
       if (!loaded.ok) {
@@ -429,7 +429,7 @@ export function resolveProject(
   const skills: Skill[] = [];
   const skipped: SkippedFile[] = [];
   const read = (file: ListedFile): FileText =>
-    texts.get(file.path) ?? { ok: false, reason: { kind: 'not-read', until: null } };
+    texts.get(file.path) ?? { ok: false, reason: { kind: 'not-read', cause: 'cap', until: null } };
   for (const [files, rule] of [
     [plan.instructions, false],
     [plan.folderRules, true],

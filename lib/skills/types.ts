@@ -80,8 +80,11 @@ export type SkipReason =
   | { kind: 'overridden'; name: string; byPath: string }
   /** The file could not be read from the code host. */
   | { kind: 'unreadable'; problem: CodeHostProblem }
-  /** Not read: the code host's request allowance would not cover it. */
-  | { kind: 'not-read'; until: number | null };
+  /**
+   * Not read: the code host's allowance ran out (`until` when it said when it comes back), or
+   * the repository has more skill files than Handoff reads (`cap`).
+   */
+  | { kind: 'not-read'; cause: 'allowance' | 'cap'; until: number | null };
 
 export interface SkippedFile {
   repository: string;
