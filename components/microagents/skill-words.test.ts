@@ -92,7 +92,7 @@ describe('a file opened by its address', () => {
     ['.agents/skills/pdf/SKILL.md', 'skill'],
     ['.agents/skills/pdf/forms.md', 'reference'],
     ['.openhands/microagents/bad.md', 'skipped'],
-    ['docs/guide.md', 'not-skill'],
+    ['notes/guide.md', 'not-skill'],
   ])('%s is %s', (path, kind) => {
     expect(explainPath(result, path).kind).toBe(kind);
   });
