@@ -32,8 +32,10 @@ function renderView(props: Partial<Parameters<typeof MicroagentsView>[0]> = {}) 
   return { onOpenOptions };
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   clearSkillTextCache();
+  // Tokens live in IndexedDB, which outlives a test.
+  await writeCodeHostToken('https://gitlab.com', null);
   host = fakeCodeHost({
     kind: 'gitlab',
     apiBase: 'https://gitlab.com/api/v4',
@@ -95,10 +97,21 @@ describe('MicroagentsView', () => {
     expect(await screen.findByRole('button', { name: 'agents' })).toBeTruthy();
   });
 
+  it('never passes a list cut short by the host’s allowance for the whole answer', async () => {
+    host.options.anonymous = { limit: 10, remaining: 1, resetAt: Date.now() + 60_000 };
+    renderView();
+    expect(
+      await screen.findByText(
+        'This list of acme/platform/api is incomplete: Handoff could not read 2 of its skill files (see below).',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Files not read (2)')).toBeTruthy();
+    expect(screen.queryByText(/has no skills/)).toBeNull();
+  });
+
   it('names the token the host refused by its last characters', async () => {
     await writeCodeHostToken('https://gitlab.com', 'glpat-expiredWXYZ');
     renderView();
     expect(await screen.findByText('GitLab refused the token ending …WXYZ.')).toBeTruthy();
-    await writeCodeHostToken('https://gitlab.com', null);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { PageContext } from '@/lib/hosts/page-context';
-import { type MessageKey, t } from '@/lib/i18n';
+import { t } from '@/lib/i18n';
 import { type RepositorySkills, triggersOf } from '@/lib/skills';
 import { KindBadge, skillKey, TriggerChips } from './SkillBits';
 import { hostName, skipWords, timeOf } from './skill-words';
@@ -35,15 +35,29 @@ export function SkillList({
     }
   }, [returnFocusTo]);
 
-  const skipped = result.skipped;
+  // Files Handoff could not read are not files agents skip: the list is then incomplete, and
+  // says so rather than passing for the whole answer.
+  const unread = result.skipped.filter(
+    (entry) => entry.reason.kind === 'not-read' || entry.reason.kind === 'unreadable',
+  );
+  const skipped = result.skipped.filter((entry) => !unread.includes(entry));
   const count = result.skills.length;
   return (
     <div className="skills-list">
+      {unread.length ? (
+        <div className="notice notice-warning" role="status" data-incomplete="true">
+          <p className="microagents-problem-title">
+            {unread.length === 1
+              ? t('skills.incompleteOne', { repository })
+              : t('skills.incomplete', { repository, count: unread.length })}
+          </p>
+        </div>
+      ) : null}
       {count ? (
         <p className="muted microagents-count">
           {count === 1 ? t('skills.countOne') : t('skills.count', { count })}
         </p>
-      ) : skipped.length ? (
+      ) : unread.length ? null : skipped.length ? (
         <div className="notice notice-warning" role="status">
           <p className="microagents-problem-title">
             {skipped.length === 1
@@ -114,6 +128,27 @@ export function SkillList({
           </ul>
         </details>
       ) : null}
+      {unread.length ? (
+        <details className="skills-skipped" open>
+          <summary>{t('skills.unread.title', { count: unread.length })}</summary>
+          <ul className="microagent-list">
+            {unread.map((entry) => (
+              <li
+                key={`${entry.repository}:${entry.path}`}
+                className="microagent-item"
+                data-reason={entry.reason.kind}
+              >
+                <code className="microagent-path">
+                  {entry.repository === repository
+                    ? entry.path
+                    : `${entry.repository}: ${entry.path}`}
+                </code>
+                <span>{skipWords(entry.reason, context)}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
       {result.organisation.length ? (
         <section className="skills-org" aria-label={t('skills.org.title')}>
           <h3 className="skills-subtitle">{t('skills.org.title')}</h3>
@@ -146,7 +181,7 @@ export function SkillList({
       ) : null}
       {result.remaining?.resetAt && result.remaining.count < 20 ? (
         <p className="muted small">
-          {t('skills.remaining' as MessageKey, {
+          {t('skills.remaining', {
             host,
             count: result.remaining.count,
             time: timeOf(result.remaining.resetAt),

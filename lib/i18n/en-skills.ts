@@ -20,6 +20,11 @@ export const skillStrings = {
   'skills.noneLoadOne':
     'No skill of {repository} would load: agents skip its one skill file (see below).',
   'skills.listLabel': 'Skills',
+  'skills.incomplete':
+    'This list of {repository} is incomplete: Handoff could not read {count} of its skill files (see below).',
+  'skills.incompleteOne':
+    'This list of {repository} is incomplete: Handoff could not read one of its skill files (see below).',
+  'skills.unread.title': 'Files not read ({count})',
 
   'skills.kind.always': 'Always on',
   'skills.kind.alwaysHint': 'Always in the agent’s context.',
