@@ -51,6 +51,10 @@ function websocketOnlyEngineIo(): Plugin {
 // GitHub Enterprise, GitLab and Bitbucket Data Center origins are added by the person at
 // run time as optional host permissions, so no "all websites" permission is ever required.
 const codeHostOrigins = ['https://github.com/*', 'https://gitlab.com/*', 'https://bitbucket.org/*'];
+// The APIs of the two hosts whose API lives on another origin, for reading a repository's skills
+// from extension pages (docs/contract/skills.md#requests). gitlab.com serves its API on its own
+// origin; a self-hosted instance's API is covered by the access granted when it is added.
+const codeHostApiOrigins = ['https://api.github.com/*', 'https://api.bitbucket.org/*'];
 // A local server needs no prompt; match patterns ignore ports, so these cover every port.
 const localServerOrigins = ['http://localhost/*', 'http://127.0.0.1/*'];
 // End-to-end builds only: Chromium's permission prompt cannot be answered under automation, so the
@@ -103,7 +107,12 @@ export default defineConfig({
       // WebSocket traffic keeps an MV3 worker alive only from Chrome 116 on.
       minimum_chrome_version: '116',
       permissions,
-      host_permissions: [...codeHostOrigins, ...localServerOrigins, ...e2eOrigins],
+      host_permissions: [
+        ...codeHostOrigins,
+        ...codeHostApiOrigins,
+        ...localServerOrigins,
+        ...e2eOrigins,
+      ],
       ...(firefox
         ? { optional_permissions: ['*://*/*'] }
         : { optional_host_permissions: ['*://*/*'] }),

@@ -6,6 +6,7 @@ import { humanise, providerName } from '@/lib/i18n/words';
 import { callApi } from '@/lib/messaging/worker-client';
 import type { StatusWords } from '@/lib/timeline/status-words';
 import { localDateTime } from '@/lib/timeline/time';
+import { LoadedSkills } from './LoadedSkills';
 import type { ConversationSummary } from './model/conversation-list';
 import { pullRequestUrl, repositoryUrl, webAppUrl } from './model/links';
 
@@ -214,6 +215,12 @@ export function ConversationHeader({
           <span>{t('panel.header.tokens', { tokens: cost.tokens.toLocaleString() })}</span>
         ) : null}
         <span>{t('panel.header.id', { id: conversationId })}</span>
+        {generation === 'v1' ? (
+          <LoadedSkills
+            conversationId={conversationId}
+            sandboxStatus={summary?.sandboxStatus ?? null}
+          />
+        ) : null}
       </details>
       {actions}
     </header>

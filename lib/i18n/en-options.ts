@@ -1,4 +1,4 @@
-// Strings of the options page, the microagent viewer and the sandboxes tab (see ./en.ts).
+// Strings of the options page and the sandboxes tab (see ./en.ts).
 export const optionsStrings = {
   'options.title': 'Handoff options',
   'options.nav.views': 'Options pages',
@@ -234,13 +234,13 @@ export const optionsStrings = {
   'options.transfer.invalidField': '"{field}" is not valid: {reason}',
 
   // Microagent lookup (options page)
-  'options.lookup.title': 'Repository microagents',
+  'options.lookup.title': 'Repository skills',
   'options.lookup.intro':
-    'See the microagents the server finds in a repository: a quick check that its git provider token works.',
+    'See the skills (microagents) agents load for a repository, read from its code host: what they always follow, what they use on a trigger, and the files they skip.',
   'options.lookup.address': 'Repository or file address',
   'options.lookup.addressHint':
-    'Paste the address of a repository page, or of a microagent file to open it.',
-  'options.lookup.show': 'Show microagents',
+    'Paste the address of a repository page, or of a skill file to open it.',
+  'options.lookup.show': 'Show skills',
   'options.lookup.empty': 'Paste a repository address.',
   'options.lookup.notAddress': '"{address}" is not a web address.',
   'options.lookup.notRepository':
@@ -251,52 +251,6 @@ export const optionsStrings = {
   'options.sandboxes.noV1':
     'This server does not serve the V1 API, which is where sandboxes live. If that changed, test the connection again.',
   'options.sandboxes.toServer': 'Go to the server settings',
-
-  // Microagent viewer
-  'microagents.title': 'Microagents',
-  'microagents.titleFor': 'Microagents of {repository}',
-  'microagents.noContext': 'Microagents belong to a repository, and this view has none yet.',
-  'microagents.noContextHow':
-    'Open a repository on GitHub, GitLab or Bitbucket, then open Handoff from its button or menu to see that repository’s microagents here.',
-  'microagents.loading': 'Reading the microagents of {repository}…',
-  'microagents.loadingFile': 'Reading {path}…',
-  'microagents.count': '{count} microagents',
-  'microagents.countOne': '1 microagent',
-  'microagents.refresh': 'Refresh',
-  'microagents.refreshing': 'Refreshing…',
-  'microagents.unreadable': 'Its details could not be read.',
-  'microagents.empty': '{repository} has no microagents.',
-  'microagents.emptyHow':
-    'Add Markdown files under {folder} in the repository to give agents its knowledge and conventions.',
-  'microagents.back': '← All microagents',
-  'microagents.type': 'Type',
-  'microagents.kindKnowledge': 'Knowledge',
-  'microagents.kindRepository': 'Repository',
-  'microagents.kindKnowledgeHint': 'loaded when a message mentions a trigger',
-  'microagents.kindRepositoryHint': 'always active in this repository',
-  'microagents.triggers': 'Triggers',
-  'microagents.noTriggers': 'None',
-  'microagents.moreTriggers': '+{count} more',
-  'microagents.path': 'Path',
-  'microagents.provider': 'Git provider',
-  'microagents.providerUnknown': 'Not given',
-  'microagents.openOnHost': 'Open on {host}',
-  'microagents.noContent': 'This file has nothing besides its front-matter.',
-  'microagents.openOptions': 'Open options',
-  'microagents.serverSaid': 'The server said: {words}',
-  'microagents.noToken': 'Add a git provider token for {provider}',
-  'microagents.noTokenBody':
-    'The server holds no {provider} token, so it cannot read {repository}. Add one in Handoff’s options.',
-  'microagents.noAccess': '{provider} did not let the server read {repository}.',
-  'microagents.fileRefused': 'The server could not read {path} from {repository}.',
-  'microagents.noAccessBody':
-    'The repository may not exist, or the server’s {provider} token cannot access it. Check the address, or store a token with access in Handoff’s options.',
-  'microagents.noGitRoutes':
-    'This server does not offer repository microagents (its V0 git routes are missing).',
-  'microagents.scanFailed': 'The server could not scan {repository} for microagents.',
-  'microagents.fileFailed': 'The server could not read {path} from {repository}.',
-  'microagents.serverFailedBody':
-    'This is usually a passing problem between the server and {provider}. Try again in a moment.',
 
   // Sandboxes
   'sandboxes.title': 'Sandboxes',
