@@ -1,16 +1,21 @@
 // Every request the client can build, checked against the upstream OpenAPI documents: the route and
 // method exist, query names are declared and their values fit, path params fill the template, and
 // JSON bodies validate. Routes the documents do not have are checked against
-// docs/contract/README.md#openapi-documents-and-their-gaps instead, each with its reason. Finally,
-// the client's method table is compared with every endpoint docs/contract/routes.md names.
+// docs/contract/README.md#openapi-documents-and-their-gaps instead, each with its reason. Samples
+// that name a reference server are then sent to that kind of the reference service (tests/service),
+// whose real answer must pass the endpoint's response schema. Finally, the client's method table is
+// compared with every endpoint docs/contract/routes.md names.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
+  type ApiError,
   apiEndpoints,
   createApiClient,
   type EndpointName,
   type EndpointParams,
+  type EndpointResult,
   endpointNames,
+  isApiError,
 } from '@/lib/api';
 import {
   fakeFetch,
@@ -24,6 +29,11 @@ import {
   type DocumentName,
   matchTemplate,
 } from '../support/openapi';
+import {
+  type ReferenceKind,
+  type ReferenceServer,
+  referenceServers,
+} from '../support/reference-services';
 import { readShared, v0Trajectory, v1Frames } from '../support/upstream-fixtures';
 
 const SERVER = 'http://localhost:3000';
@@ -95,6 +105,31 @@ const mcpConfig = {
   shttp_servers: [{ url: 'https://mcp.example.test/mcp', api_key: null, timeout: 30 }],
 };
 const textMessage = [{ type: 'text' as const, text: 'Please also add a test.' }];
+/** The seeded V1 conversation's agent server, as its app server hands it out. */
+async function liveConversation({ client, service }: ReferenceServer) {
+  const [conversation] = await client.v1.getAppConversations({
+    ids: [service.seedIds.v1.parserFix],
+  });
+  return {
+    conversation: {
+      conversation_url: conversation?.conversation_url ?? '',
+      session_api_key: conversation?.session_api_key ?? null,
+    },
+  };
+}
+
+/** The same call sent to a reference server of one kind, which answers it for real. */
+interface ServiceCheck<N extends EndpointName> {
+  on: ReferenceKind;
+  /** Params that fit that server's seeded data, after any setup; default: the sample's own. */
+  params?: (server: ReferenceServer) => EndpointParams<N> | Promise<EndpointParams<N>>;
+  /** What the answer, already validated by the endpoint's schema, must also show. */
+  expect?: (result: EndpointResult<N>) => void;
+  /** The server must refuse the call instead (a route this kind does not have, …). */
+  fails?: (error: ApiError) => void;
+  /** Undoes the setup, whatever the outcome. */
+  after?: (server: ReferenceServer) => Promise<unknown>;
+}
 
 interface Sample<N extends EndpointName> {
   params: EndpointParams<N>;
@@ -102,6 +137,7 @@ interface Sample<N extends EndpointName> {
   answer: unknown;
   /** Path placeholder values the request must carry. */
   path?: Record<string, string>;
+  service?: ServiceCheck<N> | ServiceCheck<N>[];
 }
 type Samples = { [N in EndpointName]: Sample<N> | Sample<N>[] };
 
@@ -482,7 +518,11 @@ const samples: Samples = {
     answer: { success: true },
   },
   'agent.pause': { params: { conversation: agentConversation }, answer: { success: true } },
-  'agent.run': { params: { conversation: agentConversation }, answer: { success: true } },
+  'agent.run': {
+    params: { conversation: agentConversation },
+    answer: { success: true },
+    service: { on: 'v1', params: liveConversation },
+  },
   'agent.respondToConfirmation': [
     { params: { conversation: agentConversation, accept: true }, answer: { success: true } },
     {
@@ -666,6 +706,47 @@ describe('every client request is one the upstream server accepts', () => {
       expect(problems[0], name).toMatch(/is not in the/);
     }
   });
+});
+
+function serviceChecksOf(sample: Sample<EndpointName>): ServiceCheck<EndpointName>[] {
+  if (!sample.service) return [];
+  return Array.isArray(sample.service) ? sample.service : [sample.service];
+}
+
+describe('the reference service answers the samples for real', () => {
+  const servers = referenceServers();
+  afterAll(() => servers.stopAll());
+
+  for (const name of endpointNames) {
+    for (const [index, sample] of samplesOf(name).entries()) {
+      const checks = serviceChecksOf(sample);
+      for (const [number, check] of checks.entries()) {
+        const which = checks.length > 1 ? ` (check ${number + 1})` : '';
+        it(`${name} sample ${index + 1} on the ${check.on} kind${which}`, async () => {
+          const server = await servers.get(check.on);
+          try {
+            const params = check.params ? await check.params(server) : sample.params;
+            // The full client: the answer is validated against the endpoint's response schema.
+            const outcome = await server.client.call(name, params).then(
+              (result) => ({ result }),
+              (error: unknown) => ({ error }),
+            );
+            if (check.fails) {
+              expect('error' in outcome, `${name} should fail on ${check.on}`).toBe(true);
+              const { error } = outcome as { error: unknown };
+              expect(isApiError(error)).toBe(true);
+              check.fails(error as ApiError);
+              return;
+            }
+            if ('error' in outcome) throw outcome.error;
+            check.expect?.(outcome.result);
+          } finally {
+            await check.after?.(server);
+          }
+        });
+      }
+    }
+  }
 });
 
 describe('requests that encode contract quirks', () => {
