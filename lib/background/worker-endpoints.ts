@@ -3,6 +3,7 @@
 // through `api.send` with a call they prepared and validated (lib/messaging/worker-client.ts).
 import type { RequestSpec } from '@/lib/api/endpoint';
 import {
+  agentInterrupt,
   agentPause,
   agentRespondToConfirmation,
   agentRun,
@@ -31,6 +32,7 @@ const workerEndpoints: Record<string, RequestSpec> = {
   'agent.searchEvents': agentSearchEvents,
   'agent.sendMessage': agentSendMessage,
   'agent.pause': agentPause,
+  'agent.interrupt': agentInterrupt,
   'agent.run': agentRun,
   'agent.respondToConfirmation': agentRespondToConfirmation,
 } as unknown as Record<string, RequestSpec>;

@@ -16,6 +16,7 @@ import {
   type EndpointResult,
   endpointNames,
   isApiError,
+  isCredentialBindingRequired,
 } from '@/lib/api';
 import {
   fakeFetch,
@@ -521,7 +522,20 @@ const samples: Samples = {
   'agent.run': {
     params: { conversation: agentConversation },
     answer: { success: true },
-    service: { on: 'v1', params: liveConversation },
+    service: [
+      { on: 'v1', params: liveConversation },
+      {
+        // After a sandbox restart a managed sign-in must be activated again: not "already running".
+        on: 'v1',
+        params: async (server) => {
+          await server.service.admin.requireCredentialBinding(server.service.seedIds.v1.parserFix);
+          return liveConversation(server);
+        },
+        fails: (error) => expect(isCredentialBindingRequired(error)).toBe(true),
+        after: (server) =>
+          server.service.admin.requireCredentialBinding(server.service.seedIds.v1.parserFix, false),
+      },
+    ],
   },
   'agent.respondToConfirmation': [
     { params: { conversation: agentConversation, accept: true }, answer: { success: true } },
@@ -534,6 +548,34 @@ const samples: Samples = {
     params: { conversation: agentConversation },
     answer: JSON.parse(readShared('fixtures/upstream/v1_sdk_conversation_base_state.json')),
   },
+  'agent.interrupt': {
+    params: { conversation: agentConversation },
+    answer: { success: true },
+    service: { on: 'v1', params: liveConversation },
+  },
+  'agent.getServerInfo': {
+    params: {},
+    answer: {
+      uptime: 5120,
+      idle_time: 12,
+      title: 'OpenHands Agent Server',
+      version: '1.43.0',
+      capabilities: ['credential_binding_v1'],
+      docs: '/docs',
+      redoc: '/redoc',
+    },
+    service: [
+      {
+        on: 'agent',
+        expect: (info) => {
+          expect(info.title).toBe('OpenHands Agent Server');
+          expect(info.version).toBeTruthy();
+        },
+      },
+      // An app server answers machine figures and no title.
+      { on: 'v1', expect: (info) => expect(info.title ?? null).toBeNull() },
+    ],
+  },
 };
 
 /** Which upstream document describes each group. */
@@ -543,6 +585,18 @@ const documentOf = {
   v1: 'cloud',
   agent: 'agent',
 } as const satisfies Record<string, DocumentName>;
+
+/**
+ * Endpoints another document describes than their group's: `/server_info` is only in the
+ * agent-server document with its fields (the 0.53.0 one lacks it, the hosted one leaves it open).
+ */
+const documentOverride: Partial<Record<EndpointName, DocumentName>> = {
+  'agent.getServerInfo': 'agent',
+};
+
+function documentFor(name: EndpointName): DocumentName {
+  return documentOverride[name] ?? documentOf[apiEndpoints[name].group];
+}
 
 /**
  * Routes the upstream documents do not contain, checked against
@@ -591,6 +645,10 @@ const checkedAgainstServiceApiOnly: Partial<
   'v1.getEvents': {
     query: ['id'],
     reason: 'docs/contract/v1-app-server.md#event-history: 0.62.0 only (moved in 2026)',
+  },
+  'agent.interrupt': {
+    reason:
+      'docs/contract/agent-server.md#rest-routes POST …/interrupt: v1.23.0, newer than the Feb 2026 document',
   },
 };
 
@@ -671,7 +729,7 @@ describe('every client request is one the upstream server accepts', () => {
             return;
           }
           const problems = contractProblems(
-            documentOf[spec.group],
+            documentFor(name),
             spec.path,
             {
               method: request.method,
@@ -695,8 +753,7 @@ describe('every client request is one the upstream server accepts', () => {
   it('lists only routes that really are missing from the upstream documents', () => {
     for (const name of Object.keys(checkedAgainstServiceApiOnly) as EndpointName[]) {
       const spec = apiEndpoints[name];
-      const document = documentOf[spec.group];
-      const problems = contractProblems(document, spec.path, {
+      const problems = contractProblems(documentFor(name), spec.path, {
         method: spec.method,
         path: spec.path,
         query: new URLSearchParams(),
@@ -833,7 +890,7 @@ describe('requests that encode contract quirks', () => {
 const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
   'server GET /alive': ['server.alive'],
   'server GET /health': ['server.health'],
-  'server GET /server_info': { notUsed: 'system statistics; nothing a client shows' },
+  'server GET /server_info': ['agent.getServerInfo'],
   'server GET /ready': { notUsed: 'agent-server readiness; /alive answers the same question' },
   'keys POST /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },
   'keys GET /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },
@@ -957,6 +1014,7 @@ const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
   'agent GET /api/git/diff/{}': { notUsed: 'workspace git view, not part of the panel yet' },
   'v1 GET /api/v1/conversation/{}/events/count': ['v1.countConversationEvents'],
   'v1 GET /api/v1/conversation/{}/events': ['v1.getConversationEvents'],
+  'agent POST /api/conversations/{}/interrupt': ['agent.interrupt'],
 };
 
 const routeTables: Record<string, string> = {

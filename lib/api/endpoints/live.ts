@@ -1,6 +1,6 @@
 // The endpoints a live conversation needs (read it, page its events, start, stop, send, pause,
-// resume, confirm) and the four "Test connection" probes, with the helpers they share. They
-// live apart from the other endpoints because the background worker sends them itself and
+// interrupt, resume, confirm) and the four "Test connection" probes, with the helpers they share.
+// They live apart from the other endpoints because the background worker sends them itself and
 // imports this module alone: every other schema stays out of its bundle, whose whole size
 // must stay under 40 KB gzipped. ./v0 and ./v1 put them in their tables with the rest.
 import * as z from 'zod/mini';
@@ -17,6 +17,7 @@ import {
   eventSourceValues,
   ProviderTypeRequestSchema,
 } from '../enums';
+import { isCredentialBindingRequired } from '../errors';
 import { ConfirmationResponseRequestSchema, MessageContentRequestSchema } from '../v1/content';
 
 // --- V0 (docs/contract/v0-rest.md) and health (docs/contract/http.md#health-probes) ---
@@ -285,7 +286,23 @@ export const agentPause = defineRequest({
   request: ({ conversation: ref }) => onAgent(ref),
 });
 
-/** Resume the agent. 409 (already running) resolves with already_running: true. */
+/**
+ * v1.23+: stop at once. Unlike pause, which lets the current LLM call finish, this cancels it;
+ * the conversation ends up paused. Older agent servers answer 404: pause instead.
+ */
+export const agentInterrupt = defineRequest({
+  group: 'agent',
+  method: 'POST',
+  path: '/api/conversations/{conversation_id}/interrupt',
+  target: 'agent-server',
+  params: z.strictObject({ conversation: agentConversation }),
+  request: ({ conversation: ref }) => onAgent(ref),
+});
+
+/**
+ * Resume the agent. 409 (already running) resolves with already_running: true; the 409 of a
+ * conversation waiting for its credential binding stays an error (`isCredentialBindingRequired`).
+ */
 export const agentRun = defineRequest({
   group: 'agent',
   method: 'POST',
@@ -293,10 +310,13 @@ export const agentRun = defineRequest({
   target: 'agent-server',
   params: z.strictObject({ conversation: agentConversation }),
   request: ({ conversation: ref }) => onAgent(ref),
-  // 409 means it is already running, which is what the caller wanted. The value passes
-  // the response schema as is (see RunResultSchema in ./v1-responses).
+  // A 409 means it is already running, which is what the caller wanted, unless the agent server
+  // cannot load the conversation until its credential binding is activated: that one must reach
+  // the caller. The value passes the response schema as is (see RunResultSchema in ./v1-responses).
   recover: (error) =>
-    error.kind === 'conflict' ? { success: true, already_running: true } : undefined,
+    error.kind === 'conflict' && !isCredentialBindingRequired(error)
+      ? { success: true, already_running: true }
+      : undefined,
 });
 
 /** Accept (runs the pending action) or reject (pauses) in confirmation mode. */

@@ -16,6 +16,7 @@ import {
   SandboxPageSchema,
   SandboxSpecInfoPageSchema,
   SandboxSpecInfoSchema,
+  ServerInfoResponseSchema,
   SkillListSchema,
   SuccessSchema,
 } from '../v1/models';
@@ -27,7 +28,8 @@ const RunAnswerSchema = z.looseObject({ success: z.nullish(z.boolean()) });
 /**
  * Agent-server `run`. A 409 (already running) is what the caller wanted: the request half
  * recovers it as `{success: true, already_running: true}`, which this schema keeps, so a
- * raw result validated on a page reads the same as the full client's.
+ * raw result validated on a page reads the same as the full client's. (The 409 of a
+ * conversation waiting for its credential binding is not recovered: it stays an error.)
  */
 const RunResultSchema = z.pipe(
   RunAnswerSchema,
@@ -75,4 +77,6 @@ export const agentResponses = {
   'agent.run': RunResultSchema,
   'agent.respondToConfirmation': SuccessSchema,
   'agent.getConversation': ConversationStateSchema,
+  'agent.interrupt': SuccessSchema,
+  'agent.getServerInfo': ServerInfoResponseSchema,
 } satisfies Record<keyof typeof agentRequests, z.core.$ZodType>;

@@ -13,6 +13,7 @@ import {
 } from '../v1/requests';
 import {
   agentFilters,
+  agentInterrupt,
   agentPause,
   agentRespondToConfirmation,
   agentRun,
@@ -21,6 +22,7 @@ import {
   appConversationFilters,
   BatchIdsSchema,
   agentConversation as conversation,
+  noParams,
   onAgent,
   optionalText,
   paging,
@@ -368,6 +370,21 @@ export const agentGetEvent = defineRequest({
   },
 });
 
+/**
+ * `GET /server_info` of the configured address, no key. An agent server names itself (`title`
+ * "OpenHands Agent Server", `version`); an app server answers machine figures instead (newer ones
+ * with `app_version`). Grouped with the health probes: it is the server's, not a conversation's.
+ */
+export const agentGetServerInfo = defineRequest({
+  group: 'server',
+  method: 'GET',
+  path: '/server_info',
+  target: 'server',
+  params: noParams,
+  request: () => ({}),
+  anonymous: true,
+});
+
 /** The conversation’s live state (execution_status, stats, title…). */
 export const agentGetConversation = defineRequest({
   group: 'agent',
@@ -387,4 +404,6 @@ export const agentRequests = {
   'agent.run': agentRun,
   'agent.respondToConfirmation': agentRespondToConfirmation,
   'agent.getConversation': agentGetConversation,
+  'agent.interrupt': agentInterrupt,
+  'agent.getServerInfo': agentGetServerInfo,
 };

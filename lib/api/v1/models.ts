@@ -236,3 +236,26 @@ export const ConversationStateSchema = z.looseObject({
   updated_at: z.nullish(z.string()),
 });
 export type ConversationState = z.infer<typeof ConversationStateSchema>;
+
+// --- Server info (docs/contract/http.md#health-probes) -----------------------------------------
+
+/**
+ * `GET /server_info`: an agent server says what it is (`title`, `version`, `capabilities`); an
+ * app server answers figures about its machine (`resources`; newer ones also `app_version`).
+ */
+export const ServerInfoResponseSchema = z.looseObject({
+  uptime: z.nullish(z.number()),
+  idle_time: z.nullish(z.number()),
+  /** "OpenHands Agent Server" on an agent server. */
+  title: z.nullish(z.string()),
+  /** The agent server's version. */
+  version: z.nullish(z.string()),
+  sdk_version: z.nullish(z.string()),
+  /** An app server's version (newest app servers). */
+  app_version: z.nullish(z.string()),
+  /** e.g. `credential_binding_v1`. */
+  capabilities: z.nullish(z.array(z.string())),
+  usable_tools: z.nullish(z.array(z.string())),
+  resources: z.nullish(z.looseObject({})),
+});
+export type ServerInfoResponse = z.infer<typeof ServerInfoResponseSchema>;
