@@ -290,6 +290,11 @@ export const StartTaskSortOrderRequestSchema = z.enum(startTaskSortOrderValues);
 export const eventSortOrderValues = ['TIMESTAMP', 'TIMESTAMP_DESC'] as const;
 export const EventSortOrderRequestSchema = z.enum(eventSortOrderValues);
 
+/** docs/contract/v1-app-server.md#server-configuration `feature_flags.deployment_mode`. */
+export const deploymentModeValues = ['cloud', 'self_hosted'] as const;
+export type DeploymentMode = Lenient<(typeof deploymentModeValues)[number]>;
+export const DeploymentModeSchema = lenientEnum(deploymentModeValues);
+
 /** docs/contract/v1-app-server.md#start-request `SendMessageRequest.role`. */
 export const messageRoleValues = ['user', 'system', 'assistant', 'tool'] as const;
 export type MessageRole = Lenient<(typeof messageRoleValues)[number]>;

@@ -171,8 +171,8 @@ export const CREDENTIAL_BINDING_REQUIRED = 'credential_binding_activation_requir
 
 /**
  * True for the agent server's "activate the credential binding first" 409, as an ApiError or in
- * its serialized form. The cure is to have the app server activate the binding where it can,
- * else to resume the sandbox; retrying the same call does not help.
+ * its serialized form. The cure is `v1.activateCredentialBinding` where the app server has it,
+ * else resuming the sandbox; retrying the same call does not help.
  */
 export function isCredentialBindingRequired(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;

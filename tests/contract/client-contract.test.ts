@@ -493,6 +493,59 @@ const samples: Samples = {
     params: { conversation_id: V1_HEX, id: [frames[4]?.id as string] },
     answer: [frames[4]],
   },
+  'v1.queuePendingMessage': {
+    // Before the conversation exists, messages queue on its start task.
+    params: { conversation_id: `task-${startTask.id}`, content: textMessage },
+    answer: { id: 'b7e2c1d0a9f84e3d8c7b6a5f4e3d2c1b', queued: true, position: 1 },
+    path: { conversation_id: `task-${startTask.id}` },
+    service: { on: 'v1', expect: (queued) => expect(queued.position).toBe(1) },
+  },
+  'v1.activateCredentialBinding': {
+    params: { sandbox_id: 'sandbox-1', conversation_id: V1_HEX },
+    answer: { success: true },
+    path: { sandbox_id: 'sandbox-1', conversation_id: V1_HEX },
+    // 1.11, which the service plays, predates the route: the caller resumes the sandbox instead.
+    service: { on: 'v1', fails: (error) => expect([404, 405]).toContain(error.status) },
+  },
+  'v1.getWebClientConfig': {
+    params: {},
+    answer: {
+      app_mode: 'oss',
+      posthog_client_key: null,
+      feature_flags: { enable_billing: false, deployment_mode: 'self_hosted', enable_acp: true },
+      providers_configured: [],
+      maintenance_start_time: null,
+      auth_url: null,
+      recaptcha_site_key: null,
+      faulty_models: [],
+      error_message: null,
+      updated_at: '2026-07-25T09:00:00Z',
+      github_app_slug: null,
+      provider_default_hosts: { github: 'github.com', gitlab: 'gitlab.com' },
+      kind: 'WebClientConfig',
+    },
+    service: [
+      {
+        on: 'v1',
+        expect: (config) => {
+          expect(config.app_mode).toBe('oss');
+          expect(config.provider_default_hosts?.github).toBe('github.com');
+        },
+      },
+      {
+        on: 'hosted',
+        expect: (config) => {
+          expect(config.app_mode).toBe('saas');
+          expect(config.feature_flags?.deployment_mode).toBe('cloud');
+        },
+      },
+      // How an agent server reached directly tells itself apart: no app server routes at all.
+      {
+        on: 'agent',
+        fails: (error) => expect(['not-found', 'bad-response']).toContain(error.kind),
+      },
+    ],
+  },
 
   'agent.searchEvents': {
     params: {
@@ -645,6 +698,11 @@ const checkedAgainstServiceApiOnly: Partial<
   'v1.getEvents': {
     query: ['id'],
     reason: 'docs/contract/v1-app-server.md#event-history: 0.62.0 only (moved in 2026)',
+  },
+  'v1.activateCredentialBinding': {
+    body: [],
+    reason:
+      'docs/contract/v1-app-server.md#credential-bindings: newer than the 2026 hosted document',
   },
   'agent.interrupt': {
     reason:
@@ -880,6 +938,27 @@ describe('requests that encode contract quirks', () => {
   });
 });
 
+describe('V1-only servers: requests that encode their quirks (docs/contract/v1-app-server.md)', () => {
+  it('queues on a start task by its task- id, always as the user', async () => {
+    const { request } = await capture(
+      'v1.queuePendingMessage',
+      samplesOf('v1.queuePendingMessage')[0] as never,
+    );
+    expect(request.url.pathname).toBe(
+      `/api/v1/conversations/task-${startTask.id}/pending-messages`,
+    );
+    expect(request.json).toEqual({ role: 'user', content: textMessage });
+  });
+
+  it('sends no key where none is needed (web-client config, server info)', async () => {
+    for (const name of ['v1.getWebClientConfig', 'agent.getServerInfo'] as const) {
+      const { request } = await capture(name, samplesOf(name)[0] as never);
+      expect(request.headers.get('X-Session-API-Key'), name).toBeNull();
+      expect(request.headers.get('Authorization'), name).toBeNull();
+    }
+  });
+});
+
 // --- Coverage of the route index ----------------------------------------------------------
 
 /**
@@ -1014,6 +1093,9 @@ const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
   'agent GET /api/git/diff/{}': { notUsed: 'workspace git view, not part of the panel yet' },
   'v1 GET /api/v1/conversation/{}/events/count': ['v1.countConversationEvents'],
   'v1 GET /api/v1/conversation/{}/events': ['v1.getConversationEvents'],
+  'v1 POST /api/v1/conversations/{}/pending-messages': ['v1.queuePendingMessage'],
+  'v1 POST /api/v1/sandboxes/{}/credential-bindings/{}/activate': ['v1.activateCredentialBinding'],
+  'v1 GET /api/v1/web-client/config': ['v1.getWebClientConfig'],
   'agent POST /api/conversations/{}/interrupt': ['agent.interrupt'],
 };
 

@@ -1,5 +1,6 @@
 // The endpoints a live conversation needs (read it, page its events, start, stop, send, pause,
-// interrupt, resume, confirm) and the four "Test connection" probes, with the helpers they share.
+// interrupt, resume, confirm, queue a message while it starts, re-activate its sign-in), the
+// server's client config and the four "Test connection" probes, with the helpers they share.
 // They live apart from the other endpoints because the background worker sends them itself and
 // imports this module alone: every other schema stays out of its bundle, whose whole size
 // must stay under 40 KB gzipped. ./v0 and ./v1 put them in their tables with the rest.
@@ -241,6 +242,82 @@ export const v1SearchEvents = defineRequest({
     ...paging,
   }),
   request: (query) => ({ query }),
+});
+
+export const conversationEventFilters = {
+  kind__eq: optionalText,
+  timestamp__gte: optionalText,
+  timestamp__lt: optionalText,
+};
+
+/** 1.2+: a page of one conversation’s stored events (its history while the sandbox sleeps). */
+export const v1SearchConversationEvents = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/conversation/{conversation_id}/events/search',
+  target: 'server',
+  params: z.strictObject({
+    conversation_id: PathIdSchema,
+    ...conversationEventFilters,
+    sort_order: z.optional(EventSortOrderRequestSchema),
+    ...paging,
+  }),
+  request: ({ conversation_id, ...query }) => ({ path: { conversation_id }, query }),
+});
+
+/**
+ * 1.2+: the web client's configuration (`app_mode`, feature flags, configured providers), the one
+ * `/api/v1` route that takes no key: sent without it, so it also tells a V1 app server apart
+ * before the key is known.
+ */
+export const v1GetWebClientConfig = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/web-client/config',
+  target: 'server',
+  params: noParams,
+  request: () => ({}),
+  anonymous: true,
+});
+
+/**
+ * 1.6+: queue a message for a conversation that is still starting; the server hands it to the
+ * agent once the start task is READY. Before the conversation exists its id is
+ * `task-<start task id>`. 429 with ten queued.
+ */
+export const v1QueuePendingMessage = defineRequest({
+  group: 'v1',
+  method: 'POST',
+  path: '/api/v1/conversations/{conversation_id}/pending-messages',
+  target: 'server',
+  params: z.strictObject({
+    /** The app conversation id, or `task-<32 hex>` while only the start task exists. */
+    conversation_id: PathIdSchema,
+    role: z.optional(z.literal('user')),
+    content: z.array(MessageContentRequestSchema).check(z.minLength(1)),
+  }),
+  request: ({ conversation_id, role, content }) => ({
+    path: { conversation_id },
+    body: { role: role ?? 'user', content },
+  }),
+});
+
+/**
+ * Newest app servers only (404 or 405 elsewhere: resume the sandbox instead): lets the agent
+ * server load a conversation that answers 409 `credential_binding_activation_required` again.
+ */
+export const v1ActivateCredentialBinding = defineRequest({
+  group: 'v1',
+  method: 'POST',
+  path: '/api/v1/sandboxes/{sandbox_id}/credential-bindings/{conversation_id}/activate',
+  target: 'server',
+  params: z.strictObject({ sandbox_id: PathIdSchema, conversation_id: PathIdSchema }),
+  // Upstream's handler declares no body and ignores one; the call is documented with `{}`
+  // (docs/contract/v1-app-server.md#credential-bindings), so that is what goes.
+  request: ({ sandbox_id, conversation_id }) => ({
+    path: { sandbox_id, conversation_id },
+    body: {},
+  }),
 });
 
 /** A page of the conversation’s events (kind/source/body/time filters). */

@@ -12,6 +12,7 @@ import {
   AppConversationStartTaskSchema,
   AppSendMessageResponseSchema,
   ConversationStateSchema,
+  PendingMessageResponseSchema,
   SandboxInfoSchema,
   SandboxPageSchema,
   SandboxSpecInfoPageSchema,
@@ -19,6 +20,7 @@ import {
   ServerInfoResponseSchema,
   SkillListSchema,
   SuccessSchema,
+  WebClientConfigSchema,
 } from '../v1/models';
 import type { agentRequests, v1Requests } from './v1';
 
@@ -66,6 +68,9 @@ export const v1Responses = {
   'v1.searchConversationEvents': V1EventPageSchema,
   'v1.countConversationEvents': CountSchema,
   'v1.getConversationEvents': z.array(z.nullable(ApiEventSchema)),
+  'v1.queuePendingMessage': PendingMessageResponseSchema,
+  'v1.activateCredentialBinding': SuccessSchema,
+  'v1.getWebClientConfig': WebClientConfigSchema,
 } satisfies Record<keyof typeof v1Requests, z.core.$ZodType>;
 
 export const agentResponses = {

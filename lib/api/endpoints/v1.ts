@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import '../zod-english';
 import { defineRequest, PathIdSchema } from '../endpoint';
-import { EventSortOrderRequestSchema, StartTaskSortOrderRequestSchema } from '../enums';
+import { StartTaskSortOrderRequestSchema } from '../enums';
 import {
   AppConversationStartRequestSchema,
   AppConversationUpdateRequestSchema,
@@ -22,23 +22,22 @@ import {
   appConversationFilters,
   BatchIdsSchema,
   agentConversation as conversation,
+  conversationEventFilters,
   noParams,
   onAgent,
   optionalText,
   paging,
+  v1ActivateCredentialBinding,
   v1GetAppConversations,
+  v1GetWebClientConfig,
   v1PauseSandbox,
+  v1QueuePendingMessage,
   v1ResumeSandbox,
   v1SearchAppConversations,
+  v1SearchConversationEvents,
   v1SearchEvents,
   v062EventFilters,
 } from './live';
-
-const conversationEventFilters = {
-  kind__eq: optionalText,
-  timestamp__gte: optionalText,
-  timestamp__lt: optionalText,
-};
 
 /**
  * `stream-start` answers `[`, then task states separated by `,\n`, then `]` once READY or
@@ -281,20 +280,7 @@ export const v1GetEvents = defineRequest({
   request: ({ id }) => ({ query: { id } }),
 });
 
-/** 2026: a page of one conversation’s stored events. */
-export const v1SearchConversationEvents = defineRequest({
-  group: 'v1',
-  method: 'GET',
-  path: '/api/v1/conversation/{conversation_id}/events/search',
-  target: 'server',
-  params: z.strictObject({
-    conversation_id: PathIdSchema,
-    ...conversationEventFilters,
-    sort_order: z.optional(EventSortOrderRequestSchema),
-    ...paging,
-  }),
-  request: ({ conversation_id, ...query }) => ({ path: { conversation_id }, query }),
-});
+// The 2026 search, `v1SearchConversationEvents`, is in ./live: the worker pages history with it.
 
 /** 2026: how many of a conversation’s events match. */
 export const v1CountConversationEvents = defineRequest({
@@ -343,6 +329,9 @@ export const v1Requests = {
   'v1.searchConversationEvents': v1SearchConversationEvents,
   'v1.countConversationEvents': v1CountConversationEvents,
   'v1.getConversationEvents': v1GetConversationEvents,
+  'v1.queuePendingMessage': v1QueuePendingMessage,
+  'v1.activateCredentialBinding': v1ActivateCredentialBinding,
+  'v1.getWebClientConfig': v1GetWebClientConfig,
 };
 
 // --- Agent server (docs/contract/agent-server.md#rest-routes), under the conversation's `conversation_url`

@@ -6,8 +6,10 @@ import * as z from 'zod/mini';
 import '../zod-english';
 import {
   AppConversationStartTaskStatusSchema,
+  AppModeSchema,
   ConversationExecutionStatusSchema,
   ConversationTriggerSchema,
+  DeploymentModeSchema,
   ProviderTypeSchema,
   SandboxStatusSchema,
 } from '../enums';
@@ -236,6 +238,55 @@ export const ConversationStateSchema = z.looseObject({
   updated_at: z.nullish(z.string()),
 });
 export type ConversationState = z.infer<typeof ConversationStateSchema>;
+
+// --- Server configuration (docs/contract/v1-app-server.md#server-configuration) --------------
+
+export const WebClientFeatureFlagsSchema = z.looseObject({
+  enable_billing: z.nullish(z.boolean()),
+  hide_llm_settings: z.nullish(z.boolean()),
+  enable_jira: z.nullish(z.boolean()),
+  enable_jira_dc: z.nullish(z.boolean()),
+  enable_linear: z.nullish(z.boolean()),
+  hide_users_page: z.nullish(z.boolean()),
+  hide_billing_page: z.nullish(z.boolean()),
+  hide_integrations_page: z.nullish(z.boolean()),
+  allow_user_llm_configuration: z.nullish(z.boolean()),
+  enable_acp: z.nullish(z.boolean()),
+  /** `cloud` or `self_hosted`, or null when the server was not told. */
+  deployment_mode: z.nullish(DeploymentModeSchema),
+  enable_onboarding: z.nullish(z.boolean()),
+  enable_automations: z.nullish(z.boolean()),
+});
+
+/** `GET /api/v1/web-client/config` (1.2+). `app_mode` is the one field every version sends. */
+export const WebClientConfigSchema = z.looseObject({
+  /** `oss` self-hosted, `saas` hosted. */
+  app_mode: AppModeSchema,
+  posthog_client_key: z.nullish(z.string()),
+  feature_flags: z.nullish(WebClientFeatureFlagsSchema),
+  /** Providers the server can sign in with (hosted: its OAuth apps). */
+  providers_configured: z.nullish(z.array(ProviderTypeSchema)),
+  /** The default host of each provider, e.g. `{github: "github.com"}`. */
+  provider_default_hosts: z.nullish(z.record(z.string(), z.string())),
+  maintenance_start_time: z.nullish(z.string()),
+  auth_url: z.nullish(z.string()),
+  faulty_models: z.nullish(z.array(z.string())),
+  error_message: z.nullish(z.string()),
+  updated_at: z.nullish(z.string()),
+  github_app_slug: z.nullish(z.string()),
+  gitlab_enabled: z.nullish(z.boolean()),
+});
+export type WebClientConfig = z.infer<typeof WebClientConfigSchema>;
+
+// --- Pending messages (docs/contract/v1-app-server.md#pending-messages) ------------------------
+
+export const PendingMessageResponseSchema = z.looseObject({
+  id: z.string(),
+  queued: z.nullish(z.boolean()),
+  /** 1-based place in the queue. */
+  position: z.nullish(z.number()),
+});
+export type PendingMessageResponse = z.infer<typeof PendingMessageResponseSchema>;
 
 // --- Server info (docs/contract/http.md#health-probes) -----------------------------------------
 
