@@ -290,6 +290,20 @@ export const StartTaskSortOrderRequestSchema = z.enum(startTaskSortOrderValues);
 export const eventSortOrderValues = ['TIMESTAMP', 'TIMESTAMP_DESC'] as const;
 export const EventSortOrderRequestSchema = z.enum(eventSortOrderValues);
 
+/**
+ * docs/contract/v1-app-server.md#git-search repository search `sort_order`: field and direction in
+ * one value. Only a search (`query` given) takes it; listing the user's repositories refuses it.
+ */
+export const repositorySortOrderValues = [
+  'stars-desc',
+  'stars-asc',
+  'forks-desc',
+  'forks-asc',
+  'updated-desc',
+  'updated-asc',
+] as const;
+export const RepositorySortOrderRequestSchema = z.enum(repositorySortOrderValues);
+
 /** docs/contract/v1-app-server.md#server-configuration `feature_flags.deployment_mode`. */
 export const deploymentModeValues = ['cloud', 'self_hosted'] as const;
 export type DeploymentMode = Lenient<(typeof deploymentModeValues)[number]>;

@@ -411,6 +411,16 @@ describe('documented answers that are errors after all', () => {
     expect(isCredentialBindingRequired(null)).toBe(false);
     expect(isCredentialBindingRequired('credential_binding_activation_required')).toBe(false);
   });
+
+  it('reads a V1 settings 404 as a fresh install only with upstream’s own body', async () => {
+    const fresh = clientAnswering(() =>
+      jsonResponse({ error: 'Settings not found' }, { status: 404 }),
+    );
+    expect(await fresh.client.v1.getSettings()).toBeNull();
+    // FastAPI's answer for a route the server does not have (an older or another server).
+    const missing = clientAnswering(() => jsonResponse({ detail: 'Not Found' }, { status: 404 }));
+    expect((await failure(missing.client.v1.getSettings())).kind).toBe('not-found');
+  });
 });
 
 describe('invalid parameters never reach the server', () => {

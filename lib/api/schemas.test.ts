@@ -2,12 +2,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   AppConversationSchema,
+  AppSettingsSchema,
+  AppSettingsUpdateRequestSchema,
+  appSettingsConfirmationMode,
+  appSettingsModel,
   ConversationInfoSchema,
   conversationStatusValues,
   InitSessionRequestSchema,
   isKnownValue,
   MCPConfigRequestSchema,
+  McpServerRequestSchema,
   SandboxInfoSchema,
+  SecretCreateRequestSchema,
   SendMessageRequestSchema,
   SettingsSchema,
   splitShellWords,
@@ -211,5 +217,52 @@ describe('response schemas are lenient', () => {
       provider_tokens_set: { github: null, gitlab: 'gitlab.example.com' },
     });
     expect(settings.provider_tokens_set).toEqual({ github: null, gitlab: 'gitlab.example.com' });
+  });
+});
+
+describe('1.x app-server requests (docs/contract/v1-app-server.md)', () => {
+  it('saves settings as diffs only: the nested keys of the answer are refused', () => {
+    const read = { agent_settings: { llm: { model: 'x' } } };
+    expect(AppSettingsUpdateRequestSchema.safeParse(read).success).toBe(false);
+    expect(
+      AppSettingsUpdateRequestSchema.safeParse({
+        agent_settings_diff: { llm: { model: 'x' }, condenser: { max_size: 120 } },
+        conversation_settings_diff: { confirmation_mode: true },
+      }).success,
+    ).toBe(true);
+    expect(
+      AppSettingsUpdateRequestSchema.safeParse({
+        conversation_settings_diff: { confirmaton_mode: true },
+      }).success,
+    ).toBe(false);
+  });
+
+  it('takes an MCP server with either a url or a command', () => {
+    expect(McpServerRequestSchema.safeParse({ url: 'https://m.example/mcp' }).success).toBe(true);
+    expect(McpServerRequestSchema.safeParse({ command: 'uvx', args: ['x'] }).success).toBe(true);
+    expect(McpServerRequestSchema.safeParse({}).success).toBe(false);
+    expect(McpServerRequestSchema.safeParse({ url: 'u', command: 'c' }).success).toBe(false);
+  });
+
+  it('names secrets like environment variables, as the sandbox needs', () => {
+    expect(SecretCreateRequestSchema.safeParse({ name: '_NPM_TOKEN2', value: 'x' }).success).toBe(
+      true,
+    );
+    expect(SecretCreateRequestSchema.safeParse({ name: 'npm-token', value: 'x' }).success).toBe(
+      false,
+    );
+  });
+
+  it('reads the model and confirmation mode of nested or flat settings', () => {
+    const nested = AppSettingsSchema.parse({
+      agent_settings: { llm: { model: 'anthropic/claude' } },
+      conversation_settings: { confirmation_mode: true },
+    });
+    expect(appSettingsModel(nested)).toBe('anthropic/claude');
+    expect(appSettingsConfirmationMode(nested)).toBe(true);
+    const flat = AppSettingsSchema.parse({ llm_model: 'openai/gpt-5', confirmation_mode: false });
+    expect(appSettingsModel(flat)).toBe('openai/gpt-5');
+    expect(appSettingsConfirmationMode(flat)).toBe(false);
+    expect(appSettingsModel(AppSettingsSchema.parse({}))).toBeNull();
   });
 });

@@ -106,6 +106,50 @@ const mcpConfig = {
   shttp_servers: [{ url: 'https://mcp.example.test/mcp', api_key: null, timeout: 30 }],
 };
 const textMessage = [{ type: 'text' as const, text: 'Please also add a test.' }];
+const repository = {
+  id: '1296269',
+  full_name: 'octo-org/widgets',
+  git_provider: 'github',
+  is_public: true,
+  stargazers_count: 1284,
+  link_header: null,
+  pushed_at: '2026-07-19T16:02:11Z',
+  owner_type: 'organization',
+  main_branch: 'main',
+};
+const suggestedTask = {
+  git_provider: 'github' as const,
+  task_type: 'FAILING_CHECKS' as const,
+  repo: 'octo-org/widgets',
+  issue_number: 482,
+  title: 'Fix the parser when a line has no "="',
+};
+/** A 1.x settings answer as upstream's GETSettingsModel writes it (secrets blanked). */
+const appSettings = {
+  language: 'en',
+  agent_settings: {
+    schema_version: 5,
+    agent_kind: 'openhands',
+    agent: 'CodeActAgent',
+    llm: { model: 'anthropic/claude-sonnet-4-5-20250929', api_key: null, base_url: null },
+    mcp_config: {
+      fetch: { command: 'uvx', args: ['mcp-server-fetch'], env: { LOG: '**********' } },
+      docs: { url: 'https://mcp.example.test/mcp', transport: 'http' },
+    },
+    condenser: { enabled: true, condenser_kind: 'llm_summarizing', max_size: 240 },
+  },
+  conversation_settings: {
+    schema_version: 1,
+    max_iterations: 500,
+    confirmation_mode: false,
+    security_analyzer: 'llm',
+  },
+  provider_tokens_set: { github: 'github.com', gitlab: null },
+  llm_api_key_set: true,
+  search_api_key_set: false,
+  git_user_name: 'openhands',
+  disabled_skills: null,
+};
 /** The seeded V1 conversation's agent server, as its app server hands it out. */
 async function liveConversation({ client, service }: ReferenceServer) {
   const [conversation] = await client.v1.getAppConversations({
@@ -546,6 +590,192 @@ const samples: Samples = {
       },
     ],
   },
+  'v1.searchGitInstallations': {
+    params: { provider: 'github', limit: 20, page_id: 'MjA' },
+    answer: { items: ['4711', 4712], next_page_id: null },
+    service: { on: 'v1', params: () => ({ provider: 'github' }) },
+  },
+  'v1.searchGitRepositories': [
+    {
+      params: { provider: 'github', query: 'widgets', sort_order: 'updated-desc', limit: 5 },
+      answer: { items: [repository], next_page_id: null },
+      service: {
+        on: 'v1',
+        expect: (page) =>
+          expect(page.items.map((repo) => repo.full_name)).toContain('octo-org/widgets'),
+      },
+    },
+    {
+      params: { provider: 'github', installation_id: '4711', page_id: 'Mg', limit: 30 },
+      answer: { items: [repository], next_page_id: 'Mw' },
+      service: { on: 'v1', params: () => ({ provider: 'github', limit: 2 }) },
+    },
+  ],
+  'v1.searchGitBranches': [
+    {
+      params: { provider: 'github', repository: 'octo-org/widgets', query: 'fix' },
+      answer: {
+        items: [{ name: 'fix/parser-null', commit_sha: 'a1b2c3d', protected: false }],
+        next_page_id: null,
+      },
+      service: {
+        on: 'v1',
+        expect: (page) => expect(page.items.map((b) => b.name)).toContain('fix/parser-null'),
+      },
+    },
+    {
+      // No query: every branch, page by page.
+      params: { provider: 'gitlab', repository: 'acme/platform/backend/api', limit: 2 },
+      answer: {
+        items: [
+          { name: 'main', commit_sha: 'e4f5a6b', protected: true, last_push_date: null },
+          { name: 'feature/auth/oidc', commit_sha: 'c7d8e9f', protected: false },
+        ],
+        next_page_id: 'Mg',
+      },
+      service: {
+        on: 'v1',
+        params: () => ({ provider: 'github', repository: 'octo-org/widgets', limit: 2 }),
+        expect: (page) => expect(page.next_page_id).toBeTruthy(),
+      },
+    },
+  ],
+  'v1.searchSuggestedTasks': {
+    params: { limit: 10 },
+    answer: { items: [suggestedTask], next_page_id: null },
+    service: { on: 'v1', expect: (page) => expect(page.items.length).toBeGreaterThan(0) },
+  },
+  'v1.getSettings': [
+    {
+      params: {},
+      answer: appSettings,
+      service: {
+        on: 'v1',
+        expect: (settings) => expect(settings?.agent_settings?.llm?.model).toBeTruthy(),
+      },
+    },
+    {
+      // A fresh install has no settings yet.
+      params: {},
+      answer: jsonResponse({ error: 'Settings not found' }, { status: 404 }),
+      service: { on: 'v1-fresh', expect: (settings) => expect(settings).toBeNull() },
+    },
+  ],
+  'v1.saveSettings': {
+    params: {
+      agent_settings_diff: {
+        llm: { model: 'anthropic/claude-sonnet-4-5-20250929' },
+        // The whole map: servers left out are removed.
+        mcp_config: {
+          fetch: { command: 'uvx', args: ['mcp-server-fetch'] },
+          docs: { url: 'https://mcp.example.test/mcp', transport: 'http' },
+        },
+      },
+      conversation_settings_diff: { confirmation_mode: true, max_iterations: 200 },
+      git_user_name: 'octocat',
+    },
+    answer: { message: 'Settings stored' },
+    service: { on: 'v1' },
+  },
+  'v1.setGitProviders': {
+    params: { provider_tokens: { github: { token: 'ghp_test', host: 'github.com' } } },
+    answer: { message: 'Git providers stored' },
+    service: {
+      on: 'v1',
+      // What a form that only edits one host sends: every stored provider, tokens kept ("").
+      params: async ({ client }) => {
+        const stored = (await client.v1.getSettings())?.provider_tokens_set ?? {};
+        return {
+          provider_tokens: Object.fromEntries(
+            Object.entries(stored).map(([provider, host]) => [provider, { token: '', host }]),
+          ),
+        };
+      },
+    },
+  },
+  'v1.clearGitProviders': {
+    params: {},
+    answer: { message: 'Unset Git provider tokens' },
+    service: { on: 'v1-fresh' },
+  },
+  'v1.searchSecrets': {
+    params: { name__contains: 'npm', limit: 10 },
+    answer: { items: [{ name: 'NPM_TOKEN', description: 'publishing' }], next_page_id: null },
+    service: {
+      on: 'v1',
+      expect: (page) => expect(page.items.map((secret) => secret.name)).toContain('NPM_TOKEN'),
+    },
+  },
+  'v1.createSecret': {
+    params: { name: 'NPM_TOKEN', value: 'npm_x', description: 'publishing' },
+    answer: { message: 'Secret created successfully' },
+    service: { on: 'v1' },
+  },
+  'v1.updateSecret': {
+    params: { secret_id: 'NPM_TOKEN', name: 'NPM_TOKEN', description: 'read-only' },
+    answer: { message: 'Secret updated successfully' },
+    path: { secret_id: 'NPM_TOKEN' },
+    service: { on: 'v1' },
+  },
+  'v1.deleteSecret': {
+    params: { secret_id: 'OLD_TOKEN' },
+    answer: { message: 'Secret deleted successfully' },
+    path: { secret_id: 'OLD_TOKEN' },
+    service: {
+      on: 'v1',
+      params: async ({ client }) => {
+        await client.v1.createSecret({ name: 'OLD_TOKEN', value: 'x' });
+        return { secret_id: 'OLD_TOKEN' };
+      },
+    },
+  },
+  'v1.searchServerSkills': {
+    params: { limit: 20 },
+    answer: {
+      items: [{ name: 'github', type: 'knowledge', source: 'global', triggers: ['github'] }],
+      next_page_id: null,
+    },
+    service: { on: 'v1', expect: (page) => expect(page.items.length).toBeGreaterThan(0) },
+  },
+  'v1.searchModels': {
+    params: { query: 'claude', verified__eq: true, provider__eq: 'anthropic', limit: 20 },
+    answer: {
+      items: [
+        { provider: 'anthropic', name: 'claude-sonnet-4-5-20250929', verified: true },
+        { provider: 'anthropic', name: 'claude-legacy', hidden: true, canonical: 'claude-3' },
+      ],
+      next_page_id: null,
+    },
+    service: {
+      on: 'v1',
+      params: () => ({ query: 'claude', limit: 5 }),
+      expect: (page) => expect(page.items.length).toBeGreaterThan(0),
+    },
+  },
+  'v1.listOrganizations': {
+    params: { limit: 10 },
+    answer: {
+      items: [
+        {
+          id: '0b6f7c58-2f4e-4d71-9a0c-5e8d7b6a4c3f',
+          name: 'Acme Engineering',
+          contact_name: 'Ada',
+          contact_email: 'ada@example.com',
+          is_personal: false,
+          credits: 12.5,
+        },
+      ],
+      next_page_id: null,
+      current_org_id: '0b6f7c58-2f4e-4d71-9a0c-5e8d7b6a4c3f',
+    },
+    service: {
+      on: 'hosted',
+      expect: (page) => {
+        expect(page.items.length).toBeGreaterThan(0);
+        expect(page.current_org_id).toBeTruthy();
+      },
+    },
+  },
 
   'agent.searchEvents': {
     params: {
@@ -939,6 +1169,17 @@ describe('requests that encode contract quirks', () => {
 });
 
 describe('V1-only servers: requests that encode their quirks (docs/contract/v1-app-server.md)', () => {
+  /** The error a call fails with against a fake server answering `answer`. */
+  async function failure(name: EndpointName, params: unknown, answer: () => Response) {
+    const { fetch, requests } = fakeFetch(answer);
+    const client = createApiClient({ baseUrl: SERVER, apiKey: 'server-key', fetch });
+    const error = await client.call(name, params as never).then(
+      () => null,
+      (caught: unknown) => caught as ApiError,
+    );
+    return { error, requests };
+  }
+
   it('queues on a start task by its task- id, always as the user', async () => {
     const { request } = await capture(
       'v1.queuePendingMessage',
@@ -956,6 +1197,22 @@ describe('V1-only servers: requests that encode their quirks (docs/contract/v1-a
       expect(request.headers.get('X-Session-API-Key'), name).toBeNull();
       expect(request.headers.get('Authorization'), name).toBeNull();
     }
+  });
+
+  it('always sends the branch query, empty to list them all', async () => {
+    const listing = samplesOf('v1.searchGitBranches')[1] as Sample<EndpointName>;
+    const { request } = await capture('v1.searchGitBranches', listing);
+    expect(request.url.searchParams.get('query')).toBe('');
+  });
+
+  it('refuses a sort order without a search, which upstream answers with 400', async () => {
+    const { error, requests } = await failure(
+      'v1.searchGitRepositories',
+      { provider: 'github', sort_order: 'stars-desc' },
+      () => jsonResponse({ items: [] }),
+    );
+    expect(error?.kind).toBe('invalid-params');
+    expect(requests).toEqual([]);
   });
 });
 
@@ -1096,6 +1353,24 @@ const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
   'v1 POST /api/v1/conversations/{}/pending-messages': ['v1.queuePendingMessage'],
   'v1 POST /api/v1/sandboxes/{}/credential-bindings/{}/activate': ['v1.activateCredentialBinding'],
   'v1 GET /api/v1/web-client/config': ['v1.getWebClientConfig'],
+  'v1 GET /api/v1/config/models/search': ['v1.searchModels'],
+  'v1 GET /api/v1/config/providers/search': {
+    notUsed: 'the providers are in the model list; a model picker needs nothing more',
+  },
+  'v1 GET /api/v1/git/installations/search': ['v1.searchGitInstallations'],
+  'v1 GET /api/v1/git/repositories/search': ['v1.searchGitRepositories'],
+  'v1 GET /api/v1/git/branches/search': ['v1.searchGitBranches'],
+  'v1 GET /api/v1/git/suggested-tasks/search': ['v1.searchSuggestedTasks'],
+  'v1 GET /api/v1/settings': ['v1.getSettings'],
+  'v1 POST /api/v1/settings': ['v1.saveSettings'],
+  'v1 POST /api/v1/secrets/git-providers': ['v1.setGitProviders'],
+  'v1 DELETE /api/v1/secrets/git-providers': ['v1.clearGitProviders'],
+  'v1 GET /api/v1/secrets/search': ['v1.searchSecrets'],
+  'v1 POST /api/v1/secrets': ['v1.createSecret'],
+  'v1 PUT /api/v1/secrets/{}': ['v1.updateSecret'],
+  'v1 DELETE /api/v1/secrets/{}': ['v1.deleteSecret'],
+  'v1 GET /api/v1/skills/search': ['v1.searchServerSkills'],
+  'hosted GET /api/organizations': ['v1.listOrganizations'],
   'agent POST /api/conversations/{}/interrupt': ['agent.interrupt'],
 };
 
@@ -1104,6 +1379,7 @@ const routeTables: Record<string, string> = {
   'Hosted API keys': 'keys',
   'V0 REST': 'v0',
   'V1 app server': 'v1',
+  'Hosted service': 'hosted',
   'Agent server': 'agent',
 };
 

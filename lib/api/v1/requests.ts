@@ -72,3 +72,134 @@ export const AppConversationUpdateRequestSchema = z.strictObject({
   selected_branch: z.nullish(z.string()),
   git_provider: z.nullish(ProviderTypeRequestSchema),
 });
+
+// --- Settings, provider tokens and secrets (docs/contract/v1-app-server.md#settings) ---------
+
+/**
+ * One MCP server of `agent_settings.mcp_config` (the SDK's `MCPServer`, which forbids extra
+ * fields): remote with `url` (`transport` `http`, `streamable-http` or `sse`), or local with
+ * `command`. `env` and `headers` values and `auth` secrets come back masked when settings are
+ * read; posting a masked value back keeps the stored secret.
+ */
+export const McpServerRequestSchema = z
+  .strictObject({
+    url: z.optional(z.string().check(z.minLength(1))),
+    transport: z.optional(z.enum(['stdio', 'http', 'streamable-http', 'sse'])),
+    command: z.optional(z.string().check(z.minLength(1))),
+    args: z.optional(z.array(z.string())),
+    env: z.optional(z.record(z.string(), z.string())),
+    cwd: z.optional(z.string()),
+    description: z.optional(z.string()),
+    timeout: z.optional(z.number()),
+    headers: z.optional(z.record(z.string(), z.string())),
+    /** `{strategy: 'bearer' | 'api_key' | 'basic' | 'header' | 'oauth2' | 'none', …}`. */
+    auth: z.optional(z.looseObject({ strategy: z.string() })),
+    enabled: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine((server) => Boolean(server.url) !== Boolean(server.command), {
+      error: 'An MCP server has either a url (remote) or a command (local)',
+    }),
+  );
+export type McpServerRequest = z.input<typeof McpServerRequestSchema>;
+
+/**
+ * `agent_settings_diff` of `POST /api/v1/settings`: deep-merged into the stored agent settings.
+ * Its keys are the SDK's agent settings of the server's own version (listed by
+ * `GET /api/v1/settings/agent-schema`), so only the ones Handoff edits are typed and the rest
+ * pass through: the server validates them and answers 400 on a bad value.
+ *
+ * `mcp_config` is the exception to the merge: it replaces the whole map, so send every server
+ * to keep, not only the changed one.
+ */
+export const AgentSettingsDiffRequestSchema = z.looseObject({
+  llm: z.optional(
+    z.looseObject({
+      model: z.optional(z.string().check(z.minLength(1))),
+      api_key: z.nullish(z.string()),
+      base_url: z.nullish(z.string()),
+    }),
+  ),
+  mcp_config: z.optional(z.record(z.string(), McpServerRequestSchema)),
+});
+
+/** `conversation_settings_diff`: the app server's `ConversationSettings`, deep-merged. */
+export const ConversationSettingsDiffRequestSchema = z.strictObject({
+  max_iterations: z.optional(z.number().check(z.int(), z.gte(1))),
+  confirmation_mode: z.optional(z.boolean()),
+  security_analyzer: z.nullish(z.enum(['llm', 'none'])),
+});
+
+/**
+ * Body of `POST /api/v1/settings` (1.7+). Partial: only what is sent changes. The server drops
+ * top-level keys it does not know without a word, hence exact here; and it refuses the nested
+ * keys of the answer (`agent_settings`, `conversation_settings`) with 422, so they cannot be
+ * sent back as read: changes go in the `*_diff` objects.
+ */
+export const AppSettingsUpdateRequestSchema = z.strictObject({
+  agent_settings_diff: z.optional(AgentSettingsDiffRequestSchema),
+  conversation_settings_diff: z.optional(ConversationSettingsDiffRequestSchema),
+  language: z.nullish(z.string()),
+  enable_sound_notifications: z.optional(z.boolean()),
+  enable_proactive_conversation_starters: z.optional(z.boolean()),
+  user_consents_to_analytics: z.nullish(z.boolean()),
+  sandbox_base_container_image: z.nullish(z.string()),
+  sandbox_runtime_container_image: z.nullish(z.string()),
+  /** Names of global skills to leave out of new conversations. */
+  disabled_skills: z.nullish(z.array(z.string())),
+  /** "" clears the stored key; leaving it out keeps it. */
+  search_api_key: z.nullish(z.string()),
+  max_budget_per_task: z.nullish(z.number()),
+  git_user_name: z.nullish(z.string()),
+  git_user_email: z.nullish(z.string()),
+  git_full_clone: z.optional(z.boolean()),
+  remote_runtime_resource_factor: z.nullish(z.number().check(z.int())),
+  default_sandbox_spec_id: z.nullish(z.string()),
+});
+export type AppSettingsUpdateRequest = z.input<typeof AppSettingsUpdateRequestSchema>;
+
+/**
+ * Body of `POST /api/v1/secrets/git-providers`. The posted map replaces the stored one: a
+ * provider left out is forgotten, and `token: ""` keeps the stored token of a provider while
+ * updating its `host`. Each token given is checked with its provider first (401 when refused).
+ */
+export const GitProvidersRequestSchema = z.strictObject({
+  provider_tokens: z.partialRecord(
+    ProviderTypeRequestSchema,
+    z.strictObject({
+      token: z.nullish(z.string()),
+      /** The host of a self-hosted provider, e.g. `gitlab.example.com`. */
+      host: z.nullish(z.string()),
+      user_id: z.nullish(z.string()),
+    }),
+  ),
+});
+export type GitProvidersRequest = z.input<typeof GitProvidersRequestSchema>;
+
+/**
+ * Upstream `validate_env_var_name`: secrets become environment variables in the sandbox, so a
+ * name that is not one fails there with 422.
+ */
+export const SecretNameSchema = z
+  .string()
+  .check(
+    z.regex(
+      /^[A-Za-z_][A-Za-z0-9_]*$/,
+      'A secret name starts with a letter or an underscore and has only letters, digits and underscores',
+    ),
+  );
+
+/** Body of `POST /api/v1/secrets`: creates the secret, or overwrites one of that name (201). */
+export const SecretCreateRequestSchema = z.strictObject({
+  name: SecretNameSchema,
+  value: z.string(),
+  /** Left out: a replaced secret keeps its description. */
+  description: z.nullish(z.string()),
+});
+
+/** Body of `PUT /api/v1/secrets/{secret_id}`: rename and describe; the value is kept. */
+export const SecretUpdateRequestSchema = z.strictObject({
+  name: SecretNameSchema,
+  /** Left out or null clears the description. */
+  description: z.nullish(z.string()),
+});
