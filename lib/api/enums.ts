@@ -116,6 +116,19 @@ export type TaskType = Lenient<(typeof taskTypeValues)[number]>;
 export const TaskTypeSchema = lenientEnum(taskTypeValues);
 export const TaskTypeRequestSchema = z.enum(taskTypeValues);
 
+/**
+ * docs/contract/v1-app-server.md#start-request `suggested_task.task_type` on 1.x app servers, which
+ * dropped `CREATE_MICROAGENT` (the V0 microagent flow is gone).
+ */
+export const v1TaskTypeValues = [
+  'MERGE_CONFLICTS',
+  'FAILING_CHECKS',
+  'UNRESOLVED_COMMENTS',
+  'OPEN_ISSUE',
+  'OPEN_PR',
+] as const;
+export const V1TaskTypeRequestSchema = z.enum(v1TaskTypeValues);
+
 /** docs/contract/events.md#v0-agent-states; `init` only appears in old histories. */
 export const agentStateValues = [
   'loading',

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AppConversationSchema,
+  AppConversationStartRequestSchema,
   AppSettingsSchema,
   AppSettingsUpdateRequestSchema,
   appSettingsConfirmationMode,
@@ -17,6 +18,7 @@ import {
   SendMessageRequestSchema,
   SettingsSchema,
   splitShellWords,
+  startRequestProblem,
   V0UserActionSchema,
 } from '@/lib/api';
 
@@ -221,6 +223,40 @@ describe('response schemas are lenient', () => {
 });
 
 describe('1.x app-server requests (docs/contract/v1-app-server.md)', () => {
+  const task = {
+    git_provider: 'github',
+    task_type: 'OPEN_ISSUE',
+    repo: 'octo-org/widgets',
+    issue_number: 477,
+    title: 'Lexer crashes on emoji',
+  } as const;
+
+  it('starts from a suggested task, but never with a first message of its own', () => {
+    expect(AppConversationStartRequestSchema.safeParse({ suggested_task: task }).success).toBe(
+      true,
+    );
+    const both = { suggested_task: task, initial_message: { content: [] } };
+    expect(startRequestProblem(both)).toMatch(/leave initial_message out/);
+    expect(messagesOf(AppConversationStartRequestSchema.safeParse(both))).toEqual([
+      'Send either initial_message or suggested_task, not both',
+    ]);
+    expect(startRequestProblem({ suggested_task: task, initial_message: null })).toBeNull();
+  });
+
+  it('knows the 1.x task types (no CREATE_MICROAGENT) and stays exact', () => {
+    const microagent = { suggested_task: { ...task, task_type: 'CREATE_MICROAGENT' } };
+    expect(AppConversationStartRequestSchema.safeParse(microagent).success).toBe(false);
+    expect(AppConversationStartRequestSchema.safeParse({ mcp_config: {} }).success).toBe(false);
+    expect(
+      AppConversationStartRequestSchema.safeParse({
+        agent_profile_id: 'p',
+        public: true,
+        plugins: [{ source: 'github:o/r', ref: 'v1' }],
+        secrets: { API_TOKEN: 'x' },
+      }).success,
+    ).toBe(true);
+  });
+
   it('saves settings as diffs only: the nested keys of the answer are refused', () => {
     const read = { agent_settings: { llm: { model: 'x' } } };
     expect(AppSettingsUpdateRequestSchema.safeParse(read).success).toBe(false);

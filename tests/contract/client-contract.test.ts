@@ -448,24 +448,43 @@ const samples: Samples = {
   },
   'v1.countAppConversations': { params: { title__contains: 'parser' }, answer: 3 },
   'v1.getAppConversations': { params: { ids: [V1_HEX, V0_ID] }, answer: [appConversation, null] },
-  'v1.startAppConversation': {
-    params: {
-      selected_repository: 'octo-org/widgets',
-      selected_branch: 'fix/parser-null',
-      git_provider: 'github',
-      title: 'Parser fix',
-      conversation_id: V1_UUID,
-      agent_type: 'default',
-      initial_message: {
-        role: 'user',
-        content: [
-          { type: 'text', text: 'Fix the failing parser test.' },
-          { type: 'image', image_urls: ['data:image/png;base64,iVBORw0KGgo='] },
-        ],
+  'v1.startAppConversation': [
+    {
+      params: {
+        selected_repository: 'octo-org/widgets',
+        selected_branch: 'fix/parser-null',
+        git_provider: 'github',
+        title: 'Parser fix',
+        conversation_id: V1_UUID,
+        agent_type: 'default',
+        initial_message: {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Fix the failing parser test.' },
+            { type: 'image', image_urls: ['data:image/png;base64,iVBORw0KGgo='] },
+          ],
+        },
+      },
+      answer: startTask,
+    },
+    {
+      // 1.x: the server writes the first message from the task (no initial_message with it).
+      params: {
+        suggested_task: suggestedTask,
+        selected_branch: 'fix/parser-null',
+        agent_profile_id: 'profile-reviewer',
+        public: false,
+        plugins: [{ source: 'github:octo-org/openhands-plugins', repo_path: 'plugins/lint' }],
+        secrets: { NPM_TOKEN: 'npm_x' },
+      },
+      answer: startTask,
+      service: {
+        on: 'v1',
+        // Profiles and plugins would need the service to know them; the task is what matters.
+        params: () => ({ suggested_task: suggestedTask, public: false, secrets: { X: 'y' } }),
       },
     },
-    answer: startTask,
-  },
+  ],
   'v1.streamStartAppConversation': {
     params: {
       selected_repository: 'octo-org/widgets',
@@ -1205,14 +1224,21 @@ describe('V1-only servers: requests that encode their quirks (docs/contract/v1-a
     expect(request.url.searchParams.get('query')).toBe('');
   });
 
-  it('refuses a sort order without a search, which upstream answers with 400', async () => {
-    const { error, requests } = await failure(
+  it('refuses what upstream answers with a 500 or a 400, before sending', async () => {
+    const both = await failure(
+      'v1.startAppConversation',
+      { suggested_task: suggestedTask, initial_message: { content: textMessage } },
+      () => jsonResponse(startTask),
+    );
+    expect(both.error?.kind).toBe('invalid-params');
+    expect(both.error?.fieldErrors?.[0]?.field).toBe('suggested_task');
+    const unsorted = await failure(
       'v1.searchGitRepositories',
       { provider: 'github', sort_order: 'stars-desc' },
       () => jsonResponse({ items: [] }),
     );
-    expect(error?.kind).toBe('invalid-params');
-    expect(requests).toEqual([]);
+    expect(unsorted.error?.kind).toBe('invalid-params');
+    expect([...both.requests, ...unsorted.requests]).toEqual([]);
   });
 });
 

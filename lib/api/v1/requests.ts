@@ -12,6 +12,7 @@ import {
   ConversationTriggerRequestSchema,
   messageRoleValues,
   ProviderTypeRequestSchema,
+  V1TaskTypeRequestSchema,
 } from '../enums';
 
 export {
@@ -43,26 +44,88 @@ export const AppSendMessageRequestSchema = z.strictObject({
 });
 
 /**
- * Body of `POST /api/v1/app-conversations` and `/stream-start`
- * (docs/contract/v1-app-server.md#start-request); all optional.
+ * `suggested_task` of a 1.x start request (docs/contract/v1-app-server.md#start-request): the
+ * server writes the first message from it and sets `trigger` to `suggested_task`.
  */
-export const AppConversationStartRequestSchema = z.strictObject({
-  /** Reuse an existing sandbox. */
-  sandbox_id: z.nullish(z.string()),
-  conversation_id: z.nullish(z.uuid()),
-  initial_message: z.nullish(SendMessageRequestSchema),
-  system_message_suffix: z.nullish(z.string()),
-  llm_model: z.nullish(z.string()),
-  selected_repository: z.nullish(z.string()),
-  selected_branch: z.nullish(z.string()),
-  git_provider: z.nullish(ProviderTypeRequestSchema),
-  title: z.nullish(z.string()),
-  trigger: z.nullish(ConversationTriggerRequestSchema),
-  pr_number: z.optional(z.array(z.number().check(z.int()))),
-  parent_conversation_id: z.nullish(z.uuid()),
-  agent_type: z.optional(AgentTypeRequestSchema),
+export const V1SuggestedTaskRequestSchema = z.strictObject({
+  git_provider: ProviderTypeRequestSchema,
+  task_type: V1TaskTypeRequestSchema,
+  repo: z.string().check(z.minLength(1)),
+  issue_number: z.number().check(z.int()),
+  title: z.string(),
 });
+export type V1SuggestedTaskRequest = z.input<typeof V1SuggestedTaskRequestSchema>;
+
+/** `PluginSpec`: a plugin loaded into the conversation (its skills and MCP servers). */
+export const PluginSpecRequestSchema = z.strictObject({
+  /** `github:owner/repo`, any git URL, or a path on the server. */
+  source: z.string().check(z.minLength(1)),
+  /** Branch, tag or commit (git sources only). */
+  ref: z.nullish(z.string()),
+  /** Folder of the plugin inside a monorepo. */
+  repo_path: z.nullish(z.string()),
+  parameters: z.nullish(z.record(z.string(), z.unknown())),
+});
+
+/**
+ * Body of `POST /api/v1/app-conversations` and `/stream-start`
+ * (docs/contract/v1-app-server.md#start-request); all optional. The server ignores fields it does
+ * not know, so this stays exact: a misspelt field fails here instead of being dropped there.
+ *
+ * `initial_message` and `suggested_task` exclude each other: the server builds the first message
+ * from the task and raises on a second one, which reaches the client as a bare 500. Send the
+ * task alone (see `startRequestProblem`).
+ */
+export const AppConversationStartRequestSchema = z
+  .strictObject({
+    /** Reuse an existing sandbox. */
+    sandbox_id: z.nullish(z.string()),
+    conversation_id: z.nullish(z.uuid()),
+    initial_message: z.nullish(SendMessageRequestSchema),
+    system_message_suffix: z.nullish(z.string()),
+    llm_model: z.nullish(z.string()),
+    /** 1.11: run this conversation from another agent profile than the active one. */
+    agent_profile_id: z.nullish(z.string()),
+    selected_repository: z.nullish(z.string()),
+    selected_branch: z.nullish(z.string()),
+    git_provider: z.nullish(ProviderTypeRequestSchema),
+    /** 1.4. */
+    suggested_task: z.nullish(V1SuggestedTaskRequestSchema),
+    title: z.nullish(z.string()),
+    trigger: z.nullish(ConversationTriggerRequestSchema),
+    pr_number: z.optional(z.array(z.number().check(z.int()))),
+    parent_conversation_id: z.nullish(z.uuid()),
+    agent_type: z.optional(AgentTypeRequestSchema),
+    /** Shared read-only with anyone who has the link (hosted). */
+    public: z.nullish(z.boolean()),
+    plugins: z.nullish(z.array(PluginSpecRequestSchema)),
+    /**
+     * 1.7: secrets for this conversation only, `{NAME: value}`; they override stored secrets of
+     * the same name.
+     */
+    secrets: z.nullish(z.record(z.string(), z.string())),
+  })
+  .check(
+    z.refine((request) => startRequestProblem(request) === null, {
+      error: 'Send either initial_message or suggested_task, not both',
+      path: ['suggested_task'],
+    }),
+  );
 export type AppConversationStartRequest = z.input<typeof AppConversationStartRequestSchema>;
+
+/**
+ * Why the server would fail on this start request, or null. Today one rule: a suggested task
+ * writes the first message itself, so `initial_message` must be left out (upstream
+ * `_apply_suggested_task` raises on both, answered as a 500). Forms can ask before sending.
+ */
+export function startRequestProblem(request: {
+  initial_message?: unknown;
+  suggested_task?: unknown;
+}): string | null {
+  return request.suggested_task != null && request.initial_message != null
+    ? 'A suggested task writes its own first message: leave initial_message out.'
+    : null;
+}
 
 /** 2026 `PATCH /api/v1/app-conversations/{id}`. */
 export const AppConversationUpdateRequestSchema = z.strictObject({
