@@ -175,6 +175,25 @@ export function reviveError(value: unknown): ApiError {
   return new ApiError(value.kind, value.message, details);
 }
 
+/**
+ * The `detail` of an agent server's 409 for a conversation that waits for its credential binding
+ * (docs/contract/agent-server.md#credential-bindings): after a sandbox restart, a conversation
+ * signed in through a managed login (ACP Codex today) answers it on every route until the app
+ * server activates the binding again. Unlike `run`'s "already running" 409 it is a real failure.
+ */
+export const CREDENTIAL_BINDING_REQUIRED = 'credential_binding_activation_required';
+
+/**
+ * True for the agent server's "activate the credential binding first" 409, as an ApiError or in
+ * its serialized form. The cure is `v1.activateCredentialBinding` where the app server has it,
+ * else resuming the sandbox; retrying the same call does not help.
+ */
+export function isCredentialBindingRequired(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { kind, serverMessage } = error as Partial<ApiErrorDetails & { kind: ApiErrorKind }>;
+  return kind === 'conflict' && serverMessage === CREDENTIAL_BINDING_REQUIRED;
+}
+
 /** Wraps anything thrown into an ApiError (used at the client's outer boundary). */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;

@@ -6,6 +6,7 @@ import {
   ApiError,
   type ApiErrorDetails,
   type ApiErrorKind,
+  CREDENTIAL_BINDING_REQUIRED,
   type FieldError,
   type ResponseBodyType,
 } from './errors';
@@ -314,11 +315,14 @@ export function errorFromResponse(request: HttpRequest, response: HttpResponse):
           : withServerWords(`Not found on the server at ${host} (404)`, words, statusText);
       break;
     case 'conflict':
-      message = withServerWords(
-        'The request does not fit the current state of the conversation (409)',
-        words,
-        statusText,
-      );
+      message =
+        words === CREDENTIAL_BINDING_REQUIRED
+          ? 'The conversation waits for its sign-in to be activated again after its sandbox restarted (409).'
+          : withServerWords(
+              'The request does not fit the current state of the conversation (409)',
+              words,
+              statusText,
+            );
       break;
     case 'validation':
       message = withServerWords('The server rejected the request data (422)', words, statusText);
