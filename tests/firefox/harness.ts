@@ -17,6 +17,21 @@ import { firefoxExtensionDir, readManifest } from './paths';
 
 interface BidiConnection {
   send(method: string, params: object): Promise<{ result: Record<string, unknown> }>;
+  on(event: string, listener: (params: BlockedRequest) => void): void;
+}
+
+/** The part of BiDi's network.beforeRequestSent the API stand-ins read. */
+interface BlockedRequest {
+  isBlocked?: boolean;
+  intercepts?: string[];
+  request: { request: string; url: string; headers: { name: string; value: { value: string } }[] };
+}
+
+/** An answer from a stand-in API, as tests/support/code-host-apis.ts gives it. */
+export interface ApiAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
 }
 
 /** The part of Firefox's ExtensionParent the harness reads. */
@@ -252,6 +267,46 @@ export class Firefox {
       } else {
         void request.continue();
       }
+    });
+  }
+
+  /**
+   * Answers every request under `base` (a code host's API address), from any tab or window the
+   * extension opens, with `answer`. The skill viewer fetches from its own page, and the panel
+   * window it opens exists only after the click, so a per-tab route would come too late.
+   */
+  async serveApi(
+    base: string,
+    answer: (request: { url: string; headers: Record<string, string> }) => ApiAnswer,
+  ): Promise<void> {
+    const { origin, hostname, pathname } = new URL(base);
+    const added = await this.bidi('network.addIntercept', {
+      phases: ['beforeRequestSent'],
+      urlPatterns: [{ type: 'pattern', protocol: 'https', hostname }],
+    });
+    const intercept = added.result.intercept as string;
+    this.connection.on('network.beforeRequestSent', (event) => {
+      if (!event.isBlocked || !event.intercepts?.includes(intercept)) return;
+      const { url } = event.request;
+      const parsed = new URL(url);
+      const reply =
+        parsed.origin === origin && parsed.pathname.startsWith(pathname)
+          ? answer({
+              url,
+              headers: Object.fromEntries(
+                event.request.headers.map((h) => [h.name.toLowerCase(), h.value.value]),
+              ),
+            })
+          : { status: 404, headers: { 'content-type': 'text/plain' }, body: 'not served' };
+      void this.bidi('network.provideResponse', {
+        request: event.request.request,
+        statusCode: reply.status,
+        headers: Object.entries(reply.headers).map(([name, value]) => ({
+          name,
+          value: { type: 'string', value },
+        })),
+        body: { type: 'string', value: reply.body },
+      }).catch(() => {});
     });
   }
 

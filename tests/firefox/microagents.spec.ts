@@ -1,7 +1,8 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
+import { seedRepositories } from '../service/seed/git-world';
 import { fixtureHtml, fixtureNamed } from '../shared/host-fixtures';
-import { ensureRepository } from '../shared/service-helpers';
+import { fakeCodeHost } from '../support/code-host-apis';
 import type { Firefox } from './harness';
 import { serviceKinds } from './kinds';
 import { connect, useFirefox, useService } from './setup';
@@ -17,6 +18,21 @@ async function openPanelTab(firefox: Firefox): Promise<Page> {
   return page;
 }
 
+/**
+ * GitHub's API for octo/widgets (the repository the host fixtures name), holding the seeded
+ * repository's microagents: the viewer reads them from the code host, not the server.
+ */
+async function serveGitHub(firefox: Firefox): Promise<void> {
+  const seeded = seedRepositories.find((repo) => repo.full_name === 'octo-org/widgets');
+  const github = fakeCodeHost({
+    kind: 'github',
+    apiBase: 'https://api.github.com',
+    anonymous: { limit: 60, remaining: 60, resetAt: Date.now() + 3_600_000 },
+    repositories: { 'octo/widgets': { files: { ...seeded?.files } } },
+  });
+  await firefox.serveApi('https://api.github.com', (request) => github.handle(request));
+}
+
 function listed(page: Page): Promise<string[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('.microagent-list > li .microagent-open')].map(
@@ -30,8 +46,8 @@ describe.each(serviceKinds)('microagents against a %s server', (kind) => {
   const service = useService(kind);
 
   it('the Microagents entry lists the repository’s microagents in the window’s panel, which opens one', async () => {
-    ensureRepository('octo/widgets');
     await connect(firefox(), service());
+    await serveGitHub(firefox());
     const repo = fixtureNamed('repo-react');
     const panel = await openPanelTab(firefox());
     const tab = await firefox().openCodeHostPage(repo.url, (url) =>
@@ -58,8 +74,8 @@ describe.each(serviceKinds)('microagents against a %s server', (kind) => {
   });
 
   it('"View as microagent" on a microagent file’s page opens it in a panel window when none is open', async () => {
-    ensureRepository('octo/widgets');
     await connect(firefox(), service());
+    await serveGitHub(firefox());
     const url = 'https://github.com/octo/widgets/blob/main/.openhands/microagents/testing.md';
     const html = fixtureHtml(fixtureNamed('blob-react')).replace(
       /<title>[^<]*<\/title>/,
