@@ -11,7 +11,7 @@ import {
 } from '@/lib/settings/editor';
 import type { Settings } from '@/lib/settings/schema';
 import { ConnectionReport } from './ConnectionReport';
-import { runConnectionTest } from './connection-test';
+import { runConnectionTest, serverKindWords } from './connection-test';
 import { AddressField, Field, useFocusFirstInvalid } from './Field';
 import { FailureNotice, SavedNotice } from './SectionNotices';
 import { useDraft } from './use-draft';
@@ -222,22 +222,7 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
       {report ? <ConnectionReport detection={report.detection} address={report.address} /> : null}
       {!report && settings.serverInfo ? (
         <p className="muted">
-          {t('options.server.lastChecked', {
-            apis:
-              settings.serverInfo.v0 && settings.serverInfo.v1
-                ? t('options.report.apisBoth')
-                : settings.serverInfo.v1
-                  ? t('options.report.apisV1')
-                  : settings.serverInfo.v0
-                    ? t('options.report.apisV0')
-                    : t('options.report.apisNone'),
-            mode:
-              settings.serverInfo.mode === 'saas'
-                ? t('options.report.modeHosted')
-                : settings.serverInfo.mode === 'oss'
-                  ? t('options.report.modeSelfHosted')
-                  : t('options.report.modeUnknown'),
-          })}
+          {t('options.server.lastChecked', { kind: serverKindWords(settings.serverInfo) })}
         </p>
       ) : null}
     </section>

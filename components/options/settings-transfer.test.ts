@@ -12,7 +12,14 @@ const settings: Settings = {
   clickBehaviour: 'start',
   defaultMcpConfig: { sse_servers: [{ url: 'https://mcp.example.com' }] },
   credentialsChangedAt: 1234,
-  serverInfo: { v0: true, v1: true, mode: 'oss', checkedAt: '2026-01-01T00:00:00Z' },
+  serverInfo: {
+    v0: true,
+    v1: true,
+    mode: 'oss',
+    kind: 'legacy',
+    version: null,
+    checkedAt: '2026-01-01T00:00:00Z',
+  },
 };
 
 function file(content: Record<string, unknown>): string {

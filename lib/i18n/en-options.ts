@@ -38,7 +38,7 @@ export const optionsStrings = {
     'Handoff needs access to {origin} to talk to the server, and the browser did not grant it. Click Save again and allow access when the browser asks.',
   'options.server.noAccess':
     'Handoff has no access to {origin} yet, so it cannot reach the server. Click Save to grant it.',
-  'options.server.lastChecked': 'Last connection test: {mode}, {apis}.',
+  'options.server.lastChecked': 'Last connection test: {kind}.',
 
   // Connection report
   'options.report.tested': 'Tested {address}.',
@@ -46,15 +46,15 @@ export const optionsStrings = {
   'options.report.reachableAlive': 'Reachable, and answers like an OpenHands server',
   'options.report.reachableYes': 'Reachable',
   'options.report.reachableNo': 'Not reachable',
-  'options.report.mode': 'Kind',
-  'options.report.modeHosted': 'Hosted service',
-  'options.report.modeSelfHosted': 'Self-hosted server',
-  'options.report.modeUnknown': 'Unknown kind of server',
-  'options.report.apis': 'APIs',
-  'options.report.apisBoth': 'V0 and V1',
-  'options.report.apisV1': 'V1 only',
-  'options.report.apisV0': 'V0 only',
-  'options.report.apisNone': 'None found at this address',
+  'options.report.kind': 'Kind',
+  'options.kind.hosted': 'OpenHands Cloud, the hosted service',
+  'options.kind.v1': 'Self-hosted OpenHands 1.x',
+  'options.kind.legacy':
+    'Self-hosted OpenHands 0.x, an older server (Handoff uses its older interface)',
+  'options.kind.agent': 'An OpenHands agent server on its own, without an app server',
+  'options.kind.agentVersion':
+    'An OpenHands agent server {version} on its own, without an app server',
+  'options.kind.unknown': 'No OpenHands server found at this address',
   'options.report.key': 'API key',
   'options.report.keyAccepted': 'Accepted, sent as {header}',
   'options.report.keyAcceptedNotNeeded':
@@ -65,7 +65,9 @@ export const optionsStrings = {
   'options.report.keyUnknown': 'Could not tell',
   'options.report.verdictUnreachable': 'Handoff could not reach it: {reason}',
   'options.report.verdictNoApi':
-    'Something answers there, but not an Agent Conversation Service API. Check the address (and any path prefix).',
+    'Something answers there, but not an OpenHands server. Check the address (and any path prefix).',
+  'options.report.verdictAgent':
+    'Handoff cannot start conversations on an agent server without an app server yet. Point it at your OpenHands app server, or at the hosted service.',
   'options.report.verdictKeyRejected':
     'The server refused the API key. Paste the key again, or create a new one on the server.',
   'options.report.verdictKeyMissing': 'The server needs an API key. Enter it above and save.',
@@ -168,11 +170,12 @@ export const optionsStrings = {
   'options.defaults.clickForm': 'Opens the form first (Alt-click starts at once)',
   'options.defaults.clickStart': 'Starts at once (Alt-click opens the form)',
   'options.defaults.clickSaved': 'Saved.',
-  'options.defaults.api': 'Interface for new conversations',
-  'options.defaults.apiHint': 'Only matters when the server serves both V0 and V1.',
-  'options.defaults.apiAuto': 'Automatic (V1 when the server has it)',
-  'options.defaults.apiV1': 'V1',
-  'options.defaults.apiV0': 'V0',
+  'options.defaults.api': 'How new conversations start',
+  'options.defaults.apiHint':
+    'Only servers older than OpenHands 1.7 offer a choice; current servers have one way.',
+  'options.defaults.apiAuto': 'Automatic (the current way wherever the server has it)',
+  'options.defaults.apiV1': 'Always the current way',
+  'options.defaults.apiV0': 'The older way, on servers that still have it',
   'options.defaults.apiSaved': 'Saved.',
 
   // Self-hosted hosts
@@ -249,7 +252,7 @@ export const optionsStrings = {
   // Sandboxes (options page)
   'options.sandboxes.noServer': 'Connect Handoff to a server first.',
   'options.sandboxes.noV1':
-    'This server does not serve the V1 API, which is where sandboxes live. If that changed, test the connection again.',
+    'This server has no sandboxes to manage: they came with newer OpenHands versions. If it was upgraded, test the connection again.',
   'options.sandboxes.toServer': 'Go to the server settings',
 
   // Sandboxes

@@ -96,6 +96,8 @@ export async function testConnection(input?: {
         v0: result.v0,
         v1: result.v1,
         mode: result.mode,
+        kind: result.kind,
+        version: result.version,
         checkedAt: new Date().toISOString(),
       },
     });

@@ -18,6 +18,10 @@ export const ServerInfoSchema = z.object({
   v0: z.boolean(),
   v1: z.boolean(),
   mode: z.nullable(z.string()),
+  /** The server kind (lib/api/detect.ts); null when stored before kinds were told apart. */
+  kind: z._default(z.nullable(z.enum(['hosted', 'v1', 'legacy', 'agent'])), null),
+  /** The server's version, where it says. */
+  version: z._default(z.nullable(z.string()), null),
   checkedAt: z.string(),
 });
 

@@ -267,6 +267,21 @@ export const v1SearchConversationEvents = defineRequest({
 });
 
 /**
+ * `GET /server_info` of the configured address, no key. An agent server names itself (`title`
+ * "OpenHands Agent Server", `version`); an app server answers machine figures instead (newer ones
+ * with `app_version`). Grouped with the health probes: it is the server's, not a conversation's.
+ */
+export const agentGetServerInfo = defineRequest({
+  group: 'server',
+  method: 'GET',
+  path: '/server_info',
+  target: 'server',
+  params: noParams,
+  request: () => ({}),
+  anonymous: true,
+});
+
+/**
  * 1.2+: the web client's configuration (`app_mode`, feature flags, configured providers), the one
  * `/api/v1` route that takes no key: sent without it, so it also tells a V1 app server apart
  * before the key is known.

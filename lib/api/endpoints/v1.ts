@@ -21,6 +21,7 @@ import {
 } from '../v1/requests';
 import {
   agentFilters,
+  agentGetServerInfo,
   agentInterrupt,
   agentPause,
   agentRespondToConfirmation,
@@ -595,21 +596,6 @@ export const agentGetEvent = defineRequest({
     const parts = onAgent(ref);
     return { ...parts, path: { ...parts.path, event_id } };
   },
-});
-
-/**
- * `GET /server_info` of the configured address, no key. An agent server names itself (`title`
- * "OpenHands Agent Server", `version`); an app server answers machine figures instead (newer ones
- * with `app_version`). Grouped with the health probes: it is the server's, not a conversation's.
- */
-export const agentGetServerInfo = defineRequest({
-  group: 'server',
-  method: 'GET',
-  path: '/server_info',
-  target: 'server',
-  params: noParams,
-  request: () => ({}),
-  anonymous: true,
 });
 
 /** The conversation’s live state (execution_status, stats, title…). */
