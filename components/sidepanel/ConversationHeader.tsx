@@ -207,7 +207,7 @@ export function ConversationHeader({
         {summary?.updatedAt ? (
           <span>{t('panel.header.updated', { when: localDateTime(summary.updatedAt) })}</span>
         ) : null}
-        <span>{generation === 'v1' ? t('panel.header.v1') : t('panel.header.v0')}</span>
+        {generation === 'v0' ? <span>{t('panel.header.v0')}</span> : null}
         {cost.cost !== null ? (
           <span>{t('panel.header.cost', { cost: cost.cost.toFixed(2) })}</span>
         ) : null}

@@ -202,8 +202,7 @@ export const panelStrings = {
   'panel.header.tokens': '{tokens} tokens',
   'panel.header.openWebApp': 'Open in the web app',
   'panel.header.details': 'Details',
-  'panel.header.v0': 'V0 conversation',
-  'panel.header.v1': 'V1 conversation',
+  'panel.header.v0': 'Classic conversation (servers before OpenHands 1.7)',
   'panel.header.id': 'id {id}',
   'panel.header.pullRequest': 'Pull request #{number}',
   'panel.header.mergeRequest': 'Merge request !{number}',
@@ -323,9 +322,6 @@ export const panelStrings = {
 
   // --- New conversation ---------------------------------------------------------------------
   'panel.new.title': 'New conversation',
-  'panel.new.interface': 'Interface',
-  'panel.new.v1': 'V1 (app server, recommended)',
-  'panel.new.v0': 'V0 (classic conversations)',
   'panel.new.repository': 'Repository',
   'panel.new.repositoryHint': 'owner/name; leave empty for a conversation without a repository.',
   'panel.new.repositorySuggestions': 'Matching repositories',
@@ -336,6 +332,11 @@ export const panelStrings = {
   'panel.new.branchPlaceholder': 'The default branch',
   'panel.new.branchSuggestions': 'Branches',
   'panel.new.protected': 'protected',
+  'panel.new.defaultBranch': 'default',
+  'panel.new.moreBranches': 'Show more branches',
+  'panel.new.branchSearchFailed': 'The branch list could not be read: {error}',
+  'panel.new.connectProvider':
+    'No git provider is connected on your server, so it cannot suggest repositories or branches. Connect one (GitHub, GitLab or Bitbucket) in Handoff’s options or in your server’s settings; you can still type a name.',
   'panel.new.task': 'Task from this page',
   'panel.new.taskIssue': 'Resolve issue #{number}: {title}',
   'panel.new.taskPull': 'Work on pull request #{number}: {title}',
@@ -352,7 +353,7 @@ export const panelStrings = {
   'panel.new.instructions': 'Instructions',
   'panel.new.instructionsHint': 'Kept out of the visible chat. The default comes from the options.',
   'panel.new.mcpV0Only':
-    'MCP servers per conversation are a V0 feature; V1 conversations use the server’s settings.',
+    'The agent uses the MCP servers in the server’s settings (Options → MCP servers).',
   'panel.new.start': 'Start conversation',
   'panel.new.starting': 'Starting…',
 

@@ -4,6 +4,7 @@ import type { Generation } from '@/lib/api/generation';
 import { callApi } from '@/lib/messaging/worker-client';
 import {
   type NewConversationDraft,
+  type StartCapabilities,
   toAppConversationStartRequest,
   toInitSessionRequest,
 } from '../model/new-conversation';
@@ -40,7 +41,7 @@ export function useStartConversation(
   }, []);
 
   const start = useCallback(
-    async (draft: NewConversationDraft) => {
+    async (draft: NewConversationDraft, capabilities?: StartCapabilities) => {
       setState({ phase: 'creating' });
       try {
         if (draft.generation === 'v0') {
@@ -54,7 +55,10 @@ export function useStartConversation(
           }
           return;
         }
-        let task = await callApi('v1.startAppConversation', toAppConversationStartRequest(draft));
+        let task = await callApi(
+          'v1.startAppConversation',
+          toAppConversationStartRequest(draft, capabilities),
+        );
         const since = Date.now();
         while (alive.current) {
           if (task.status === 'READY' && task.app_conversation_id) {
