@@ -74,7 +74,11 @@ export function NewConversationForm({
   onOpenConversation,
 }: NewConversationFormProps) {
   const id = useId();
-  const serverSettings = useServerSettings({ enabled: apis.v0 !== false, staleTime: 5 * 60_000 });
+  // The hook reads whichever routes the server has (1.7+ or legacy).
+  const serverSettings = useServerSettings({
+    enabled: apis.v0 !== false || apis.v1 !== false,
+    staleTime: 5 * 60_000,
+  });
   const knownProviders = useMemo(
     () => Object.keys(providerTokensOf(serverSettings.data)),
     [serverSettings.data],
