@@ -130,4 +130,3 @@ export function buildForgetProviderBody(
   for (const [name, host] of rest) provider_tokens[name] = { token: '', user_id: null, host };
   return { provider_tokens: provider_tokens as POSTProviderModel['provider_tokens'] };
 }
-
