@@ -42,7 +42,11 @@ export function TransferSection({ settings }: { settings: Settings }) {
     const serverChanged =
       parsed.settings.serverUrl !== undefined && parsed.settings.serverUrl !== settings.serverUrl;
     // One write: the file applies whole or not at all.
-    await saveSettings({ ...parsed.settings, ...(serverChanged ? { serverInfo: null } : {}) });
+    await saveSettings({
+      ...parsed.settings,
+      // The organisation was picked on the previous server.
+      ...(serverChanged ? { serverInfo: null, organizationId: null } : {}),
+    });
     setStatus(t('options.transfer.imported', { file: file.name }));
   };
 

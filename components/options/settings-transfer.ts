@@ -9,7 +9,10 @@ import { type Settings, SettingsSchema } from '@/lib/settings/schema';
 export const SETTINGS_FILE_FORMAT = 'handoff-settings';
 export const SETTINGS_FILE_VERSION = 1;
 
-/** What a file carries: preferences, not bookkeeping (`credentialsChangedAt`, `serverInfo`). */
+/**
+ * What a file carries: preferences, not bookkeeping (`credentialsChangedAt`, `serverInfo`), nor
+ * the hosted organisation (it belongs to the account's key, which the file never carries).
+ */
 export const exportedKeys = [
   'serverUrl',
   'authScheme',

@@ -75,6 +75,7 @@ export function NewConversationForm({
   onOpenConversation,
 }: NewConversationFormProps) {
   const id = useId();
+  // The hook reads whichever routes the server has (1.7+ or legacy).
   const serverSettings = useServerSettings({
     enabled: apis.settled === true,
     staleTime: 5 * 60_000,
@@ -163,7 +164,7 @@ export function NewConversationForm({
   const ready = apis.settled === true;
   useEffect(() => {
     if (!launch.autoStart || autoStarted.current || !ready) return;
-    if (apis.v0 !== false && serverSettings.isPending) return;
+    if (serverSettings.isPending) return;
     autoStarted.current = true;
     void start(draft, { suggestedTask: apis.v0 === false && apis.v1 !== false });
   }, [launch.autoStart, ready, apis.v0, apis.v1, start, draft, serverSettings.isPending]);

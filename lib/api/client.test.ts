@@ -161,6 +161,48 @@ describe('per-conversation routes (docs/contract/auth.md#per-conversation-url-an
   });
 });
 
+describe('hosted organisation (X-Org-Id)', () => {
+  const ORG = '0b6f7c58-2f4e-4d71-9a0c-5e8d7b6a4c3f';
+
+  it('goes with every keyed call to the configured server', async () => {
+    const { fetch, requests } = recorder({ items: [], next_page_id: null });
+    const client = createApiClient({
+      baseUrl: 'https://app.all-hands.dev',
+      apiKey: 'sk-oh',
+      orgId: ORG,
+      fetch,
+    });
+    await client.v1.searchAppConversations({ limit: 1 });
+    await client.v1.listOrganizations({});
+    expect(requests.map((request) => request.headers.get('x-org-id'))).toEqual([ORG, ORG]);
+  });
+
+  it('never goes to an agent server, nor with the keyless configuration probe', async () => {
+    const { fetch, requests } = recorder({ items: [], next_page_id: null, app_mode: 'saas' });
+    const client = createApiClient({
+      baseUrl: 'https://app.all-hands.dev',
+      apiKey: 'sk-oh',
+      orgId: ORG,
+      fetch,
+    });
+    await client.agent.searchEvents({
+      conversation: {
+        conversation_url: `https://sandbox.example.test/api/conversations/${ID}`,
+        session_api_key: 'sandbox-key',
+      },
+    });
+    await client.v1.getWebClientConfig();
+    expect(requests.map((request) => request.headers.get('x-org-id'))).toEqual([null, null]);
+  });
+
+  it('is left out when none is chosen', async () => {
+    const { fetch, requests } = recorder({ items: [], next_page_id: null });
+    const client = createApiClient({ baseUrl: 'https://app.all-hands.dev', apiKey: 'k', fetch });
+    await client.v1.searchAppConversations({ limit: 1 });
+    expect(requests[0]?.headers.get('x-org-id')).toBeNull();
+  });
+});
+
 describe('agent-server routes (docs/contract/agent-server.md)', () => {
   const conversation = {
     conversation_url: `https://sandbox.example.test/agent-7/api/conversations/${ID}`,

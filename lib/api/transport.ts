@@ -44,6 +44,12 @@ export interface ApiClientConfig {
   timeoutMs?: number;
   /** Default: the global `fetch`. */
   fetch?: FetchLike;
+  /**
+   * The hosted service's organisation to act in, sent as `X-Org-Id` on the configured server's
+   * own keyed routes only: runtimes and agent servers are other hosts with other keys, and an
+   * organisation means nothing to them.
+   */
+  orgId?: string | null;
 }
 
 export interface CallOptions {
@@ -131,6 +137,7 @@ export function createTransport(config: ApiClientConfig): Transport {
   }
   const authScheme = config.authScheme ?? defaultAuthScheme(baseUrl ?? config.baseUrl);
   const apiKey = config.apiKey?.trim() || null;
+  const orgId = config.orgId?.trim() || null;
   const fetchImpl: FetchLike = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   function prepare(server: string, spec: RequestSpec, parts: RequestParts): PreparedRequest {
@@ -146,6 +153,7 @@ export function createTransport(config: ApiClientConfig): Transport {
         key = apiKey;
         bearer = authScheme === 'bearer';
       }
+      if (!spec.anonymous && orgId) headers['X-Org-Id'] = orgId;
     } else {
       const suffix = spec.path.slice(V0_CONVERSATION_PREFIX.length);
       if (spec.target === 'runtime') {

@@ -40,7 +40,8 @@ async function reactToSettings(before: Settings, next: Settings): Promise<void> 
   const connectionChanged =
     before.serverUrl !== next.serverUrl ||
     before.authScheme !== next.authScheme ||
-    before.credentialsChangedAt !== next.credentialsChangedAt;
+    before.credentialsChangedAt !== next.credentialsChangedAt ||
+    before.organizationId !== next.organizationId;
   if (connectionChanged) {
     invalidateServiceClient();
     await hub.restartAll();

@@ -47,6 +47,7 @@ export async function serviceConnection(): Promise<ServiceConnection> {
     baseUrl: serverUrl,
     apiKey,
     authScheme: settings.authScheme,
+    orgId: settings.organizationId,
   });
   cached = {
     client: workerCaller(transport),

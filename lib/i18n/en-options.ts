@@ -7,8 +7,11 @@ export const optionsStrings = {
   'options.nav.sandboxes': 'Sandboxes',
   'options.nav.contents': 'Settings sections',
   'options.nav.server': 'Server',
+  'options.nav.organization': 'Organisation',
   'options.nav.tokens': 'Git provider tokens',
+  'options.nav.secrets': 'Custom secrets',
   'options.nav.mcp': 'MCP servers',
+  'options.nav.agent': 'Model and agent',
   'options.nav.defaults': 'Conversation defaults',
   'options.nav.hosts': 'Self-hosted code hosts',
   'options.nav.notifications': 'Notifications',
@@ -76,6 +79,44 @@ export const optionsStrings = {
   'options.report.checkOk': 'Passed:',
   'options.report.checkFailed': 'Failed:',
 
+  // Failures of the server's settings routes: the next step after the error's own words
+  'options.errors.topicSettings': 'its settings',
+  'options.errors.topicTokens': 'git provider tokens',
+  'options.errors.topicSecrets': 'custom secrets',
+  'options.errors.topicMcp': 'MCP servers',
+  'options.errors.topicOrganizations': 'organisations',
+  'options.errors.missingRoute':
+    'This address does not offer {what}: it may not be an OpenHands server, or one too old for this. Check it with Test connection under Server.',
+  'options.errors.unauthorized': 'Check the API key under Server, save it, then try again.',
+  'options.errors.notMember':
+    'Your account is not a member of the organisation Handoff acts in. Choose another one under Organisation.',
+  'options.errors.forbidden':
+    'Your account may not be allowed to do this. Ask whoever manages the server or the organisation.',
+  'options.errors.badOrganization':
+    'The service does not accept the organisation Handoff acts in. Choose it again under Organisation.',
+  'options.errors.rateLimitedWait': 'Wait {seconds} s, then try again.',
+  'options.errors.rateLimited': 'Wait a moment, then try again.',
+  'options.errors.unreachable': 'Check that the server is running and reachable, then try again.',
+
+  // Hosted organisations
+  'options.org.title': 'Organisation',
+  'options.org.intro':
+    'A hosted account can belong to several organisations. Conversations, settings and secrets belong to the one Handoff acts in.',
+  'options.org.loading': 'Asking the service for your organisations…',
+  'options.org.none': 'The service lists no organisation for your key.',
+  'options.org.one': 'Your key belongs to one organisation, {name}: Handoff acts in it.',
+  'options.org.pick': 'Act in',
+  'options.org.pickHint': 'Handoff names it in every request to the service.',
+  'options.org.default': 'The key’s default ({name})',
+  'options.org.defaultUnknown': 'The key’s default',
+  'options.org.personal': '{name} (personal)',
+  'options.org.saved': 'Handoff now acts in {name}.',
+  'options.org.savedDefault': 'Handoff now acts in the key’s default organisation.',
+  'options.org.unknownSaved':
+    'Handoff is set to act in an organisation your key does not list. Choose one of yours.',
+  'options.org.reset': 'Act in the key’s default organisation',
+  'options.org.incomplete': 'Only the first {count} organisations are listed.',
+
   // Git provider tokens
   'options.tokens.title': 'Git provider tokens',
   'options.tokens.intro':
@@ -121,6 +162,64 @@ export const optionsStrings = {
   'options.tokens.hostPath': 'Enter just the host, like {host}, without the path "{path}".',
   'options.tokens.hostQuery': 'Leave out the "?…" and "#…" parts.',
   'options.tokens.hostRequired': 'Enter the host name of your instance.',
+  'options.tokens.checkingKind': 'Finding out what kind of server this is…',
+  'options.tokens.hostedIntro':
+    'On the hosted service, git providers are connected when you sign in to its web app, not with tokens pasted here.',
+  'options.tokens.hostedLink': 'Connect or change git providers in the hosted service’s settings',
+  'options.tokens.connectedTitle': 'Connected providers',
+  'options.tokens.connectedLoading': 'Asking the service which providers are connected…',
+  'options.tokens.connectedNone':
+    'No git provider is connected yet. Connect one in the hosted service’s settings, then reload this page.',
+
+  // Custom secrets
+  'options.secrets.title': 'Custom secrets',
+  'options.secrets.intro':
+    'Values agents get as environment variables in their sandbox, like a package registry token. The server keeps them: Handoff sends a value once and never reads it back.',
+  'options.secrets.listTitle': 'Secrets on the server',
+  'options.secrets.noServer': 'Save a server address first.',
+  'options.secrets.loading': 'Asking the server for its secrets…',
+  'options.secrets.none': 'The server holds no custom secrets.',
+  'options.secrets.incomplete': 'Only the first {count} secrets are listed: the server holds more.',
+  'options.secrets.noDescription': 'No description',
+  'options.secrets.edit': 'Edit',
+  'options.secrets.editLabel': 'Rename or describe {name}',
+  'options.secrets.editTitle': 'Edit {name}',
+  'options.secrets.saveEdit': 'Save changes',
+  'options.secrets.saving': 'Saving…',
+  'options.secrets.edited': 'Saved {name}. Its value is unchanged.',
+  'options.secrets.delete': 'Delete',
+  'options.secrets.deleteLabel': 'Delete {name}',
+  'options.secrets.confirmDelete':
+    'Delete the secret {name}? New conversations no longer get it, and its value is gone for good.',
+  'options.secrets.confirmDeleteButton': 'Delete secret',
+  'options.secrets.deleting': 'Deleting…',
+  'options.secrets.deleted': 'Deleted {name}.',
+  'options.secrets.addTitle': 'Add a secret',
+  'options.secrets.name': 'Name',
+  'options.secrets.nameHint':
+    'It becomes an environment variable: letters, digits and underscores, not starting with a digit, like NPM_TOKEN.',
+  'options.secrets.value': 'Value',
+  'options.secrets.valueHint': 'Sent to the server once; it is never shown again, here or there.',
+  'options.secrets.description': 'Description',
+  'options.secrets.descriptionHint': 'Optional: what it is for.',
+  'options.secrets.replace': 'Replace the value of the existing {name}',
+  'options.secrets.add': 'Add secret',
+  'options.secrets.adding': 'Sending the secret to the server…',
+  'options.secrets.added': 'Added {name}.',
+  'options.secrets.replaced': 'Replaced the value of {name}.',
+  'options.secrets.nameEmpty': 'Enter a name.',
+  'options.secrets.nameSpaces':
+    'A secret name cannot contain spaces: use underscores, like NPM_TOKEN.',
+  'options.secrets.nameFirst':
+    'A secret name starts with a letter or an underscore, not "{first}".',
+  'options.secrets.nameCharacters':
+    'A secret name has only letters, digits and underscores: "{name}" cannot be an environment variable.',
+  'options.secrets.nameTaken':
+    'A secret named {name} exists already. Tick the box below to replace its value, or choose another name.',
+  'options.secrets.nameTakenLegacy':
+    'A secret named {name} exists already: choose another name, or delete that one first.',
+  'options.secrets.nameTakenRename': 'Another secret is named {name} already: choose another name.',
+  'options.secrets.valueEmpty': 'Enter the value.',
 
   // MCP servers
   'options.mcp.title': 'Default MCP servers',
@@ -157,6 +256,45 @@ export const optionsStrings = {
   'options.mcp.savedNone': 'Saved: new conversations get no extra MCP servers.',
   'options.mcp.fix': '{count} field(s) need attention: see the messages next to them.',
   'options.mcp.invalid': 'The MCP servers are not valid.',
+  'options.mcp.noServer':
+    'Save a server address first: where these servers are kept depends on the server.',
+  'options.mcp.loading': 'Asking the server for its MCP servers…',
+  'options.mcp.whereServer':
+    'These servers are stored on your server and used by every new conversation, whichever app starts it.',
+  'options.mcp.whereLocal':
+    'This server keeps no MCP servers for Handoff: Handoff keeps these in this browser and sends them with each new conversation it starts.',
+  'options.mcp.headers': 'Headers',
+  'options.mcp.headersHint': 'Optional: one Name: value per line, like Authorization: Bearer …',
+  'options.mcp.headerLine': 'Line {line} ("{text}") needs the form Name: value.',
+  'options.mcp.masked':
+    'Values shown as ********** are secrets the server keeps: they stay as stored unless you type new ones.',
+  'options.mcp.nameTaken': 'Another MCP server is named {name} already: each needs its own name.',
+  'options.mcp.saving': 'Saving on the server…',
+  'options.mcp.savedServer': 'Saved on the server: new conversations get {count} MCP server(s).',
+  'options.mcp.savedServerNone': 'Saved on the server: new conversations get no MCP servers.',
+  'options.mcp.localCopy':
+    'Handoff keeps {count} MCP server(s) in this browser from before, which this server does not use. Add them to the list, check them, then save.',
+  'options.mcp.addLocalCopy': 'Add the servers kept in this browser',
+  'options.mcp.localCopyAdded': 'Added {count} server(s) to the list: check them, then save.',
+
+  // The server's model and agent settings (read-only)
+  'options.agent.title': 'Model and agent',
+  'options.agent.intro':
+    'What the server uses for new conversations. Handoff shows them; they are changed in the server’s own settings.',
+  'options.agent.noServer': 'Save a server address first.',
+  'options.agent.loading': 'Asking the server for its settings…',
+  'options.agent.model': 'Model',
+  'options.agent.noModel':
+    'No model configured: conversations cannot start until one is chosen. Choose a model in the server’s settings.',
+  'options.agent.fresh':
+    'The server has no settings yet (a fresh install): choose a model and enter its key in the server’s settings before starting a conversation.',
+  'options.agent.llmKey': 'Model key',
+  'options.agent.llmKeySet': 'Stored on the server',
+  'options.agent.llmKeyNone': 'None stored',
+  'options.agent.confirmation': 'Risky actions',
+  'options.agent.confirmationOn': 'The agent asks before running them',
+  'options.agent.confirmationOff': 'The agent runs them without asking',
+  'options.agent.change': 'Change these in the server’s settings',
 
   // Conversation defaults
   'options.defaults.title': 'Conversation defaults',

@@ -64,7 +64,8 @@ export async function saveServer(input: {
   const previous = await loadSettings();
   await saveSettings({
     serverUrl,
-    ...(previous.serverUrl !== serverUrl ? { serverInfo: null } : {}),
+    // What was found or picked on another server (its kind, its organisation) says nothing here.
+    ...(previous.serverUrl !== serverUrl ? { serverInfo: null, organizationId: null } : {}),
     credentialsChangedAt: Date.now(),
   });
   return readCredentialsView();

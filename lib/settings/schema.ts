@@ -51,6 +51,12 @@ export const SettingsSchema = z.object({
   credentialsChangedAt: z._default(z.number(), 0),
   /** What the last connection test found, so pages know V0/V1 without probing again. */
   serverInfo: z._default(z.nullable(ServerInfoSchema), null),
+  /**
+   * Hosted service: the organisation requests act in (`X-Org-Id`); null for the key's own
+   * default. Tied to the server it was picked on (cleared when the address changes). A value
+   * that is not a UUID is dropped rather than failing every other setting.
+   */
+  organizationId: z._default(z.catch(z.nullable(z.guid()), null), null),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
