@@ -27,7 +27,7 @@ test('defaults and notification switches are saved as they change', async ({
   await page.getByRole('button', { name: 'Save instructions' }).click();
   await expect(page.getByText('Default instructions saved.')).toBeVisible();
   await page.getByLabel('Starts at once (Alt-click opens the form)').check();
-  await page.getByLabel('Interface for new conversations').selectOption('v0');
+  await page.getByLabel('How new conversations start').selectOption('v0');
   await page.getByRole('switch', { name: 'Finished' }).uncheck();
   await expect
     .poll(() => storedSettings(page))
