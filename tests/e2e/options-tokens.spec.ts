@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { readStoredSettings } from './support/trusted-settings';
 
 // Git provider tokens on the options page: sent to the reference service, whose answers are
 // shown, and kept nowhere in the extension afterwards.
@@ -12,9 +13,10 @@ function held(page: Page) {
 }
 
 async function everythingStored(page: Page): Promise<string> {
-  return page.evaluate(async () =>
+  const areas = await page.evaluate(async () =>
     JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.session.get(null)]),
   );
+  return `${areas}${JSON.stringify(await readStoredSettings(page))}`;
 }
 
 test.beforeEach(async ({ connectToService }) => {

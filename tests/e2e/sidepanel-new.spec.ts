@@ -9,6 +9,7 @@ import {
   openPanel,
   v0Conversation,
 } from './support/panel-pages';
+import { patchStoredSettings } from './support/trusted-settings';
 
 function fixture(name: string): HostFixture {
   const found = hostFixtures.find((f) => f.name === name);
@@ -238,11 +239,7 @@ test('clickBehaviour "start": a plain click starts at once, once, with every pan
   const tab = await extContext.newPage();
   await tab.goto(fixture('issue-react').url);
   const panel = await openPanel(openExtensionPage);
-  await panel.evaluate(async () => {
-    const key = 'handoff:settings';
-    const stored = (await chrome.storage.local.get(key))[key] as Record<string, unknown>;
-    await chrome.storage.local.set({ [key]: { ...stored, clickBehaviour: 'start' } });
-  });
+  await patchStoredSettings(panel, { clickBehaviour: 'start' });
   await tab.bringToFront();
   await startButton(tab).click();
   const count = async () => {

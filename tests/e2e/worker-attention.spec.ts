@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { createV0Conversation, latestSnapshot, watchOverPort } from './support/stream-probe';
+import { patchStoredSettings } from './support/trusted-settings';
 
 // Issue 5 (attention): the toolbar badge counts conversations that need the person, and a
 // notification says when an agent starts waiting for them.
@@ -59,12 +60,8 @@ test('notifications stay quiet when the person switched them off', async ({
 }) => {
   await connectToService();
   const page = await openExtensionPage('sidepanel.html');
-  await page.evaluate(async () => {
-    const key = 'handoff:settings';
-    const stored = (await chrome.storage.local.get(key))[key] ?? {};
-    await chrome.storage.local.set({
-      [key]: { ...stored, notifications: { awaitingInput: false, finished: false, errors: false } },
-    });
+  await patchStoredSettings(page, {
+    notifications: { awaitingInput: false, finished: false, errors: false },
   });
   const id = await createV0Conversation(page, service, {
     initial_user_msg: '[scenario:awaiting-confirmation] delete the temp files',
