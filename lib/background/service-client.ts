@@ -4,6 +4,7 @@ import { agentServerBaseUrl, resolveServerUrl } from '@/lib/api/url';
 import type { Settings } from '@/lib/settings/schema';
 import { readApiKeyFor } from '@/lib/settings/secrets';
 import { loadSettings } from '@/lib/settings/store';
+import { forgetConversationTargets } from './conversation-targets';
 import { workerCaller } from './worker-endpoints';
 
 // The worker imports lib/api's modules directly, never its index: the index re-exports every
@@ -26,6 +27,7 @@ let cached: ServiceConnection | null = null;
 /** Forgets the connection so the next call reads settings and key afresh. */
 export function invalidateServiceClient(): void {
   cached = null;
+  forgetConversationTargets();
 }
 
 /**
