@@ -183,6 +183,11 @@ export function NewConversationForm({
       {...intake.dropHandlers}
     >
       <h1 style={{ fontSize: 15, marginTop: 0 }}>{t('panel.new.title')}</h1>
+      {launch.notice === 'burst' ? (
+        <p className="notice notice-warning" role="alert" data-notice="burst">
+          {t('panel.new.burst')}
+        </p>
+      ) : null}
       {showGenerationChoice ? (
         <fieldset className="form-section">
           <legend>{t('panel.new.interface')}</legend>

@@ -77,6 +77,8 @@ export function SidePanelApp({
   const [formVisited, setFormVisited] = useState(false);
   /** What the worker last asked this panel to show (`data-last-launch`, for tests and bug reports). */
   const [lastLaunch, setLastLaunch] = useState<Launch['kind'] | null>(null);
+  /** What the worker refused a page, said until the next launch. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const onV1Available = useCallback(() => setV1Seen(true), []);
   const onTitle = useCallback(
     (title: string) =>
@@ -135,7 +137,11 @@ export function SidePanelApp({
     () =>
       inbox.listen((launch: Launch) => {
         setLastLaunch(launch.kind);
+        setRefusal(null);
         switch (launch.kind) {
+          case 'refused':
+            setRefusal(t('panel.shell.pageMismatch'));
+            return;
           case 'setup':
             // The setup view shows whenever no server is configured; nothing else to do.
             return;
@@ -153,6 +159,7 @@ export function SidePanelApp({
                 context: launch.context,
                 selection: launch.selection,
                 autoStart,
+                ...(launch.notice ? { notice: launch.notice } : {}),
               }));
               setView('new');
             };
@@ -188,6 +195,11 @@ export function SidePanelApp({
   return (
     <main className="panel" data-last-launch={lastLaunch ?? undefined}>
       <Tabs label={t('panel.tabs.label')} tabs={tabs} selected={current} onSelect={setView} />
+      {refusal ? (
+        <div className="notice notice-warning panel-banner" role="alert" data-refusal="">
+          {refusal}
+        </div>
+      ) : null}
       {!workerConnected ? (
         <div className="notice notice-warning panel-banner" role="status">
           {t('panel.shell.workerReconnecting')}

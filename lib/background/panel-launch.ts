@@ -8,26 +8,45 @@ const LAUNCHES_KEY = 'handoff:pending-launches';
 const panelsByWindow = new Map<number, Set<Runtime.Port>>();
 
 /**
+ * How a panel came up: Chrome's side panel, or the panel page in a small window. `no-gesture`:
+ * Chrome refused because no click of the person's led here, and nothing was opened.
+ */
+export type PanelOpening = 'side-panel' | 'window' | 'no-gesture';
+
+/**
  * Opens the side panel for a window. Must be the first call in a user-gesture handler and
  * must not be preceded by any await: Chrome only honours sidePanel.open() synchronously
  * inside the gesture. Firefox allows sidebarAction.open() only in its own user-action
  * handlers, so from a page button it falls back to the panel page in a small window.
  */
-export function openPanel(windowId: number | undefined): Promise<void> {
+export function openPanel(windowId: number | undefined): Promise<PanelOpening> {
   const sidePanel = (globalThis as { chrome?: typeof chrome }).chrome?.sidePanel;
   if (sidePanel?.open && windowId !== undefined) {
-    return sidePanel.open({ windowId }).catch((error: unknown) => {
-      console.warn('[handoff] side panel did not open', error);
-      return openPanelWindow(windowId);
-    });
+    return sidePanel.open({ windowId }).then(
+      () => 'side-panel' as const,
+      (error: unknown) => {
+        // Without the person's click a message from a page opens nothing, not even a window
+        // (docs/security.md#only-a-person-starts-an-agent).
+        if (/user gesture/i.test(String((error as Error | undefined)?.message ?? error))) {
+          return 'no-gesture' as const;
+        }
+        console.warn('[handoff] side panel did not open', error);
+        return openPanelWindow(windowId);
+      },
+    );
   }
   const sidebar = (browser as unknown as { sidebarAction?: { open(): Promise<void> } })
     .sidebarAction;
-  if (sidebar) return sidebar.open().catch(() => openPanelWindow(windowId));
+  if (sidebar) {
+    return sidebar.open().then(
+      () => 'side-panel' as const,
+      () => openPanelWindow(windowId),
+    );
+  }
   return openPanelWindow(windowId);
 }
 
-async function openPanelWindow(windowId: number | undefined): Promise<void> {
+async function openPanelWindow(windowId: number | undefined): Promise<'window'> {
   const query = windowId === undefined ? '' : `?for-window=${windowId}`;
   await browser.windows.create({
     url: browser.runtime.getURL(`/sidepanel.html${query}`),
@@ -35,6 +54,7 @@ async function openPanelWindow(windowId: number | undefined): Promise<void> {
     width: 440,
     height: 760,
   });
+  return 'window';
 }
 
 async function readPending(): Promise<Record<string, Launch>> {

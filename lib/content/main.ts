@@ -26,6 +26,9 @@ export function startContentScript(
   const detect = () => hosts.detect(location.href, { document, provider });
 
   const onAction = (action: ButtonAction, event: MouseEvent) => {
+    // Only the person's own click counts: a page can click() our button or dispatch events at
+    // it, and those arrive untrusted, without the user activation a real click brings.
+    if (!event.isTrusted || navigator.userActivation?.isActive === false) return;
     // Read at click time: the person may have navigated since the button was mounted.
     const context = mount.currentContext();
     if (!context) return;
