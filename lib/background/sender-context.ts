@@ -3,8 +3,10 @@
 // address shows. Only fields a URL cannot tell (a title, a pull request's branch) come from the
 // page, and only once the URL agrees; they are kept as plain, short text
 // (docs/security.md#only-a-person-starts-an-agent).
-import { detectPageData } from '@/lib/hosts/detect';
-import type { PageContextData } from '@/lib/hosts/types';
+import { detectBitbucket } from '@/lib/hosts/bitbucket/detect';
+import { detectGitHub } from '@/lib/hosts/github/detect';
+import { detectGitLab } from '@/lib/hosts/gitlab/detect';
+import type { DetectOptions, PageContextData } from '@/lib/hosts/types';
 import type { Settings } from '@/lib/settings/schema';
 
 interface Sender {
@@ -13,6 +15,15 @@ interface Sender {
 }
 
 const MAX_TITLE = 300;
+
+/** lib/hosts' URL-first detectors, without the anchor tables the worker has no use for. */
+function detectFromUrl(url: URL, options?: DetectOptions): PageContextData | null {
+  for (const detect of [detectGitHub, detectGitLab, detectBitbucket]) {
+    const context = detect(url, options);
+    if (context) return context;
+  }
+  return null;
+}
 
 /** One line of text: no line breaks or control characters, no runs of spaces, bounded. */
 export function plainText(value: string, max: number): string | undefined {
@@ -62,14 +73,14 @@ export function verifiedContext(
 ): PageContextData | null {
   const url = sender.tab?.url || sender.url;
   if (!url) return null;
-  let origin: string;
+  let parsed: URL;
   try {
-    origin = new URL(url).origin;
+    parsed = new URL(url);
   } catch {
     return null;
   }
-  const host = settings.selfHostedHosts.find((known) => known.origin === origin);
-  const fromUrl = detectPageData(url, host ? { provider: host.provider } : undefined);
+  const host = settings.selfHostedHosts.find((known) => known.origin === parsed.origin);
+  const fromUrl = detectFromUrl(parsed, host ? { provider: host.provider } : undefined);
   if (!fromUrl || !agrees(sent, fromUrl)) return null;
   const title = sent.title === undefined ? undefined : plainText(sent.title, MAX_TITLE);
   const branch =
