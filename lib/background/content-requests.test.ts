@@ -173,15 +173,41 @@ describe('what a page says about itself', () => {
     expect(launch.context.title.length).toBeLessThanOrEqual(300);
   });
 
-  it('starts at once only once in a burst; the others open the form and say why', async () => {
+  it('starts at once only once in a burst, and says the others were held back', async () => {
     await start(issue);
     await start(issue);
+    await start(issue);
+    // No panel was there yet: the one start waits for it, with word of the others.
     expect((await pendingLaunches())[3]).toEqual({
       kind: 'new-conversation',
       context: issue,
-      autoStart: false,
+      autoStart: true,
       notice: 'burst',
     });
+  });
+
+  it('opens the form without starting for a start at once right after another', async () => {
+    await start(issue);
+    await start({ ...issue, number: 9 }, { url: 'https://github.com/octo/widgets/issues/9' });
+    expect((await pendingLaunches())[3]).toMatchObject({ autoStart: true, notice: 'burst' });
+    const launched: unknown[] = [];
+    let disconnect = () => {};
+    const { panelConnected } = await import('./panel-launch');
+    await panelConnected(3, {
+      postMessage: (message: unknown) => launched.push(message),
+      onDisconnect: { addListener: (listener: () => void) => (disconnect = listener) },
+    } as never);
+    await start({ ...issue, number: 9 }, { url: 'https://github.com/octo/widgets/issues/9' });
+    expect(launched.at(-1)).toEqual({
+      type: 'launch',
+      launch: {
+        kind: 'new-conversation',
+        context: { ...issue, number: 9 },
+        autoStart: false,
+        notice: 'burst',
+      },
+    });
+    disconnect();
   });
 
   it('ignores a tab that keeps asking', async () => {

@@ -73,7 +73,16 @@ export async function deliverLaunch(windowId: number, launch: Launch): Promise<v
     return;
   }
   const pending = await readPending();
-  pending[String(windowId)] = launch;
+  const waiting = pending[String(windowId)];
+  // Starts held back in a burst must not replace the one start let through before the panel
+  // had time to connect: that one keeps waiting, now saying the others were held back.
+  pending[String(windowId)] =
+    launch.kind === 'new-conversation' &&
+    launch.notice === 'burst' &&
+    waiting?.kind === 'new-conversation' &&
+    waiting.autoStart
+      ? { ...waiting, notice: 'burst' }
+      : launch;
   await browser.storage.session.set({ [LAUNCHES_KEY]: pending });
 }
 

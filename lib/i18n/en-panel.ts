@@ -14,6 +14,8 @@ export const panelStrings = {
   'panel.shell.conversationMissing':
     'This conversation does not exist on the server, or you cannot access it.',
   'panel.shell.back': 'Back to conversations',
+  'panel.shell.burst':
+    'Handoff started one conversation and held back the other starts that came in within seconds. Click Start conversation on the page again if you want another.',
   'panel.shell.pageMismatch':
     'Handoff did nothing for that page: what it said about itself did not match its address. Reload the page and click Start conversation again.',
 

@@ -3,20 +3,24 @@
 import type { BrowserContext, Worker } from '@playwright/test';
 import type { RunningService } from '../../service/index';
 
-/** V0 and V1 conversations the service holds, counted the way another client would list them. */
+/** Conversations the service holds (V0 and V1; the V0 list shows V1 ones too), by id. */
 export async function conversationCount(service: RunningService): Promise<number> {
   const headers: Record<string, string> = service.apiKey
     ? { 'X-Session-API-Key': service.apiKey }
     : {};
   const v1 = (await (
     await fetch(`${service.url}/api/v1/app-conversations/search?limit=100`, { headers })
-  ).json()) as { items: unknown[] };
+  ).json()) as { items: { id: string }[] };
   const v0 = (await (
     await fetch(`${service.url}/api/conversations?limit=100`, { headers })
   ).json()) as {
-    results: unknown[];
+    results: { conversation_id: string }[];
   };
-  return v1.items.length + v0.results.length;
+  const ids = [
+    ...v1.items.map((item) => item.id),
+    ...v0.results.map((item) => item.conversation_id),
+  ];
+  return new Set(ids.map((id) => id.replaceAll('-', '').toLowerCase())).size;
 }
 
 /** Side panels open, panel pages open as windows or tabs, and launches kept for a panel. */
