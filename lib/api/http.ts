@@ -170,7 +170,7 @@ function isRedirect(response: Response): boolean {
 function redirectError(request: HttpRequest, status: number, details: ApiErrorDetails): ApiError {
   const code = status ? ` (${status})` : '';
   return new ApiError(
-    'bad-response',
+    'redirect',
     `The server at ${request.url.host} answered with a redirect${code}. Handoff does not follow redirects, so the key never goes to another address. If the server has moved, enter its new address in Handoff's options.`,
     { ...details, ...(status ? { status } : {}) },
   );
