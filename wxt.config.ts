@@ -93,6 +93,25 @@ export default defineConfig({
       } else if (alias && typeof alias === 'object') {
         (alias as Record<string, string>)['wxt/browser'] = native;
       }
+      // Content scripts get a context that tells the page nothing (lib/content/context.ts):
+      // WXT's posts the extension's id to every page it starts on.
+      if (entrypoints.every((entry) => entry.type === 'content-script')) {
+        const quiet = {
+          find: /^wxt\/utils\/content-script-context$/,
+          replacement: join(import.meta.dirname, 'lib/content/context.ts'),
+        };
+        viteConfig.resolve ??= {};
+        if (Array.isArray(viteConfig.resolve.alias)) viteConfig.resolve.alias.unshift(quiet);
+        else {
+          viteConfig.resolve.alias = [
+            quiet,
+            ...Object.entries(viteConfig.resolve.alias ?? {}).map(([find, replacement]) => ({
+              find,
+              replacement: replacement as string,
+            })),
+          ];
+        }
+      }
     },
   },
   manifest: ({ browser }) => {

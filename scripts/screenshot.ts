@@ -3,6 +3,7 @@
 // service. `npx tsx scripts/screenshot.ts` after `npm run build` writes docs/screenshot.png.
 import { readFileSync } from 'node:fs';
 import { launchWithExtensions } from '../bench/browser';
+import { patchStoredSettings } from '../tests/e2e/support/trusted-settings';
 import { hostFixtures } from '../tests/fixtures/hosts/index';
 import { startService } from '../tests/service/index';
 
@@ -11,9 +12,7 @@ const HEIGHT = 760;
 const service = await startService({ port: 0, server: 'legacy', pace: 0.02 });
 const browser = await launchWithExtensions();
 try {
-  await browser.worker.evaluate(async (url) => {
-    await chrome.storage.local.set({ 'handoff:settings': { serverUrl: url } });
-  }, service.url);
+  await patchStoredSettings(browser.worker, { serverUrl: service.url });
 
   const issue = hostFixtures.find((f) => f.name === 'issue-react');
   if (!issue) throw new Error('no issue fixture');

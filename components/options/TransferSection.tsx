@@ -47,7 +47,13 @@ export function TransferSection({ settings }: { settings: Settings }) {
       // The organisation was picked on the previous server.
       ...(serverChanged ? { serverInfo: null, organizationId: null } : {}),
     });
-    setStatus(t('options.transfer.imported', { file: file.name }));
+    // The key stays bound to the server it was saved for (lib/settings/secrets.ts): a file
+    // that only changes the address never sends it anywhere new.
+    setStatus(
+      serverChanged
+        ? t('options.transfer.importedNewServer', { file: file.name })
+        : t('options.transfer.imported', { file: file.name }),
+    );
   };
 
   return (

@@ -14,6 +14,7 @@ import { testConnection } from '@/lib/settings/editor';
 export async function runConnectionTest(input: {
   serverUrl?: string;
   apiKey?: string | null;
+  useStoredKey?: boolean;
 }): Promise<ServerDetection> {
   const first = await testConnection(input);
   if (first.mode === 'saas' && first.keyAccepted && first.authScheme === 'session-key') {

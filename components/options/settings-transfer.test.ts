@@ -36,6 +36,18 @@ describe('exportSettings', () => {
     expect(data.settings.defaultInstructions).toBe('Be brief.');
   });
 
+  it('leaves MCP servers’ keys out', () => {
+    const data = JSON.parse(
+      exportSettings({
+        ...settings,
+        defaultMcpConfig: { sse_servers: [{ url: 'https://mcp.example.com', api_key: 'mcp-key' }] },
+      }),
+    );
+    expect(data.settings.defaultMcpConfig).toEqual({
+      sse_servers: [{ url: 'https://mcp.example.com' }],
+    });
+  });
+
   it('names the file by date', () => {
     expect(exportFileName(new Date('2026-02-03T04:05:06Z'))).toBe(
       'handoff-settings-2026-02-03.json',

@@ -187,6 +187,11 @@ export function NewConversationForm({
       {...intake.dropHandlers}
     >
       <h1 style={{ fontSize: 15, marginTop: 0 }}>{t('panel.new.title')}</h1>
+      {launch.notice === 'burst' ? (
+        <p className="notice notice-warning" role="alert" data-notice="burst">
+          {t('panel.new.burst')}
+        </p>
+      ) : null}
       <RepositoryPicker
         value={draft.repository}
         provider={draft.provider}

@@ -143,6 +143,66 @@ describe('per-conversation routes (docs/contract/auth.md#per-conversation-url-an
     ]);
   });
 
+  it('keeps the server key from a runtime on another origin, the same host on another port included', async () => {
+    const { fetch, requests } = recorder({ events: [], has_more: false });
+    const client = createApiClient({
+      baseUrl: 'http://localhost:3000',
+      apiKey: 'server-key',
+      fetch,
+    });
+    for (const url of [
+      `http://localhost:40001/api/conversations/${ID}`,
+      `https://localhost:3000/api/conversations/${ID}`,
+      `http://evil.test/api/conversations/${ID}`,
+    ]) {
+      await client.v0.getEvents({
+        conversation: { conversation_id: ID, url, session_api_key: null },
+      });
+    }
+    expect(requests.map(credentialsOf)).toEqual([
+      { sessionKey: null, authorization: null },
+      { sessionKey: null, authorization: null },
+      { sessionKey: null, authorization: null },
+    ]);
+  });
+
+  it('says why a runtime elsewhere without its own key is refused', async () => {
+    const { fetch } = fakeFetch(() => jsonResponse({ detail: 'Unauthorized' }, { status: 401 }));
+    const client = createApiClient({
+      baseUrl: 'http://localhost:3000',
+      apiKey: 'server-key',
+      fetch,
+    });
+    const error = await client.v0
+      .getEvents({
+        conversation: {
+          conversation_id: ID,
+          url: `http://localhost:40001/api/conversations/${ID}`,
+        },
+      })
+      .catch((failure: unknown) => failure as Error);
+    expect((error as Error).message).toMatch(
+      /asked for a key \(401\)\. The server gave it none of its own, and Handoff sends the server's key only to the server itself/,
+    );
+  });
+
+  it('follows no redirect and says so, for the server and for runtimes alike', async () => {
+    const { fetch, requests } = fakeFetch(
+      () => new Response(null, { status: 307, headers: { location: 'http://evil.test/steal' } }),
+    );
+    const client = createApiClient({
+      baseUrl: 'http://localhost:3000',
+      apiKey: 'server-key',
+      fetch,
+    });
+    const error = await client.v0.getConfig().catch((failure: unknown) => failure as Error);
+    expect((error as Error).message).toBe(
+      "The server at localhost:3000 answered with a redirect (307). Handoff does not follow redirects, so the key never goes to another address. If the server has moved, enter its new address in Handoff's options.",
+    );
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.redirect).toBe('manual');
+  });
+
   it('accepts a whole ConversationInfo as the conversation', async () => {
     const { fetch, requests } = recorder({ events: [], has_more: false });
     const client = createApiClient({ baseUrl: 'http://localhost:3000', fetch });

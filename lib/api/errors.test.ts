@@ -146,6 +146,7 @@ describe('error answers', () => {
         conversation: {
           conversation_id: ID,
           url: `http://localhost:40001/api/conversations/${ID}`,
+          session_api_key: 'runtime-key',
         },
       }),
     );

@@ -32,6 +32,8 @@ export const apiErrorKinds = [
   'server',
   /** A 2xx answer that is not the JSON the contract promises (HTML page, text, wrong shape). */
   'bad-response',
+  /** A 3xx: never followed, so no key goes where it points (docs/security.md). */
+  'redirect',
   /** Anything else (a bug, an unexpected exception). */
   'unknown',
 ] as const;

@@ -125,6 +125,7 @@ interface PreparedRequest {
   url: URL;
   headers: Record<string, string>;
   sentCredential: boolean;
+  withheldServerKey: boolean;
 }
 
 export function createTransport(config: ApiClientConfig): Transport {
@@ -146,9 +147,16 @@ export function createTransport(config: ApiClientConfig): Transport {
     let url: URL;
     let key: string | null = null;
     let bearer = false;
+    let withheldServerKey = false;
 
     if (spec.target === 'server') {
       url = new URL(`${server}${fillPath(spec.path, spec, parts)}`);
+      if (url.origin !== serverOrigin) {
+        throw new ApiError(
+          'invalid-params',
+          `Handoff did not send ${spec.path}: it left the server.`,
+        );
+      }
       if (!spec.anonymous && apiKey) {
         key = apiKey;
         bearer = authScheme === 'bearer';
@@ -165,14 +173,18 @@ export function createTransport(config: ApiClientConfig): Transport {
           'this conversation',
         );
         url = new URL(`${trimTrailingSlash(base)}${fillPath(suffix, spec, parts)}`);
-        // docs/contract/auth.md#per-conversation-url-and-key: session_api_key ?? server key; the
-        // hosted Bearer key never goes to runtime hosts.
+        // docs/contract/auth.md#per-conversation-url-and-key: session_api_key, else the server
+        // key, and that only on the server's own origin (same scheme, host and port): a runtime
+        // elsewhere gets its own key or none.
         const sameOrigin = url.origin === serverOrigin;
         if (sameOrigin && authScheme === 'bearer' && apiKey) {
           headers.Authorization = `Bearer ${apiKey}`;
           key = ref.session_api_key ?? null;
-        } else {
+        } else if (sameOrigin) {
           key = ref.session_api_key ?? (authScheme === 'session-key' ? apiKey : null);
+        } else {
+          key = ref.session_api_key ?? null;
+          withheldServerKey = key === null && apiKey !== null;
         }
       } else {
         const ref = parts.agentServer;
@@ -198,6 +210,7 @@ export function createTransport(config: ApiClientConfig): Transport {
       url,
       headers,
       sentCredential: Boolean(key) || headers.Authorization !== undefined,
+      withheldServerKey,
     };
   }
 
@@ -261,6 +274,7 @@ export function createTransport(config: ApiClientConfig): Transport {
         endpoint: name,
         target: spec.target,
         sentCredential: prepared.sentCredential,
+        withheldServerKey: prepared.withheldServerKey,
       };
       const response = await sendRequest(fetchImpl, request);
       const context: ResultContext = {

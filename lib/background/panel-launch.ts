@@ -19,6 +19,12 @@ function firefoxSidebar(): FirefoxSidebar | undefined {
 }
 
 /**
+ * How a panel came up: Chrome's side panel, or the panel page in a small window. `no-gesture`:
+ * Chrome refused because no click of the person's led here, and nothing was opened.
+ */
+export type PanelOpening = 'side-panel' | 'window' | 'no-gesture';
+
+/**
  * Opens the side panel for a window. Must be the first call in a user-gesture handler and
  * must not be preceded by any await: Chrome only honours sidePanel.open() synchronously
  * inside the gesture. Firefox allows sidebarAction.open() only in its own user-action
@@ -26,13 +32,21 @@ function firefoxSidebar(): FirefoxSidebar | undefined {
  * content script: there a panel the window already shows (its sidebar, or the panel in a tab)
  * gets the launch, and only without one does the panel open in a small window of its own.
  */
-export function openPanel(windowId: number | undefined): Promise<void> {
+export function openPanel(windowId: number | undefined): Promise<PanelOpening> {
   const sidePanel = (globalThis as { chrome?: typeof chrome }).chrome?.sidePanel;
   if (sidePanel?.open && windowId !== undefined) {
-    return sidePanel.open({ windowId }).catch((error: unknown) => {
-      console.warn('[handoff] side panel did not open', error);
-      return openPanelWindow(windowId);
-    });
+    return sidePanel.open({ windowId }).then(
+      () => 'side-panel' as const,
+      (error: unknown) => {
+        // Without the person's click a message from a page opens nothing, not even a window
+        // (docs/security.md#only-a-person-starts-an-agent).
+        if (/user gesture/i.test(String((error as Error | undefined)?.message ?? error))) {
+          return 'no-gesture' as const;
+        }
+        console.warn('[handoff] side panel did not open', error);
+        return openPanelWindow(windowId);
+      },
+    );
   }
   const sidebar = firefoxSidebar();
   if (!sidebar) return openPanelWindow(windowId);
@@ -42,11 +56,14 @@ export function openPanel(windowId: number | undefined): Promise<void> {
   } catch (error) {
     opening = Promise.reject(error);
   }
-  return opening.catch(async () => {
-    if (windowId !== undefined && panelsByWindow.get(windowId)?.size) return;
-    const open = await sidebar.isOpen({ windowId }).catch(() => false);
-    if (!open) await openPanelWindow(windowId);
-  });
+  return opening.then(
+    () => 'side-panel' as const,
+    async (): Promise<PanelOpening> => {
+      if (windowId !== undefined && panelsByWindow.get(windowId)?.size) return 'side-panel';
+      const open = await sidebar.isOpen({ windowId }).catch(() => false);
+      return open ? 'side-panel' : openPanelWindow(windowId);
+    },
+  );
 }
 
 /**
@@ -62,7 +79,7 @@ export function listenToToolbarButton(): void {
   });
 }
 
-async function openPanelWindow(windowId: number | undefined): Promise<void> {
+async function openPanelWindow(windowId: number | undefined): Promise<'window'> {
   const query = windowId === undefined ? '' : `?for-window=${windowId}`;
   await browser.windows.create({
     url: browser.runtime.getURL(`/sidepanel.html${query}`),
@@ -70,6 +87,7 @@ async function openPanelWindow(windowId: number | undefined): Promise<void> {
     width: 440,
     height: 760,
   });
+  return 'window';
 }
 
 async function readPending(): Promise<Record<string, Launch>> {
@@ -88,7 +106,16 @@ export async function deliverLaunch(windowId: number, launch: Launch): Promise<v
     return;
   }
   const pending = await readPending();
-  pending[String(windowId)] = launch;
+  const waiting = pending[String(windowId)];
+  // Starts held back in a burst must not replace the one start let through before the panel
+  // had time to connect: that one keeps waiting, now saying the others were held back.
+  pending[String(windowId)] =
+    launch.kind === 'new-conversation' &&
+    launch.notice === 'burst' &&
+    waiting?.kind === 'new-conversation' &&
+    waiting.autoStart
+      ? { ...waiting, notice: 'burst' }
+      : launch;
   await browser.storage.session.set({ [LAUNCHES_KEY]: pending });
 }
 

@@ -42,6 +42,11 @@ export const optionsStrings = {
   'options.server.noAccess':
     'Handoff has no access to {origin} yet, so it cannot reach the server. Click Save to grant it.',
   'options.server.lastChecked': 'Last connection test: {kind}.',
+  'options.server.useStoredKey':
+    'Send the stored key (ending in {hint}) to {origin} too. Tick this only if that server should have it.',
+  'options.server.keyElsewhere':
+    'The stored key (ending in {hint}) was saved for {keyOrigin}, so Handoff does not send it to {origin}. Type this server’s key and save, or tick “Send the stored key” below the key field and save.',
+  'options.server.keyOriginNone': 'no server',
 
   // Connection report
   'options.report.tested': 'Tested {address}.',
@@ -362,6 +367,8 @@ export const optionsStrings = {
     'A file exported by Handoff. It is checked whole first: a bad file changes nothing.',
   'options.transfer.imported':
     'Imported {file}. The stored API key was left as it was; grant access where the page asks for it.',
+  'options.transfer.importedNewServer':
+    'Imported {file}. It names another server, and the stored API key stays with the server it was saved for: enter the new server’s key under Server before using it.',
   'options.transfer.failed': 'Nothing was imported from {file}: {reason}',
   'options.transfer.tooLarge':
     'Nothing was imported from {file}: it is far too large for a settings file.',

@@ -16,6 +16,10 @@ export const panelStrings = {
   'panel.shell.conversationMissing':
     'This conversation does not exist on the server, or you cannot access it.',
   'panel.shell.back': 'Back to conversations',
+  'panel.shell.burst':
+    'Handoff started one conversation and held back the other starts that came in within seconds. Click Start conversation on the page again if you want another.',
+  'panel.shell.pageMismatch':
+    'Handoff did nothing for that page: what it said about itself did not match its address. Reload the page and click Start conversation again.',
 
   // --- Conversation status (docs/ui/status-words.md#status-pill-priority, docs/ui/status-words.md#runtime-status-and-error-texts)
   'panel.status.notFound': 'Deleted',
@@ -346,6 +350,8 @@ export const panelStrings = {
     'Please work on pull request #{number} in {repository} ("{title}") on its branch {branch}. Read the pull request and its review comments first.',
   'panel.new.taskIssueTitle': 'Issue #{number}: {title}',
   'panel.new.taskPullTitle': 'Pull request #{number}: {title}',
+  'panel.new.burst':
+    'Handoff did not start this one at once: another start came in just before it. Check the form and choose Start conversation if you want it.',
   'panel.new.message': 'First message',
   'panel.new.messageWithTask': 'Anything to add (optional)',
   'panel.new.messageWithTaskHint':

@@ -2,17 +2,17 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { listCodeHostTokens, readCodeHostToken, writeCodeHostToken } from './code-host-tokens';
-import { readApiKey, writeApiKey } from './secrets';
+import { readApiKeyFor, writeApiKey } from './secrets';
 
 describe('code-host tokens', () => {
   it('are filed per origin beside the API key, never in storage.local, and listed by hint only', async () => {
-    await writeApiKey('sk-server');
+    await writeApiKey('sk-server', 'https://openhands.example.com');
     await writeCodeHostToken('https://gitlab.example.com/gitlab', 'glpat-abcdef1234');
     await writeCodeHostToken('https://github.com', ' ghp_zyxw9876 ');
     expect(await readCodeHostToken('https://gitlab.example.com')).toBe('glpat-abcdef1234');
     expect(await readCodeHostToken('https://github.com/octo/widgets')).toBe('ghp_zyxw9876');
     expect(await readCodeHostToken('https://bitbucket.org')).toBeNull();
-    expect(await readApiKey()).toBe('sk-server');
+    expect(await readApiKeyFor('https://openhands.example.com')).toBe('sk-server');
     expect(await listCodeHostTokens()).toEqual([
       { origin: 'https://github.com', hint: '…9876' },
       { origin: 'https://gitlab.example.com', hint: '…1234' },

@@ -26,8 +26,8 @@ export const ServerInfoSchema = z.object({
 });
 
 /**
- * Everything Handoff remembers except secrets. Kept in storage.local; content scripts could
- * read that area, so the API key is never stored here (see ./secrets.ts).
+ * Everything Handoff remembers except secrets, kept in the trusted store (./trusted-store.ts).
+ * The API key is never part of it (see ./secrets.ts).
  */
 export const SettingsSchema = z.object({
   serverUrl: z._default(z.nullable(z.string()), null),

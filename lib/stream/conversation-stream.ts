@@ -565,7 +565,10 @@ export class ConversationStream {
         origin: base.origin,
         path: `${prefix.replace(/\/+$/, '')}/socket.io`,
         conversationId: this.conversationId,
-        sessionApiKey: this.v0.session_api_key ?? this.deps.socketFallbackKey,
+        // The server's key only on the server's own origin; a runtime elsewhere gets its own.
+        sessionApiKey:
+          this.v0.session_api_key ??
+          (base.origin === this.deps.resolveUrl('/').origin ? this.deps.socketFallbackKey : null),
         latestEventId: () => this.v0Log.latestEventId(),
         callbacks: this.callbacks(),
         beforeReconnect,

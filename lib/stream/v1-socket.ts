@@ -35,9 +35,18 @@ export function eventsSocketUrl(
   } else {
     url.searchParams.set('resend_mode', 'all');
   }
-  // Browsers cannot set headers on a WebSocket handshake; every server version reads this.
+  // Only for agent servers before v1.18.1, which know no other way: browsers cannot set
+  // headers on a WebSocket handshake (docs/contract/agent-server.md#event-websocket).
   if (sessionApiKey) url.searchParams.set('session_api_key', sessionApiKey);
   return url.toString();
+}
+
+/** Agent servers that took the key in the first frame: they never get it in a URL again. */
+const firstFrameServers = new Set<string>();
+
+/** Words about a failure, without a key that a URL in them may carry. */
+export function withoutKey(text: string): string {
+  return text.replace(/(session_api_key=)[^&#\s"']+/gi, '$1…');
 }
 
 /**
@@ -49,6 +58,11 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
   private socket: WebSocket | null = null;
   private opened = false;
   private openTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * How this attempt sends the key: in the first frame (v1.18.1+, kept out of every URL and log)
+   * or, for older servers, which refuse a handshake without it, in the query.
+   */
+  private keyIn: 'frame' | 'query' = 'frame';
 
   constructor(private readonly options: V1SocketOptions) {
     super(options);
@@ -70,10 +84,13 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
     if (this.stopped) return;
     this.teardown();
     const { options } = this;
+    const key = options.sessionApiKey();
+    const server = options.agentServerUrl();
+    const mode = key ? this.keyIn : null;
     const url = eventsSocketUrl(
-      options.agentServerUrl(),
+      server,
       options.conversationId,
-      options.sessionApiKey(),
+      mode === 'query' ? key : null,
       options.lastTimestamp(),
     );
     this.setState({ phase: 'connecting', attempt: this.attempt });
@@ -82,7 +99,7 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
     try {
       socket = options.createSocket ? options.createSocket(url) : new WebSocket(url);
     } catch (error) {
-      this.scheduleRetry('unreachable', String(error));
+      this.scheduleRetry('unreachable', withoutKey(String(error)));
       return;
     }
     this.socket = socket;
@@ -92,9 +109,14 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
     socket.onopen = () => {
       clearTimeout(this.openTimer);
       this.opened = true;
+      if (mode === 'frame') socket.send(JSON.stringify({ type: 'auth', session_api_key: key }));
       this.markLive();
     };
-    socket.onmessage = (message) => this.receive(message.data);
+    socket.onmessage = (message) => {
+      // The server only speaks after the key was accepted.
+      if (mode === 'frame') firstFrameServers.add(server);
+      this.receive(message.data);
+    };
     socket.onclose = (event) => this.closed(event.code, event.reason);
   }
 
@@ -139,6 +161,11 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
     } else if (code === 1013) {
       this.scheduleRetry('too-many-connections', reason);
     } else if (!this.opened) {
+      // A server before v1.18.1 refuses a handshake without the key in its query; one that
+      // ever took the first frame never needs that. Attempts alternate until one opens.
+      if (!firstFrameServers.has(this.options.agentServerUrl())) {
+        this.keyIn = this.keyIn === 'frame' ? 'query' : 'frame';
+      }
       // A handshake refused before it opened looks the same for a bad query key and an
       // unreachable server: a browser only ever sees 1006.
       this.scheduleRetry(

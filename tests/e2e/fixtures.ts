@@ -15,6 +15,7 @@ import { findChromium } from '../../scripts/chromium.mjs';
 import { type RunningService, type ServiceOptions, startService } from '../service/index';
 import { storeConnection } from '../shared/extension-state';
 import { extensionDir } from './paths';
+import { patchStoredSettings, storeApiKey } from './support/trusted-settings';
 
 export interface ConnectOptions {
   /** Store this key, as the options page does. Default: the service's own key, if any. */
@@ -28,7 +29,7 @@ export interface ExtensionFixtures {
   service: RunningService;
   /**
    * Points the extension at this test's service the way the options page saves it: the
-   * address in storage.local, the key in extension-origin IndexedDB.
+   * address in the trusted store, the key bound to the service's origin (both IndexedDB).
    */
   connectToService: (options?: ConnectOptions) => Promise<void>;
   /** A fresh Chromium profile with the built extension loaded, one per test. */

@@ -1,11 +1,13 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { readStoredSettings } from './support/trusted-settings';
 
 // The options page's server section against the reference service: save, test connection,
-// the probe's result in words, and the key kept out of storage.local.
+// the probe's result in words, and the key kept out of storage.local and the settings.
 
 async function storedEverything(page: Page): Promise<string> {
-  return page.evaluate(async () => JSON.stringify(await chrome.storage.local.get(null)));
+  const local = await page.evaluate(async () => chrome.storage.local.get(null));
+  return JSON.stringify([local, await readStoredSettings(page)]);
 }
 
 function report(page: Page) {
@@ -37,7 +39,7 @@ test.describe('a self-hosted 1.x server without a key', () => {
     await expect(report(page)).not.toContainText(/\bV[01]\b/);
     // The address is stored normalised (no trailing slash) and what the server is, is kept.
     await expect(page.getByLabel('Server URL')).toHaveValue(service.url);
-    const stored = JSON.parse(await storedEverything(page))['handoff:settings'];
+    const stored = await readStoredSettings(page);
     expect(stored.serverUrl).toBe(service.url);
     expect(stored.serverInfo).toMatchObject({ v0: false, v1: true, mode: 'oss', kind: 'v1' });
 
@@ -108,7 +110,7 @@ test.describe('an older self-hosted server (0.x)', () => {
     await expect(reportLine(page, 'Kind')).toHaveText(
       'Self-hosted OpenHands 0.x, an older server (Handoff uses its older interface)',
     );
-    const stored = JSON.parse(await storedEverything(page))['handoff:settings'];
+    const stored = await readStoredSettings(page);
     expect(stored.serverInfo).toMatchObject({ v0: true, v1: true, kind: 'legacy' });
   });
 });
@@ -187,7 +189,7 @@ test.describe('the hosted service', () => {
     await expect(reportLine(page, 'API key')).toHaveText(
       /^Accepted, sent as Authorization: Bearer/,
     );
-    const stored = JSON.parse(await storedEverything(page))['handoff:settings'];
+    const stored = await readStoredSettings(page);
     expect(stored.authScheme).toBe('bearer');
     expect(stored.serverInfo).toMatchObject({ mode: 'saas', v1: true, kind: 'hosted' });
   });

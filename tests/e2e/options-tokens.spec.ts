@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { readStoredSettings } from './support/trusted-settings';
 
 // Legacy until this journey is ported to V1-only servers (issue 14).
 test.use({ serviceOptions: { server: 'legacy', pace: 0.02 } });
@@ -15,9 +16,10 @@ function held(page: Page) {
 }
 
 async function everythingStored(page: Page): Promise<string> {
-  return page.evaluate(async () =>
+  const areas = await page.evaluate(async () =>
     JSON.stringify([await chrome.storage.local.get(null), await chrome.storage.session.get(null)]),
   );
+  return `${areas}${JSON.stringify(await readStoredSettings(page))}`;
 }
 
 test.beforeEach(async ({ connectToService }) => {

@@ -10,6 +10,7 @@ import {
   openPanel,
   v0Conversation,
 } from './support/panel-pages';
+import { patchStoredSettings } from './support/trusted-settings';
 
 function fixture(name: string): HostFixture {
   const found = hostFixtures.find((f) => f.name === name);
@@ -171,11 +172,7 @@ test.describe('a server before 1.7, where the person chose the older way to star
   }) => {
     await connectToService();
     const page = await openPanel(openExtensionPage);
-    await page.evaluate(async () => {
-      const key = 'handoff:settings';
-      const stored = (await chrome.storage.local.get(key))[key] as Record<string, unknown>;
-      await chrome.storage.local.set({ [key]: { ...stored, apiPreference: 'v0' } });
-    });
+    await patchStoredSettings(page, { apiPreference: 'v0' });
     await page.reload();
     await page.getByRole('tab', { name: 'New' }).click();
     await form(page).getByLabel('Repository', { exact: true }).fill('widg');
@@ -243,11 +240,7 @@ test('clickBehaviour "start": a plain click starts at once, once, with every pan
   const tab = await extContext.newPage();
   await tab.goto(fixture('issue-react').url);
   const panel = await openPanel(openExtensionPage);
-  await panel.evaluate(async () => {
-    const key = 'handoff:settings';
-    const stored = (await chrome.storage.local.get(key))[key] as Record<string, unknown>;
-    await chrome.storage.local.set({ [key]: { ...stored, clickBehaviour: 'start' } });
-  });
+  await patchStoredSettings(panel, { clickBehaviour: 'start' });
   await tab.bringToFront();
   await startButton(tab).click();
   const count = async () => {

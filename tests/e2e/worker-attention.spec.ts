@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { appendConfirmationRequest, journeyKinds, startConversation } from './support/generations';
 import { latestSnapshot, watchOverPort } from './support/stream-probe';
+import { patchStoredSettings } from './support/trusted-settings';
 
 // Issue 5 (attention): the toolbar badge counts conversations that need the person, and a
 // notification says when an agent starts waiting for them.
@@ -51,15 +52,8 @@ for (const { generation, title, server } of journeyKinds) {
     }) => {
       await connectToService();
       const page = await openExtensionPage('sidepanel.html');
-      await page.evaluate(async () => {
-        const key = 'handoff:settings';
-        const stored = (await chrome.storage.local.get(key))[key] ?? {};
-        await chrome.storage.local.set({
-          [key]: {
-            ...stored,
-            notifications: { awaitingInput: false, finished: false, errors: false },
-          },
-        });
+      await patchStoredSettings(page, {
+        notifications: { awaitingInput: false, finished: false, errors: false },
       });
       const id = await startConversation(
         page,

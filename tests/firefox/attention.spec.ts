@@ -1,5 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
+import { patchSettings } from '../shared/extension-state';
 import { createV1Conversation } from '../shared/service-helpers';
 import { latestSnapshotInPage, watchInPage } from '../shared/stream-probe';
 import type { Firefox } from './harness';
@@ -98,15 +99,8 @@ describe.each(serviceKinds)('attention on a %s server', (kind) => {
   it('with notifications switched off the badge still counts, and nothing pops up', async () => {
     await connect(firefox(), service());
     const options = await firefox().openExtensionPage('options.html');
-    await options.evaluate(async () => {
-      const key = 'handoff:settings';
-      const stored = (await browser.storage.local.get(key))[key] ?? {};
-      await browser.storage.local.set({
-        [key]: {
-          ...stored,
-          notifications: { awaitingInput: false, finished: false, errors: false },
-        },
-      });
+    await options.evaluate(patchSettings, {
+      notifications: { awaitingInput: false, finished: false, errors: false },
     });
     const { id, probe } = await conversationAboutToAsk(firefox(), service());
     const panel = await firefox().openExtensionPage(`sidepanel.html?conversation=${id}`);

@@ -21,6 +21,8 @@ export interface NewConversationLaunch {
   context: PageContext | null;
   selection?: string;
   autoStart?: boolean;
+  /** `burst`: several starts at once arrived within seconds, so this one waits for Start. */
+  notice?: 'burst';
 }
 
 export type TaskType = 'OPEN_ISSUE' | 'OPEN_PR';
