@@ -51,6 +51,10 @@ function websocketOnlyEngineIo(): Plugin {
 // GitHub Enterprise, GitLab and Bitbucket Data Center origins are added by the person at
 // run time as optional host permissions, so no "all websites" permission is ever required.
 const codeHostOrigins = ['https://github.com/*', 'https://gitlab.com/*', 'https://bitbucket.org/*'];
+// The APIs of the two hosts whose API lives on another origin, for reading a repository's skills
+// from extension pages (docs/contract/skills.md#requests). gitlab.com serves its API on its own
+// origin; a self-hosted instance's API is covered by the access granted when it is added.
+const codeHostApiOrigins = ['https://api.github.com/*', 'https://api.bitbucket.org/*'];
 // A local server needs no prompt; match patterns ignore ports, so these cover every port.
 const localServerOrigins = ['http://localhost/*', 'http://127.0.0.1/*'];
 // End-to-end builds only: Chromium's permission prompt cannot be answered under automation, so the
@@ -89,6 +93,25 @@ export default defineConfig({
       } else if (alias && typeof alias === 'object') {
         (alias as Record<string, string>)['wxt/browser'] = native;
       }
+      // Content scripts get a context that tells the page nothing (lib/content/context.ts):
+      // WXT's posts the extension's id to every page it starts on.
+      if (entrypoints.every((entry) => entry.type === 'content-script')) {
+        const quiet = {
+          find: /^wxt\/utils\/content-script-context$/,
+          replacement: join(import.meta.dirname, 'lib/content/context.ts'),
+        };
+        viteConfig.resolve ??= {};
+        if (Array.isArray(viteConfig.resolve.alias)) viteConfig.resolve.alias.unshift(quiet);
+        else {
+          viteConfig.resolve.alias = [
+            quiet,
+            ...Object.entries(viteConfig.resolve.alias ?? {}).map(([find, replacement]) => ({
+              find,
+              replacement: replacement as string,
+            })),
+          ];
+        }
+      }
     },
   },
   manifest: ({ browser }) => {
@@ -103,7 +126,12 @@ export default defineConfig({
       // WebSocket traffic keeps an MV3 worker alive only from Chrome 116 on.
       minimum_chrome_version: '116',
       permissions,
-      host_permissions: [...codeHostOrigins, ...localServerOrigins, ...e2eOrigins],
+      host_permissions: [
+        ...codeHostOrigins,
+        ...codeHostApiOrigins,
+        ...localServerOrigins,
+        ...e2eOrigins,
+      ],
       ...(firefox
         ? { optional_permissions: ['*://*/*'] }
         : { optional_host_permissions: ['*://*/*'] }),
@@ -114,7 +142,26 @@ export default defineConfig({
           description: 'Start a conversation about this page',
         },
       },
-      ...(firefox ? { browser_specific_settings: { gecko: { id: 'handoff@example.org' } } } : {}),
+      ...(firefox
+        ? {
+            browser_specific_settings: {
+              gecko: {
+                id: 'handoff@example.org',
+                // The Firefox the real-Firefox suite runs on (Debian's firefox-esr, 153 ESR);
+                // the harness refuses an older one instead of testing what users cannot get.
+                strict_min_version: '153.0',
+                // Mozilla's install-time consent: what Handoff sends off the device, and only
+                // to the server the person sets up: a page's content (repository, issue, title)
+                // when they hand it over, and the key and git provider tokens they give it.
+                data_collection_permissions: { required: ['websiteContent', 'authenticationInfo'] },
+              },
+            },
+            // Never in private windows, even when the person allows add-ons there: Handoff
+            // keeps conversations, drafts and their events on disk and opens its panel in
+            // ordinary windows, so nothing from a private window must reach it (README, Firefox).
+            incognito: 'not_allowed',
+          }
+        : {}),
     };
   },
 });

@@ -2,6 +2,7 @@
 // Used by `npm start`; the profile lives in .tmp/ so settings survive between runs.
 import { resolve } from 'node:path';
 import { chromium } from '@playwright/test';
+import { patchStoredSettings, readStoredSettings } from '../tests/e2e/support/trusted-settings';
 // @ts-expect-error: plain ESM helper shared with the Node scripts.
 import { findChromium } from './chromium.mjs';
 
@@ -25,11 +26,7 @@ const context = await chromium.launchPersistentContext(resolve('.tmp/chromium-pr
 });
 const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
 // Point Handoff at the local service unless the person already chose a server.
-await worker.evaluate(async (url) => {
-  const key = 'handoff:settings';
-  const stored = ((await chrome.storage.local.get(key))[key] ?? {}) as { serverUrl?: string };
-  if (!stored.serverUrl) await chrome.storage.local.set({ [key]: { ...stored, serverUrl: url } });
-}, serverUrl);
+if (!(await readStoredSettings(worker)).serverUrl) await patchStoredSettings(worker, { serverUrl });
 const extensionId = new URL(worker.url()).host;
 const page = context.pages()[0] ?? (await context.newPage());
 await page.goto(`chrome-extension://${extensionId}/sidepanel.html`);

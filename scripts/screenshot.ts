@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { launchWithExtensions } from '../bench/browser';
 import { createV0Conversation, createV1Conversation } from '../tests/e2e/support/panel-pages';
+import { patchStoredSettings } from '../tests/e2e/support/trusted-settings';
 import { hostFixtures } from '../tests/fixtures/hosts/index';
 import { type RunningService, startService } from '../tests/service/index';
 
@@ -115,9 +116,7 @@ const service = await startService({ port: 0, server: 'legacy', pace: 0.02, even
 const browser = await launchWithExtensions();
 mkdirSync(OUT, { recursive: true });
 try {
-  await browser.worker.evaluate(async (url) => {
-    await chrome.storage.local.set({ 'handoff:settings': { serverUrl: url } });
-  }, service.url);
+  await patchStoredSettings(browser.worker, { serverUrl: service.url });
   await browser.context.route(issue.url, (route) =>
     route.fulfill({
       status: 200,

@@ -1,8 +1,9 @@
 // `npm test`: every check a change must pass, in the order that fails fastest.
-// Runs on a fresh machine: installs dependencies and a Chromium when they are missing.
+// Runs on a fresh machine: installs dependencies, a Chromium and a Firefox when they are missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureFirefox } from './ensure-firefox.mjs';
 
 const steps = [];
 
@@ -37,10 +38,18 @@ step('documentation references', 'node', ['scripts/check-doc-links.mjs']);
 step('unit and contract tests', 'npx', ['vitest', 'run']);
 step('build (chrome)', 'npx', ['wxt', 'build']);
 step('build (firefox)', 'npx', ['wxt', 'build', '-b', 'firefox']);
+step("Mozilla's add-on linter on the Firefox package", 'node', ['scripts/lint-firefox.mjs']);
 step('build (chrome, end-to-end variant)', 'npx', ['wxt', 'build'], { HANDOFF_E2E: '1' });
 const chromium = ensureChromium();
 step('end-to-end tests in Chromium', 'npx', ['playwright', 'test'], {
   CHROMIUM_PATH: chromium,
   HANDOFF_SKIP_BUILD: '1',
 });
+const firefox = ensureFirefox();
+step(
+  'end-to-end tests in Firefox',
+  'npx',
+  ['vitest', 'run', '--config', 'tests/firefox/vitest.config.ts'],
+  { FIREFOX_PATH: firefox, HANDOFF_SKIP_BUILD: '1' },
+);
 summary();

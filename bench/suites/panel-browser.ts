@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 // @ts-expect-error: plain ESM helper shared with the Node scripts, typed by its JSDoc.
 import { findChromium } from '../../scripts/chromium.mjs';
+import { patchStoredSettings } from '../../tests/e2e/support/trusted-settings';
 import type { RunningService } from '../../tests/service/index';
 
 const extensionDir = resolve('.output/chrome-mv3');
@@ -54,13 +55,7 @@ export async function launchPanelBrowser(): Promise<PanelBrowser> {
 /** Points the extension at the service, as the options page saves an address (no key). */
 export async function connectPanel(browser: PanelBrowser, service: RunningService): Promise<void> {
   const page = await browser.open('options.html');
-  await page.evaluate(async (serverUrl) => {
-    const key = 'handoff:settings';
-    const stored = (await chrome.storage.local.get(key))[key] ?? {};
-    await chrome.storage.local.set({
-      [key]: { ...stored, serverUrl, credentialsChangedAt: Date.now() },
-    });
-  }, service.url);
+  await patchStoredSettings(page, { serverUrl: service.url, credentialsChangedAt: Date.now() });
   await page.close();
 }
 

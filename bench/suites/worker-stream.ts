@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { patchStoredSettings } from '../../tests/e2e/support/trusted-settings';
 import { startService } from '../../tests/service/index';
 import { launchWithExtensions, median, percentile } from '../browser';
 import type { Figure, Suite } from '../types';
@@ -60,9 +61,7 @@ export const workerStream: Suite = {
     });
     const browser = await launchWithExtensions();
     try {
-      await browser.worker.evaluate(async (url) => {
-        await chrome.storage.local.set({ 'handoff:settings': { serverUrl: url } });
-      }, service.url);
+      await patchStoredSettings(browser.worker, { serverUrl: service.url });
       const page = await browser.context.newPage();
       await page.goto(`chrome-extension://${browser.extensionId}/sidepanel.html`);
       const created = (await (

@@ -25,10 +25,12 @@ interface ErrorNoticeProps {
   onRetry?: () => void;
   /** Field errors shown next to their fields are not repeated here. */
   hideFieldErrors?: boolean;
+  /** What to do about it, when the caller knows more than the error itself says. */
+  next?: string | null;
 }
 
 /** A failure in words a person understands, with the server's own words when it gave any. */
-export function ErrorNotice({ error, onRetry, hideFieldErrors }: ErrorNoticeProps) {
+export function ErrorNotice({ error, onRetry, hideFieldErrors, next }: ErrorNoticeProps) {
   if (!error) return null;
   const apiError = asApiError(error);
   const fieldErrors = hideFieldErrors ? [] : (apiError.fieldErrors ?? []);
@@ -47,6 +49,7 @@ export function ErrorNotice({ error, onRetry, hideFieldErrors }: ErrorNoticeProp
           ))}
         </ul>
       ) : null}
+      {next ? <div>{next}</div> : null}
       {onRetry ? (
         <button type="button" className="btn btn-small" onClick={onRetry}>
           {t('common.retry')}

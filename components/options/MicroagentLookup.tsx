@@ -11,8 +11,8 @@ interface Shown {
 }
 
 /**
- * The microagent viewer for any repository, from its address: a way to check a provider
- * token, and the full-tab form of the side panel's Microagents tab.
+ * The skill viewer for any repository, from its address: a way to check a code-host token,
+ * and the full-tab form of the side panel's Microagents tab.
  */
 export function MicroagentLookup({
   settings,

@@ -73,7 +73,8 @@ function OptionsPage() {
           <MicroagentLookup
             settings={settings}
             onOpenOptions={() => {
-              location.hash = '#git-providers';
+              // The fixes the skill viewer points to: a self-hosted host's address or access.
+              location.hash = '#hosts';
             }}
           />
         ) : route.view === 'sandboxes' ? (

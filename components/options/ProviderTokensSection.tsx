@@ -1,12 +1,17 @@
 import { useState } from 'react';
-import { ErrorNotice } from '@/components/common/ErrorNotice';
-import { providerTokensOf, useServerSettings } from '@/components/common/use-server-settings';
+import { webAppSettingsUrl } from '@/components/common/server-settings';
+import {
+  clearProviderTokens,
+  providerTokensOf,
+  sendProviderTokens,
+  useHostedService,
+  useServerSettings,
+} from '@/components/common/use-server-settings';
 import { isProviderRefusal } from '@/components/microagents/microagent-info';
 import { toApiError } from '@/lib/api/errors';
 import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
 import { t } from '@/lib/i18n';
 import { providerName } from '@/lib/i18n/words';
-import { callApi } from '@/lib/messaging/worker-client';
 import type { Settings } from '@/lib/settings/schema';
 import { Field, useFocusFirstInvalid } from './Field';
 import {
@@ -21,6 +26,7 @@ import {
   type TokenFormErrors,
 } from './provider-tokens';
 import { FailureNotice, SavedNotice } from './SectionNotices';
+import { SettingsErrorNotice } from './SettingsErrorNotice';
 
 const hostHints: Partial<Record<KnownProvider, string>> = {
   github: 'github.com',
@@ -33,11 +39,79 @@ const hostHints: Partial<Record<KnownProvider, string>> = {
 type Outcome = { tone: 'success' | 'error'; text: string; error?: unknown };
 
 /**
- * Git provider tokens go straight to the service, which checks them with the provider and
- * keeps them. Handoff keeps none: the token lives in this form's state until the service
- * took it, and is not a query or mutation variable (react-query would hold on to those).
+ * Git provider tokens. Self-hosted servers take them from this form; the hosted service takes
+ * them from its own sign-in, so there the section says where to connect providers instead of
+ * offering a form that cannot work.
  */
 export function ProviderTokensSection({ settings }: { settings: Settings }) {
+  const kind = useHostedService(settings);
+  return (
+    <section id="git-providers" className="options-section" aria-labelledby="git-providers-title">
+      <h2 id="git-providers-title" tabIndex={-1}>
+        {t('options.tokens.title')}
+      </h2>
+      {!settings.serverUrl ? (
+        <p className="muted">{t('options.tokens.noServer')}</p>
+      ) : !kind.settled ? (
+        <p className="muted" role="status">
+          {t('options.tokens.checkingKind')}
+        </p>
+      ) : kind.hosted ? (
+        <ConnectedProviders serverUrl={settings.serverUrl} />
+      ) : (
+        <TokenForm settings={settings} />
+      )}
+    </section>
+  );
+}
+
+/** The hosted service: which providers its login connected, and where to change that. */
+function ConnectedProviders({ serverUrl }: { serverUrl: string }) {
+  const stored = useServerSettings();
+  const connected = Object.entries(providerTokensOf(stored.data));
+  return (
+    <>
+      <p>{t('options.tokens.hostedIntro')}</p>
+      <p>
+        <a href={webAppSettingsUrl(serverUrl, 'integrations')} target="_blank" rel="noreferrer">
+          {t('options.tokens.hostedLink')}
+        </a>
+      </p>
+      <h3>{t('options.tokens.connectedTitle')}</h3>
+      {stored.isPending ? (
+        <p className="muted" role="status">
+          {t('options.tokens.connectedLoading')}
+        </p>
+      ) : stored.isError ? (
+        <SettingsErrorNotice
+          error={stored.error}
+          topic="settings"
+          onRetry={() => void stored.refetch()}
+        />
+      ) : connected.length ? (
+        <ul className="options-list" aria-label={t('options.tokens.connectedTitle')}>
+          {connected.map(([name, host]) => (
+            <li key={name} className="options-list-item">
+              <span>
+                <strong>{providerName(name)}</strong>{' '}
+                <span className="muted">{host ?? t('options.tokens.defaultHost')}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="notice notice-info">{t('options.tokens.connectedNone')}</p>
+      )}
+    </>
+  );
+}
+
+/**
+ * A self-hosted server: the tokens go straight to it, which checks them with the provider and
+ * keeps them. Handoff keeps none: the token lives in this form's state until the server took
+ * it, and is not a query or mutation variable (react-query would hold on to those).
+ */
+function TokenForm({ settings }: { settings: Settings }) {
   const stored = useServerSettings({ enabled: Boolean(settings.serverUrl) });
   const [provider, setProvider] = useState<KnownProvider>('github');
   const [token, setToken] = useState('');
@@ -52,16 +126,20 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
   // (provider names and hosts, never tokens) stands in, so a second token does not silently
   // replace the first.
   const [storedThisVisit, setStoredThisVisit] = useState<StoredProviders>({});
-  const fresh = stored.isSuccess && stored.data === null;
+  const fresh = stored.isSuccess && !stored.data.stored;
+  const generation = stored.data?.generation ?? null;
 
   const held: StoredProviders | null = stored.isSuccess
     ? fresh
       ? storedThisVisit
       : providerTokensOf(stored.data)
     : null;
-  const mcpConfig = settings.defaultMcpConfig
-    ? MCPConfigRequestSchema.safeParse(settings.defaultMcpConfig)
-    : null;
+  // Legacy servers take MCP servers along with the tokens; the 1.7+ route takes tokens alone
+  // (there, MCP servers have their own section, stored on the server).
+  const mcpConfig =
+    generation === 'v0' && settings.defaultMcpConfig
+      ? MCPConfigRequestSchema.safeParse(settings.defaultMcpConfig)
+      : null;
 
   const explain = (error: unknown): Outcome => {
     const apiError = toApiError(error);
@@ -82,7 +160,7 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
       return;
     }
     setErrors({});
-    if (!held) {
+    if (!held || !generation) {
       setOutcome({ tone: 'error', text: t('options.tokens.storedUnknown') });
       return;
     }
@@ -92,7 +170,7 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
       withMcp && mcpConfig?.success ? mcpConfig.data : undefined,
     );
     setBusy('store');
-    callApi('v0.addGitProviders', body)
+    sendProviderTokens(generation, body)
       .then(
         (answer) => {
           setToken('');
@@ -117,11 +195,13 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
   };
 
   const onForget = (name: string) => {
-    if (!held) return;
+    if (!held || !generation) return;
     setOutcome(null);
     const body = buildForgetProviderBody(name, held);
     setBusy(name);
-    const call = body ? callApi('v0.addGitProviders', body) : callApi('v0.unsetProviderTokens', {});
+    // Forgetting the last one uses the route that forgets them all: an empty map would leave
+    // the server to guess.
+    const call = body ? sendProviderTokens(generation, body) : clearProviderTokens(generation);
     call
       .then(
         () => {
@@ -144,21 +224,20 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
     : t('options.tokens.hostHint', { host: hostHints[provider] ?? '' });
 
   return (
-    <section id="git-providers" className="options-section" aria-labelledby="git-providers-title">
-      <h2 id="git-providers-title" tabIndex={-1}>
-        {t('options.tokens.title')}
-      </h2>
+    <>
       <p className="muted">{t('options.tokens.intro')}</p>
 
       <h3>{t('options.tokens.heldTitle')}</h3>
-      {!settings.serverUrl ? (
-        <p className="muted">{t('options.tokens.noServer')}</p>
-      ) : stored.isPending ? (
+      {stored.isPending ? (
         <p className="muted" role="status">
           {t('options.tokens.heldLoading')}
         </p>
       ) : stored.isError ? (
-        <ErrorNotice error={stored.error} onRetry={() => void stored.refetch()} />
+        <SettingsErrorNotice
+          error={stored.error}
+          topic="settings"
+          onRetry={() => void stored.refetch()}
+        />
       ) : held && Object.keys(held).length ? (
         <>
           {fresh ? <p className="muted">{t('options.tokens.heldFreshVisit')}</p> : null}
@@ -274,11 +353,11 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
       <SavedNotice text={outcome?.tone === 'success' ? outcome.text : null} />
       {outcome?.tone === 'error' ? (
         outcome.error ? (
-          <ErrorNotice error={outcome.error} />
+          <SettingsErrorNotice error={outcome.error} topic="tokens" />
         ) : (
           <FailureNotice text={outcome.text} />
         )
       ) : null}
-    </section>
+    </>
   );
 }

@@ -11,7 +11,7 @@ import {
 } from '@/lib/settings/editor';
 import type { Settings } from '@/lib/settings/schema';
 import { ConnectionReport } from './ConnectionReport';
-import { runConnectionTest } from './connection-test';
+import { runConnectionTest, serverKindWords } from './connection-test';
 import { AddressField, Field, useFocusFirstInvalid } from './Field';
 import { FailureNotice, SavedNotice } from './SectionNotices';
 import { useDraft } from './use-draft';
@@ -41,6 +41,8 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
   const [url, setUrl, markUrlSaved] = useDraft(settings.serverUrl ?? '');
   // The key is typed, sent to IndexedDB, and forgotten: it is never read back into the page.
   const [key, setKey] = useState('');
+  // The person's yes to sending the stored key to an address it was not saved for.
+  const [useStoredKey, setUseStoredKey] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState<'save' | 'test' | 'forget' | null>(null);
   const [status, setStatus] = useState<string | null>(null);
@@ -79,6 +81,17 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
     return { serverUrl, granted };
   };
 
+  const typedOrigin = originOf(url.trim() ? url : (settings.serverUrl ?? ''));
+  const keyOrigin = credentials?.apiKeyOrigin ?? null;
+  // A stored key goes only to the origin it was saved for; any other address needs the
+  // person to type its key or to say, here, that the stored one may go there.
+  const keyBelongsElsewhere = Boolean(credentials?.apiKeySet) && !key && keyOrigin !== typedOrigin;
+  const savedKeyElsewhere =
+    Boolean(credentials?.apiKeySet) &&
+    settings.serverUrl !== null &&
+    keyOrigin !== originOf(settings.serverUrl);
+  const confirmedStoredKey = keyBelongsElsewhere && useStoredKey;
+
   const denied = (serverUrl: string) =>
     setErrors({ general: t('options.server.accessDenied', { origin: originOf(serverUrl) }) });
 
@@ -93,8 +106,10 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
         const view = await saveServer({
           serverUrl: asked.serverUrl,
           ...(typedKey ? { apiKey: typedKey } : {}),
+          ...(confirmedStoredKey ? { useStoredKey: true } : {}),
         });
         setKey('');
+        setUseStoredKey(false);
         markUrlSaved(view.settings.serverUrl ?? asked.serverUrl);
         onCredentials(view);
         setStatus(t('options.server.saved'));
@@ -120,6 +135,7 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
         const detection = await runConnectionTest({
           serverUrl: asked.serverUrl,
           ...(typedKey ? { apiKey: typedKey } : {}),
+          ...(confirmedStoredKey ? { useStoredKey: true } : {}),
         });
         setReport({ detection, address: asked.serverUrl });
       } catch (error) {
@@ -184,6 +200,19 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
             />
           )}
         </Field>
+        {keyBelongsElsewhere ? (
+          <label className="small row">
+            <input
+              type="checkbox"
+              checked={useStoredKey}
+              onChange={(event) => setUseStoredKey(event.target.checked)}
+            />
+            {t('options.server.useStoredKey', {
+              hint: credentials?.apiKeyHint ?? '',
+              origin: typedOrigin,
+            })}
+          </label>
+        ) : null}
         <div className="options-actions">
           {/* Enter in a field "clicks" the form's first submit button, so the permission
               request stays inside the person's gesture either way. */}
@@ -214,6 +243,15 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
       </form>
       <SavedNotice text={status} />
       <FailureNotice text={errors.general} id="server-error" />
+      {savedKeyElsewhere && settings.serverUrl ? (
+        <p className="notice notice-warning" data-notice="key-elsewhere">
+          {t('options.server.keyElsewhere', {
+            hint: credentials?.apiKeyHint ?? '',
+            keyOrigin: keyOrigin ?? t('options.server.keyOriginNone'),
+            origin: originOf(settings.serverUrl),
+          })}
+        </p>
+      ) : null}
       {settings.serverUrl && access === false ? (
         <p className="notice notice-warning">
           {t('options.server.noAccess', { origin: originOf(settings.serverUrl) })}
@@ -222,22 +260,7 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
       {report ? <ConnectionReport detection={report.detection} address={report.address} /> : null}
       {!report && settings.serverInfo ? (
         <p className="muted">
-          {t('options.server.lastChecked', {
-            apis:
-              settings.serverInfo.v0 && settings.serverInfo.v1
-                ? t('options.report.apisBoth')
-                : settings.serverInfo.v1
-                  ? t('options.report.apisV1')
-                  : settings.serverInfo.v0
-                    ? t('options.report.apisV0')
-                    : t('options.report.apisNone'),
-            mode:
-              settings.serverInfo.mode === 'saas'
-                ? t('options.report.modeHosted')
-                : settings.serverInfo.mode === 'oss'
-                  ? t('options.report.modeSelfHosted')
-                  : t('options.report.modeUnknown'),
-          })}
+          {t('options.server.lastChecked', { kind: serverKindWords(settings.serverInfo) })}
         </p>
       ) : null}
     </section>

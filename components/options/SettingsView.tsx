@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { t } from '@/lib/i18n';
 import type { CredentialsView } from '@/lib/settings/editor';
 import type { Settings } from '@/lib/settings/schema';
+import { CodeHostsSection } from './CodeHostsSection';
 import { DefaultsSection } from './DefaultsSection';
 import { HostsSection } from './HostsSection';
 import { McpSection } from './McpSection';
@@ -16,6 +17,7 @@ const sections = [
   { id: 'mcp', label: 'options.nav.mcp' },
   { id: 'defaults', label: 'options.nav.defaults' },
   { id: 'hosts', label: 'options.nav.hosts' },
+  { id: 'code-hosts', label: 'options.nav.codeHosts' },
   { id: 'notifications', label: 'options.nav.notifications' },
   { id: 'transfer', label: 'options.nav.transfer' },
 ] as const;
@@ -61,6 +63,7 @@ export function SettingsView({ settings, credentials, onCredentials, section }: 
         <McpSection settings={settings} />
         <DefaultsSection settings={settings} />
         <HostsSection settings={settings} />
+        <CodeHostsSection settings={settings} />
         <NotificationsSection settings={settings} />
         <TransferSection settings={settings} />
       </div>

@@ -42,8 +42,18 @@ export function TransferSection({ settings }: { settings: Settings }) {
     const serverChanged =
       parsed.settings.serverUrl !== undefined && parsed.settings.serverUrl !== settings.serverUrl;
     // One write: the file applies whole or not at all.
-    await saveSettings({ ...parsed.settings, ...(serverChanged ? { serverInfo: null } : {}) });
-    setStatus(t('options.transfer.imported', { file: file.name }));
+    await saveSettings({
+      ...parsed.settings,
+      // The organisation was picked on the previous server.
+      ...(serverChanged ? { serverInfo: null, organizationId: null } : {}),
+    });
+    // The key stays bound to the server it was saved for (lib/settings/secrets.ts): a file
+    // that only changes the address never sends it anywhere new.
+    setStatus(
+      serverChanged
+        ? t('options.transfer.importedNewServer', { file: file.name })
+        : t('options.transfer.imported', { file: file.name }),
+    );
   };
 
   return (

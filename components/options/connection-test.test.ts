@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerDetection } from '@/lib/api/detect';
-import { describeDetection, verdictOf } from './connection-test';
+import { describeDetection, serverKindWords, verdictOf } from './connection-test';
 
 const base: ServerDetection = {
   baseUrl: 'http://localhost:3000',
   reachable: true,
   alive: true,
   mode: 'oss',
+  kind: 'legacy',
+  version: null,
   v0: true,
   v1: true,
   keyRequired: false,
@@ -23,8 +25,7 @@ describe('describeDetection', () => {
   it('reads a default self-hosted server', () => {
     expect(lines({})).toEqual({
       Server: 'Reachable, and answers like an OpenHands server',
-      Kind: 'Self-hosted server',
-      APIs: 'V0 and V1',
+      Kind: 'Self-hosted OpenHands 0.x, an older server (Handoff uses its older interface)',
       'API key': 'Not needed: the server answers without one',
     });
   });
@@ -48,23 +49,33 @@ describe('describeDetection', () => {
     expect(lines(detection)['API key']).toBe(text);
   });
 
-  it('names the APIs and the kind', () => {
-    expect(lines({ v0: false, mode: 'saas' })).toMatchObject({
-      Kind: 'Hosted service',
-      APIs: 'V1 only',
-    });
-    expect(lines({ v1: false, mode: null })).toMatchObject({
-      Kind: 'Unknown kind of server',
-      APIs: 'V0 only',
-    });
+  it('names the kind in words, never an interface name', () => {
+    expect(lines({ kind: 'hosted', v0: false, mode: 'saas' }).Kind).toBe(
+      'OpenHands Cloud, the hosted service',
+    );
+    expect(lines({ kind: 'v1', v0: false }).Kind).toBe('Self-hosted OpenHands 1.x');
+    expect(lines({ kind: 'agent', version: '1.43.1', v0: false, v1: false }).Kind).toBe(
+      'An OpenHands agent server 1.43.1 on its own, without an app server',
+    );
+    for (const line of describeDetection({ ...base, kind: 'v1', v0: false })) {
+      expect(line.value).not.toMatch(/\bV[01]\b/);
+    }
+  });
+
+  it('derives the kind of a result stored before kinds were told apart', () => {
+    expect(serverKindWords({ kind: null, mode: 'saas', v0: false, v1: true })).toBe(
+      'OpenHands Cloud, the hosted service',
+    );
+    expect(serverKindWords({ kind: null, mode: 'oss', v0: false, v1: true })).toBe(
+      'Self-hosted OpenHands 1.x',
+    );
   });
 
   it('stops at what it knows', () => {
     expect(lines({ reachable: false, alive: false })).toEqual({ Server: 'Not reachable' });
-    expect(lines({ alive: false, v0: false, v1: false, mode: null })).toEqual({
+    expect(lines({ alive: false, kind: null, v0: false, v1: false, mode: null })).toEqual({
       Server: 'Reachable',
-      Kind: 'Unknown kind of server',
-      APIs: 'None found at this address',
+      Kind: 'No OpenHands server found at this address',
     });
   });
 });
@@ -76,7 +87,8 @@ describe('verdictOf', () => {
       /could not reach it: Connection refused/,
       'bad',
     ],
-    [{ v0: false, v1: false }, /not an Agent Conversation Service API/, 'bad'],
+    [{ kind: null, v0: false, v1: false }, /not an OpenHands server/, 'bad'],
+    [{ kind: 'agent', v0: false, v1: false }, /agent server without an app server/, 'bad'],
     [{ keyAccepted: false }, /refused the API key/, 'bad'],
     [{ keyRequired: true }, /needs an API key/, 'bad'],
     [{ keyAccepted: true, authScheme: 'session-key' }, /can work with this server/, 'good'],

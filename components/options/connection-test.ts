@@ -14,6 +14,7 @@ import { testConnection } from '@/lib/settings/editor';
 export async function runConnectionTest(input: {
   serverUrl?: string;
   apiKey?: string | null;
+  useStoredKey?: boolean;
 }): Promise<ServerDetection> {
   const first = await testConnection(input);
   if (first.mode === 'saas' && first.keyAccepted && first.authScheme === 'session-key') {
@@ -24,6 +25,28 @@ export async function runConnectionTest(input: {
 }
 
 export type Tone = 'good' | 'bad' | 'neutral';
+
+/**
+ * The kind of server in words. Results stored before kinds were told apart have only the
+ * interfaces and mode; the kind follows from them.
+ */
+export function serverKindWords(info: {
+  kind: ServerDetection['kind'];
+  version?: string | null;
+  mode: string | null;
+  v0: boolean;
+  v1: boolean;
+}): string {
+  const kind =
+    info.kind ??
+    (info.mode === 'saas' && info.v1 ? 'hosted' : info.v0 ? 'legacy' : info.v1 ? 'v1' : null);
+  if (kind === 'agent') {
+    return info.version
+      ? t('options.kind.agentVersion', { version: info.version })
+      : t('options.kind.agent');
+  }
+  return kind ? t(`options.kind.${kind}`) : t('options.kind.unknown');
+}
 
 export interface ReportLine {
   label: string;
@@ -50,28 +73,11 @@ export function describeDetection(detection: ServerDetection): ReportLine[] {
   });
   if (!detection.reachable) return lines;
 
-  const found = detection.v0 || detection.v1;
+  const found = detection.kind !== null && detection.kind !== 'agent';
   lines.push({
-    label: t('options.report.mode'),
-    value:
-      detection.mode === 'saas'
-        ? t('options.report.modeHosted')
-        : detection.mode === 'oss'
-          ? t('options.report.modeSelfHosted')
-          : t('options.report.modeUnknown'),
-    tone: 'neutral',
-  });
-  lines.push({
-    label: t('options.report.apis'),
-    value:
-      detection.v0 && detection.v1
-        ? t('options.report.apisBoth')
-        : detection.v1
-          ? t('options.report.apisV1')
-          : detection.v0
-            ? t('options.report.apisV0')
-            : t('options.report.apisNone'),
-    tone: found ? 'good' : 'bad',
+    label: t('options.report.kind'),
+    value: serverKindWords(detection),
+    tone: found ? 'good' : detection.kind === 'agent' ? 'neutral' : 'bad',
   });
   if (!found) return lines;
 
@@ -115,7 +121,10 @@ export function verdictOf(detection: ServerDetection): { text: string; tone: Ton
       tone: 'bad',
     };
   }
-  if (!detection.v0 && !detection.v1) {
+  if (detection.kind === 'agent') {
+    return { text: t('options.report.verdictAgent'), tone: 'bad' };
+  }
+  if (!detection.kind) {
     return { text: t('options.report.verdictNoApi'), tone: 'bad' };
   }
   if (detection.keyAccepted === false)

@@ -3,6 +3,7 @@ import {
   buildForgetProviderBody,
   buildProviderTokensBody,
   checkTokenForm,
+  type KnownProvider,
   normaliseProviderHost,
 } from './provider-tokens';
 
@@ -125,6 +126,51 @@ describe('buildProviderTokensBody', () => {
     expect(
       buildProviderTokensBody({ provider: 'github', token: 't', host: null }, null),
     ).not.toHaveProperty('mcp_config');
+  });
+});
+
+describe('no provider the server holds is ever dropped', () => {
+  // Both routes replace the stored map with the posted one: a provider missing from a body is a
+  // token the person loses. Every combination of held providers, hosts and changes is checked.
+  const providers = ['github', 'gitlab', 'bitbucket', 'bitbucket_data_center', 'azure_devops'];
+  const heldMaps: Record<string, string | null>[] = [];
+  for (let mask = 0; mask < 1 << providers.length; mask++) {
+    const held: Record<string, string | null> = {};
+    providers.forEach((provider, index) => {
+      if (mask & (1 << index)) held[provider] = index % 2 ? `${provider}.example.com` : null;
+    });
+    heldMaps.push(held);
+  }
+
+  it('when a token is added or replaced', () => {
+    for (const held of heldMaps) {
+      for (const provider of providers) {
+        const body = buildProviderTokensBody({ provider, token: 'tok', host: null }, held);
+        expect(Object.keys(body.provider_tokens).sort()).toEqual(
+          [...new Set([...Object.keys(held), provider])].sort(),
+        );
+        for (const [other, host] of Object.entries(held)) {
+          if (other === provider) continue;
+          // An empty token keeps the stored one; the stored host goes back unchanged.
+          expect(body.provider_tokens[other as KnownProvider]).toEqual({
+            token: '',
+            user_id: null,
+            host,
+          });
+        }
+      }
+    }
+  });
+
+  it('when one is forgotten', () => {
+    for (const held of heldMaps) {
+      for (const provider of Object.keys(held)) {
+        const body = buildForgetProviderBody(provider, held);
+        const rest = Object.keys(held).filter((name) => name !== provider);
+        if (!rest.length) expect(body).toBeNull();
+        else expect(Object.keys(body?.provider_tokens ?? {}).sort()).toEqual(rest.sort());
+      }
+    }
   });
 });
 

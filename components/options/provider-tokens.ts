@@ -97,9 +97,11 @@ export function checkTokenForm(
 }
 
 /**
- * The add-git-providers body. The service replaces its whole map with the one it gets, so
- * every provider it already holds is sent again with an empty token (which keeps the stored
+ * The body that stores one token, for either route (legacy `add-git-providers`, 1.7+
+ * `secrets/git-providers`). Both replace the whole stored map with the one they get, so every
+ * provider the server already holds is sent again with an empty token (which keeps the stored
  * token) and its stored host; otherwise adding a GitLab token would forget the GitHub one.
+ * MCP servers ride along on legacy servers only.
  */
 export function buildProviderTokensBody(
   change: { provider: string; token: string; host: string | null },

@@ -12,7 +12,14 @@ const settings: Settings = {
   clickBehaviour: 'start',
   defaultMcpConfig: { sse_servers: [{ url: 'https://mcp.example.com' }] },
   credentialsChangedAt: 1234,
-  serverInfo: { v0: true, v1: true, mode: 'oss', checkedAt: '2026-01-01T00:00:00Z' },
+  serverInfo: {
+    v0: true,
+    v1: true,
+    mode: 'oss',
+    kind: 'legacy',
+    version: null,
+    checkedAt: '2026-01-01T00:00:00Z',
+  },
 };
 
 function file(content: Record<string, unknown>): string {
@@ -27,6 +34,18 @@ describe('exportSettings', () => {
     expect(data.settings).not.toHaveProperty('credentialsChangedAt');
     expect(data.settings).not.toHaveProperty('serverInfo');
     expect(data.settings.defaultInstructions).toBe('Be brief.');
+  });
+
+  it('leaves MCP servers’ keys out', () => {
+    const data = JSON.parse(
+      exportSettings({
+        ...settings,
+        defaultMcpConfig: { sse_servers: [{ url: 'https://mcp.example.com', api_key: 'mcp-key' }] },
+      }),
+    );
+    expect(data.settings.defaultMcpConfig).toEqual({
+      sse_servers: [{ url: 'https://mcp.example.com' }],
+    });
   });
 
   it('names the file by date', () => {

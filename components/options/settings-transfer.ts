@@ -1,6 +1,8 @@
 // Export and import of settings. The file never carries secrets: the API key lives in
-// IndexedDB and is not part of Settings, and git provider tokens are never kept at all. An
-// import is checked whole before anything is written, so a bad file changes nothing.
+// IndexedDB and is not part of Settings, git provider tokens are never kept at all, and MCP
+// servers' keys are left out. An import is checked whole before anything is written, so a bad
+// file changes nothing.
+import { withoutSecrets } from '@/components/common/without-secrets';
 import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
 import { t } from '@/lib/i18n';
 import { normaliseHostOrigin, normaliseServerUrl } from '@/lib/settings/addresses';
@@ -9,7 +11,10 @@ import { type Settings, SettingsSchema } from '@/lib/settings/schema';
 export const SETTINGS_FILE_FORMAT = 'handoff-settings';
 export const SETTINGS_FILE_VERSION = 1;
 
-/** What a file carries: preferences, not bookkeeping (`credentialsChangedAt`, `serverInfo`). */
+/**
+ * What a file carries: preferences, not bookkeeping (`credentialsChangedAt`, `serverInfo`), nor
+ * the hosted organisation (it belongs to the account's key, which the file never carries).
+ */
 export const exportedKeys = [
   'serverUrl',
   'authScheme',
@@ -25,7 +30,7 @@ export type ImportedSettings = Partial<Pick<Settings, ExportedKey>>;
 
 export function exportSettings(settings: Settings, now: Date = new Date()): string {
   const picked: Record<string, unknown> = {};
-  for (const key of exportedKeys) picked[key] = settings[key];
+  for (const key of exportedKeys) picked[key] = withoutSecrets(settings[key]);
   return `${JSON.stringify(
     {
       format: SETTINGS_FILE_FORMAT,

@@ -1,13 +1,17 @@
 import { useId, useState } from 'react';
-import { useApiQuery } from '@/components/common/worker-queries';
 import { t } from '@/lib/i18n';
 import { useDebounced } from './hooks/useDebounced';
+import { type GitApi, useBranchSearch } from './hooks/useGitSearch';
 
 interface BranchPickerProps {
   value: string;
   repository: string;
   provider: string;
-  searchable: boolean;
+  /** Which git routes the server answers; null while unknown (the field is plain text). */
+  api: GitApi | null;
+  connectedProviders: readonly string[];
+  /** The repository's default branch, listed first. */
+  defaultBranch: string | null;
   errors: readonly string[];
   disabled?: boolean;
   onChange: (branch: string) => void;
@@ -18,7 +22,9 @@ export function BranchPicker({
   value,
   repository,
   provider,
-  searchable,
+  api,
+  connectedProviders,
+  defaultBranch,
   errors,
   disabled,
   onChange,
@@ -28,24 +34,16 @@ export function BranchPicker({
   const [typed, setTyped] = useState(false);
   const query = useDebounced(value.trim());
   const repo = repository.trim();
-  const enabled = searchable && open && repo.includes('/');
-  const firstPage = useApiQuery(
-    'v0.getBranches',
-    { repository: repo, per_page: 30 },
-    { enabled: enabled && !(typed && query), retry: false, staleTime: 60_000 },
-  );
-  const found = useApiQuery(
-    'v0.searchBranches',
-    {
-      repository: repo,
-      query,
-      per_page: 30,
-      ...(provider ? { selected_provider: provider as never } : {}),
-    },
-    { enabled: enabled && typed && !!query, retry: false, staleTime: 60_000 },
-  );
-  const branches = typed && query ? (found.data ?? []) : (firstPage.data?.branches ?? []);
-  const shown = open ? branches.filter((branch) => branch.name !== value).slice(0, 30) : [];
+  const search = useBranchSearch({
+    api,
+    repository: repo,
+    provider,
+    connectedProviders,
+    query: typed ? query : '',
+    defaultBranch,
+    enabled: open,
+  });
+  const shown = open ? search.items.filter((branch) => branch.name !== value) : [];
   return (
     <div className="field">
       <label htmlFor={`${id}-branch`}>{t('panel.new.branch')}</label>
@@ -81,13 +79,31 @@ export function BranchPicker({
                 }}
               >
                 {branch.name}
+                {branch.name === defaultBranch ? (
+                  <span className="muted small"> {t('panel.new.defaultBranch')}</span>
+                ) : null}
                 {branch.protected ? (
                   <span className="muted small"> {t('panel.new.protected')}</span>
                 ) : null}
               </button>
             </li>
           ))}
+          {search.hasMore ? (
+            <li>
+              <button type="button" className="link-button" onClick={search.loadMore}>
+                {t('panel.new.moreBranches')}
+              </button>
+            </li>
+          ) : null}
         </ul>
+      ) : null}
+      {search.error && open ? (
+        <span className="field-hint">
+          {t('panel.new.branchSearchFailed', { error: search.error.message })}
+        </span>
+      ) : null}
+      {search.needsProvider && open ? (
+        <span className="field-hint">{t('panel.new.connectProvider')}</span>
       ) : null}
       {errors.map((message) => (
         <span key={message} id={`${id}-error`} className="field-error" data-field-error="branch">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '@/components/common/icons';
+import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { humanise, providerName } from '@/lib/i18n/words';
 import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
@@ -8,6 +9,7 @@ import { streamWords } from '@/lib/timeline/status-words';
 import { formatDuration, localDateTime } from '@/lib/timeline/time';
 import { type CostFigures, formatCost } from './ConversationHeader';
 import { useNow } from './hooks/useNow';
+import { LoadedSkills } from './LoadedSkills';
 import type { ConversationSummary } from './model/conversation-list';
 import { webAppUrl } from './model/links';
 
@@ -35,6 +37,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** Everything known about the conversation, one labelled row per fact. */
 export function ConversationDetails({
   conversationId,
+  generation,
   summary,
   status,
   cost,
@@ -46,6 +49,7 @@ export function ConversationDetails({
   onClose,
 }: {
   conversationId: string;
+  generation: Generation;
   summary: ConversationSummary | null;
   status: string;
   cost: CostFigures;
@@ -119,10 +123,19 @@ export function ConversationDetails({
             {streamExtras.length ? ` · ${streamExtras.join(' · ')}` : null}
           </span>
         </Row>
+        {generation === 'v0' ? (
+          <Row label={t('panel.details.kind')}>{t('panel.header.v0')}</Row>
+        ) : null}
         <Row label={t('panel.details.id')}>
           <code>{conversationId}</code>
         </Row>
       </dl>
+      {generation === 'v1' ? (
+        <LoadedSkills
+          conversationId={conversationId}
+          sandboxStatus={summary?.sandboxStatus ?? null}
+        />
+      ) : null}
       <a href={webAppUrl(serverUrl, conversationId)} target="_blank" rel="noopener noreferrer">
         {t('panel.header.openWebApp')}
       </a>

@@ -323,6 +323,7 @@ export function ConversationView({
         <Suspense fallback={null}>
           <ConversationDetails
             conversationId={conversationId}
+            generation={generation}
             summary={summary}
             status={status.label}
             cost={cost}
@@ -363,7 +364,13 @@ export function ConversationView({
         onLoadOlder={loadOlder}
         matches={search.matches}
         query={search.appliedQuery}
-        emptyText={search.active ? t('panel.search.none') : t('panel.timeline.empty')}
+        emptyText={
+          search.active
+            ? t('panel.search.none')
+            : snapshot?.historyError
+              ? t('panel.timeline.historyFailed', { error: snapshot.historyError })
+              : t('panel.timeline.empty')
+        }
         footer={<OutgoingMessages messages={outgoing} />}
       />
       {finished ? (

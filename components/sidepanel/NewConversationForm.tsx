@@ -10,6 +10,7 @@ import { providerName } from '@/lib/i18n/words';
 import type { Settings } from '@/lib/settings/schema';
 import { startTaskWords } from '@/lib/timeline/status-words';
 import { BranchPicker } from './BranchPicker';
+import { gitApiOf, useRepositorySearch } from './hooks/useGitSearch';
 import type { ServerApis } from './hooks/useServerApis';
 import { useStartConversation } from './hooks/useStartConversation';
 import { ImageAttachments, useImageIntake } from './ImageAttachments';
@@ -75,7 +76,11 @@ export function NewConversationForm({
   onOpenConversation,
 }: NewConversationFormProps) {
   const id = useId();
-  const serverSettings = useServerSettings({ enabled: apis.v0 !== false, staleTime: 5 * 60_000 });
+  // The hook reads whichever routes the server has (1.7+ or legacy).
+  const serverSettings = useServerSettings({
+    enabled: apis.settled === true,
+    staleTime: 5 * 60_000,
+  });
   const knownProviders = useMemo(
     () => Object.keys(providerTokensOf(serverSettings.data)),
     [serverSettings.data],
@@ -115,29 +120,27 @@ export function NewConversationForm({
     }
   }, [launch.context, knownProviders]);
 
-  // An issue page names no branch: the repository's default branch is the one to work on.
-  const lookup = useApiQuery(
-    'v0.searchRepositories',
-    {
-      query: launch.context?.repository ?? '',
-      per_page: 5,
-      ...(draft.provider ? { selected_provider: draft.provider as never } : {}),
-    },
-    {
-      enabled: apis.v0 !== false && !!launch.context && !launch.context.branch,
-      retry: false,
-      staleTime: 5 * 60_000,
-    },
-  );
+  // An issue page names no branch: the repository's default branch is the one to work on (and
+  // the one the branch list puts first).
+  const [defaultBranch, setDefaultBranch] = useState<string | null>(null);
+  const lookup = useRepositorySearch({
+    api: gitApiOf(apis),
+    query: launch.context?.repository ?? '',
+    provider: draft.provider,
+    connectedProviders: knownProviders,
+    enabled: !!launch.context,
+  });
   useEffect(() => {
-    const found = lookup.data?.find(
+    const found = lookup.items.find(
       (repo) => repo.full_name.toLowerCase() === launch.context?.repository.toLowerCase(),
     );
-    if (!found?.main_branch || touched.current.has('branch')) return;
+    if (!found?.main_branch) return;
+    setDefaultBranch(found.main_branch);
+    if (touched.current.has('branch') || launch.context?.branch) return;
     setDraft((current) =>
       current.branch ? current : { ...current, branch: found.main_branch ?? '' },
     );
-  }, [lookup.data, launch.context]);
+  }, [lookup.items, launch.context]);
 
   const { state, start, reset } = useStartConversation(onOpenConversation);
   const busy = state.phase === 'creating' || state.phase === 'starting';
@@ -150,10 +153,11 @@ export function NewConversationForm({
   );
   const byField = grouped.byField;
 
+  const capabilities = { suggestedTask: apis.v0 === false && apis.v1 !== false };
   const submit = () => {
     if (busy) return;
     reset();
-    void start(draft);
+    void start(draft, capabilities);
   };
 
   // Alt-click (or "start at once"): the defaults are the answer, start without asking.
@@ -161,12 +165,12 @@ export function NewConversationForm({
   const ready = apis.settled === true;
   useEffect(() => {
     if (!launch.autoStart || autoStarted.current || !ready) return;
-    if (apis.v0 !== false && serverSettings.isPending) return;
+    if (serverSettings.isPending) return;
     autoStarted.current = true;
-    void start(draft);
-  }, [launch.autoStart, ready, apis.v0, start, draft, serverSettings.isPending]);
+    void start(draft, { suggestedTask: apis.v0 === false && apis.v1 !== false });
+  }, [launch.autoStart, ready, apis.v0, apis.v1, start, draft, serverSettings.isPending]);
 
-  const showGenerationChoice = apis.v0 !== false && apis.v1 !== false;
+  const gitApi = gitApiOf(apis);
   const task = draft.task;
   // A V0 server words a task's first message itself: what the person adds goes with it.
   const serverWordsTask = draft.useTask && !!task && draft.generation === 'v0';
@@ -185,40 +189,22 @@ export function NewConversationForm({
       {...intake.dropHandlers}
     >
       <h1 style={{ fontSize: 15, marginTop: 0 }}>{t('panel.new.title')}</h1>
-      {showGenerationChoice ? (
-        <fieldset className="form-section">
-          <legend>{t('panel.new.interface')}</legend>
-          <label className="small row">
-            <input
-              type="radio"
-              name={`${id}-generation`}
-              checked={draft.generation === 'v1'}
-              disabled={busy}
-              onChange={() => update('generation', 'v1')}
-            />
-            {t('panel.new.v1')}
-          </label>
-          <label className="small row">
-            <input
-              type="radio"
-              name={`${id}-generation`}
-              checked={draft.generation === 'v0'}
-              disabled={busy}
-              onChange={() => update('generation', 'v0')}
-            />
-            {t('panel.new.v0')}
-          </label>
-        </fieldset>
+      {launch.notice === 'burst' ? (
+        <p className="notice notice-warning" role="alert" data-notice="burst">
+          {t('panel.new.burst')}
+        </p>
       ) : null}
       <RepositoryPicker
         value={draft.repository}
         provider={draft.provider}
-        searchable={apis.v0 !== false}
+        api={gitApi}
+        connectedProviders={knownProviders}
         errors={byField.repository ?? []}
         disabled={busy}
         onChange={(repository) => update('repository', repository)}
         onPick={(repo) => {
           touched.current.add('repository');
+          setDefaultBranch(repo.main_branch ?? null);
           setDraft((current) => ({
             ...current,
             repository: repo.full_name,
@@ -253,7 +239,9 @@ export function NewConversationForm({
         value={draft.branch}
         repository={draft.repository}
         provider={draft.provider}
-        searchable={apis.v0 !== false}
+        api={gitApi}
+        connectedProviders={knownProviders}
+        defaultBranch={defaultBranch}
         errors={byField.branch ?? []}
         disabled={busy}
         onChange={(branch) => update('branch', branch)}

@@ -1,14 +1,16 @@
 import { useId, useState } from 'react';
-import { useApiQuery } from '@/components/common/worker-queries';
 import type { Repository } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { useDebounced } from './hooks/useDebounced';
+import { type GitApi, useRepositorySearch } from './hooks/useGitSearch';
 
 interface RepositoryPickerProps {
   value: string;
   provider: string;
-  /** Git routes need V0; without it the field is plain text. */
-  searchable: boolean;
+  /** Which git routes the server answers; null while unknown (the field is plain text). */
+  api: GitApi | null;
+  /** Providers the server holds a token for: searched when the form names none. */
+  connectedProviders: readonly string[];
   errors: readonly string[];
   disabled?: boolean;
   onChange: (repository: string) => void;
@@ -19,7 +21,8 @@ interface RepositoryPickerProps {
 export function RepositoryPicker({
   value,
   provider,
-  searchable,
+  api,
+  connectedProviders,
   errors,
   disabled,
   onChange,
@@ -28,18 +31,8 @@ export function RepositoryPicker({
   const id = useId();
   const [open, setOpen] = useState(false);
   const query = useDebounced(value.trim());
-  const search = useApiQuery(
-    'v0.searchRepositories',
-    {
-      query,
-      per_page: 8,
-      sort: 'stars',
-      order: 'desc',
-      ...(provider ? { selected_provider: provider as never } : {}),
-    },
-    { enabled: searchable && open && query.length >= 2, retry: false, staleTime: 60_000 },
-  );
-  const results = open ? (search.data ?? []).filter((repo) => repo.full_name !== value) : [];
+  const search = useRepositorySearch({ api, query, provider, connectedProviders, enabled: open });
+  const results = open ? search.items.filter((repo) => repo.full_name !== value) : [];
   return (
     <div className="field">
       <label htmlFor={`${id}-repo`}>{t('panel.new.repository')}</label>
@@ -64,9 +57,14 @@ export function RepositoryPicker({
       <span id={`${id}-hint`} className="field-hint">
         {t('panel.new.repositoryHint')}
       </span>
-      {search.isError && open ? (
+      {search.error && open ? (
         <span className="field-hint">
           {t('panel.new.searchFailed', { error: search.error.message })}
+        </span>
+      ) : null}
+      {search.needsProvider && open ? (
+        <span className="field-hint" data-needs-provider="">
+          {t('panel.new.connectProvider')}
         </span>
       ) : null}
       {results.length ? (

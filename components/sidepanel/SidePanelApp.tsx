@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { useSettings } from '@/components/common/use-settings';
 import type { Generation } from '@/lib/api/generation';
@@ -55,6 +55,11 @@ interface SidePanelAppProps {
   initialSettings: Settings;
   /** `sidepanel.html?conversation=<id>`, with its interface when the cache already knows it. */
   initialConversation: { id: string; generation: Generation | null } | null;
+  /**
+   * Opened as a window of its own because the browser refused to open the side panel (Firefox
+   * does for a page's click): the panel says why, and how to get the side panel itself.
+   */
+  ownWindow?: boolean;
 }
 
 const openOptions = () => void browser.runtime.openOptionsPage();
@@ -65,6 +70,7 @@ export function SidePanelApp({
   inbox,
   initialSettings,
   initialConversation,
+  ownWindow = false,
 }: SidePanelAppProps) {
   const settings = useSettings(initialSettings);
   const apis = useServerApis(settings);
@@ -80,6 +86,10 @@ export function SidePanelApp({
   const [formVisited, setFormVisited] = useState(false);
   /** What the worker last asked this panel to show (`data-last-launch`, for tests and bug reports). */
   const [lastLaunch, setLastLaunch] = useState<Launch['kind'] | null>(null);
+  /** What the worker refused a page, said until the next launch. */
+  const [refusal, setRefusal] = useState<string | null>(null);
+  /** When this panel last began a start-at-once: a burst right after must not reset its form. */
+  const autoStartedAt = useRef(Number.NEGATIVE_INFINITY);
   const onV1Available = useCallback(() => setV1Seen(true), []);
   const onTitle = useCallback(
     (title: string) =>
@@ -138,7 +148,11 @@ export function SidePanelApp({
     () =>
       inbox.listen((launch: Launch) => {
         setLastLaunch(launch.kind);
+        setRefusal(null);
         switch (launch.kind) {
+          case 'refused':
+            setRefusal(t('panel.shell.pageMismatch'));
+            return;
           case 'setup':
             // The setup view shows whenever no server is configured; nothing else to do.
             return;
@@ -150,12 +164,23 @@ export function SidePanelApp({
             setView('microagents');
             return;
           case 'new-conversation': {
+            // The worker let one start through and held the rest back: while that one is
+            // getting under way here, say so instead of replacing its form.
+            if (launch.notice === 'burst' && Date.now() - autoStartedAt.current < 10_000) {
+              setRefusal(t('panel.shell.burst'));
+              return;
+            }
+            // The one start let through, arriving with word of the others held back.
+            const heldBack = launch.notice === 'burst' && launch.autoStart === true;
+            if (heldBack) setRefusal(t('panel.shell.burst'));
             const show = (autoStart: boolean) => {
+              if (autoStart) autoStartedAt.current = Date.now();
               setNewLaunch((previous) => ({
                 serial: previous.serial + 1,
                 context: launch.context,
                 selection: launch.selection,
                 autoStart,
+                ...(launch.notice && !heldBack ? { notice: launch.notice } : {}),
               }));
               setView('new');
             };
@@ -170,9 +195,15 @@ export function SidePanelApp({
   );
 
   if (!settings) return <p className="panel-scroll muted">{t('common.loading')}</p>;
+  const ownWindowNote = ownWindow ? (
+    <p className="notice panel-banner" role="note" data-own-window>
+      {t('panel.shell.ownWindow')}
+    </p>
+  ) : null;
   if (!settings.serverUrl) {
     return (
       <main className="panel" data-last-launch={lastLaunch ?? undefined}>
+        {ownWindowNote}
         <Suspense fallback={<p className="panel-scroll muted">{t('common.loading')}</p>}>
           <SetupView onOpenOptions={openOptions} />
         </Suspense>
@@ -200,6 +231,12 @@ export function SidePanelApp({
   return (
     <main className="panel" data-last-launch={lastLaunch ?? undefined}>
       <Tabs label={t('panel.tabs.label')} tabs={tabs} selected={current} onSelect={setView} />
+      {ownWindowNote}
+      {refusal ? (
+        <div className="notice notice-warning panel-banner" role="alert" data-refusal="">
+          {refusal}
+        </div>
+      ) : null}
       {!workerConnected ? (
         <div className="notice notice-warning panel-banner" role="status">
           {t('panel.shell.workerReconnecting')}

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
           inbox={inbox}
           initialSettings={settings}
           initialConversation={conversationId ? { id: conversationId, generation } : null}
+          ownWindow={params.has('for-window')}
         />
       </WorkerConnectionProvider>
     </QueryClientProvider>,

@@ -143,6 +143,66 @@ describe('per-conversation routes (docs/contract/auth.md#per-conversation-url-an
     ]);
   });
 
+  it('keeps the server key from a runtime on another origin, the same host on another port included', async () => {
+    const { fetch, requests } = recorder({ events: [], has_more: false });
+    const client = createApiClient({
+      baseUrl: 'http://localhost:3000',
+      apiKey: 'server-key',
+      fetch,
+    });
+    for (const url of [
+      `http://localhost:40001/api/conversations/${ID}`,
+      `https://localhost:3000/api/conversations/${ID}`,
+      `http://evil.test/api/conversations/${ID}`,
+    ]) {
+      await client.v0.getEvents({
+        conversation: { conversation_id: ID, url, session_api_key: null },
+      });
+    }
+    expect(requests.map(credentialsOf)).toEqual([
+      { sessionKey: null, authorization: null },
+      { sessionKey: null, authorization: null },
+      { sessionKey: null, authorization: null },
+    ]);
+  });
+
+  it('says why a runtime elsewhere without its own key is refused', async () => {
+    const { fetch } = fakeFetch(() => jsonResponse({ detail: 'Unauthorized' }, { status: 401 }));
+    const client = createApiClient({
+      baseUrl: 'http://localhost:3000',
+      apiKey: 'server-key',
+      fetch,
+    });
+    const error = await client.v0
+      .getEvents({
+        conversation: {
+          conversation_id: ID,
+          url: `http://localhost:40001/api/conversations/${ID}`,
+        },
+      })
+      .catch((failure: unknown) => failure as Error);
+    expect((error as Error).message).toMatch(
+      /asked for a key \(401\)\. The server gave it none of its own, and Handoff sends the server's key only to the server itself/,
+    );
+  });
+
+  it('follows no redirect and says so, for the server and for runtimes alike', async () => {
+    const { fetch, requests } = fakeFetch(
+      () => new Response(null, { status: 307, headers: { location: 'http://evil.test/steal' } }),
+    );
+    const client = createApiClient({
+      baseUrl: 'http://localhost:3000',
+      apiKey: 'server-key',
+      fetch,
+    });
+    const error = await client.v0.getConfig().catch((failure: unknown) => failure as Error);
+    expect((error as Error).message).toBe(
+      "The server at localhost:3000 answered with a redirect (307). Handoff does not follow redirects, so the key never goes to another address. If the server has moved, enter its new address in Handoff's options.",
+    );
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.redirect).toBe('manual');
+  });
+
   it('accepts a whole ConversationInfo as the conversation', async () => {
     const { fetch, requests } = recorder({ events: [], has_more: false });
     const client = createApiClient({ baseUrl: 'http://localhost:3000', fetch });
@@ -158,6 +218,48 @@ describe('per-conversation routes (docs/contract/auth.md#per-conversation-url-an
       client.v0.getEvents({ conversation: { conversation_id: ID, url: 'file:///etc/passwd' } }),
     ).rejects.toMatchObject({ kind: 'bad-response' });
     expect(requests).toHaveLength(0);
+  });
+});
+
+describe('hosted organisation (X-Org-Id)', () => {
+  const ORG = '0b6f7c58-2f4e-4d71-9a0c-5e8d7b6a4c3f';
+
+  it('goes with every keyed call to the configured server', async () => {
+    const { fetch, requests } = recorder({ items: [], next_page_id: null });
+    const client = createApiClient({
+      baseUrl: 'https://app.all-hands.dev',
+      apiKey: 'sk-oh',
+      orgId: ORG,
+      fetch,
+    });
+    await client.v1.searchAppConversations({ limit: 1 });
+    await client.v1.listOrganizations({});
+    expect(requests.map((request) => request.headers.get('x-org-id'))).toEqual([ORG, ORG]);
+  });
+
+  it('never goes to an agent server, nor with the keyless configuration probe', async () => {
+    const { fetch, requests } = recorder({ items: [], next_page_id: null, app_mode: 'saas' });
+    const client = createApiClient({
+      baseUrl: 'https://app.all-hands.dev',
+      apiKey: 'sk-oh',
+      orgId: ORG,
+      fetch,
+    });
+    await client.agent.searchEvents({
+      conversation: {
+        conversation_url: `https://sandbox.example.test/api/conversations/${ID}`,
+        session_api_key: 'sandbox-key',
+      },
+    });
+    await client.v1.getWebClientConfig();
+    expect(requests.map((request) => request.headers.get('x-org-id'))).toEqual([null, null]);
+  });
+
+  it('is left out when none is chosen', async () => {
+    const { fetch, requests } = recorder({ items: [], next_page_id: null });
+    const client = createApiClient({ baseUrl: 'https://app.all-hands.dev', apiKey: 'k', fetch });
+    await client.v1.searchAppConversations({ limit: 1 });
+    expect(requests[0]?.headers.get('x-org-id')).toBeNull();
   });
 });
 
@@ -265,10 +367,13 @@ describe('answers', () => {
 
 describe('the method table', () => {
   it('names every endpoint `<group>.<method>` and exposes the same methods on the client', () => {
+    // `/server_info` belongs with the health probes (no key, the configured address), but callers
+    // ask it whether that address is an agent server, hence its name.
+    const namedForItsUse: Record<string, string> = { 'agent.getServerInfo': 'server' };
     const client = createApiClient({ baseUrl: 'http://localhost:3000' });
     for (const name of endpointNames) {
       const [group, method] = name.split('.') as [string, string];
-      expect(apiEndpoints[name].group).toBe(group);
+      expect(apiEndpoints[name].group).toBe(namedForItsUse[name] ?? group);
       expect(
         typeof (client as unknown as Record<string, Record<string, unknown>>)[group]?.[method],
       ).toBe('function');

@@ -36,6 +36,8 @@ function hosted(key: string) {
   return fakeFetch((request: RecordedRequest) => {
     const path = request.url.pathname;
     if (path === '/alive') return jsonResponse({ status: 'ok' });
+    // The one /api/v1 route without a key.
+    if (path === '/api/v1/web-client/config') return jsonResponse({ app_mode: 'saas' });
     if (path.startsWith('/api/v1/')) {
       return request.headers.get('authorization') === `Bearer ${key}`
         ? jsonResponse(page)
@@ -58,6 +60,7 @@ describe('detectServer', () => {
       reachable: true,
       alive: true,
       mode: 'oss',
+      kind: 'legacy',
       v0: true,
       v1: true,
       keyAccepted: true,
@@ -65,7 +68,7 @@ describe('detectServer', () => {
       authScheme: 'session-key',
     });
     expect(result.summary).toBe(
-      'Found a self-hosted OpenHands server with the V0 and V1 APIs. The API key works, sent as X-Session-API-Key.',
+      'Found an older self-hosted OpenHands server (0.x). The API key works, sent as X-Session-API-Key.',
     );
     expect(requests.some((request) => request.headers.get('authorization'))).toBe(false);
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);
@@ -104,6 +107,7 @@ describe('detectServer', () => {
     });
     expect(result).toMatchObject({
       mode: 'saas',
+      kind: 'hosted',
       v0: false,
       v1: true,
       keyAccepted: true,
@@ -111,7 +115,7 @@ describe('detectServer', () => {
       authScheme: 'bearer',
     });
     expect(result.summary).toBe(
-      'Found the hosted OpenHands service with the V1 API. The API key works, sent as Authorization: Bearer.',
+      'Found the hosted OpenHands service. The API key works, sent as Authorization: Bearer.',
     );
   });
 
@@ -137,8 +141,50 @@ describe('detectServer', () => {
       return spaFallback();
     });
     const result = await detectServer({ baseUrl: 'http://localhost:3000', fetch });
-    expect(result).toMatchObject({ v0: true, v1: false, mode: 'oss' });
-    expect(result.summary).toMatch(/with the V0 API\./);
+    expect(result).toMatchObject({ v0: true, v1: false, mode: 'oss', kind: 'legacy' });
+    expect(result.summary).toMatch(/^Found an older self-hosted OpenHands server \(0\.x\)\./);
+  });
+
+  it('recognises a self-hosted 1.x server by its web client config, and its key on /api/v1', async () => {
+    const { fetch, requests } = fakeFetch((request) => {
+      const path = request.url.pathname;
+      if (path === '/alive') return jsonResponse({ status: 'ok' });
+      if (path === '/api/v1/web-client/config') return jsonResponse({ app_mode: 'oss' });
+      if (path.startsWith('/api/v1/')) {
+        return request.headers.get('x-session-api-key') === 'k1'
+          ? jsonResponse(page)
+          : unauthorized();
+      }
+      return spaFallback();
+    });
+    const result = await detectServer({ baseUrl: 'http://10.0.0.5:3000', apiKey: 'k1', fetch });
+    expect(result).toMatchObject({
+      kind: 'v1',
+      mode: 'oss',
+      v0: false,
+      v1: true,
+      keyAccepted: true,
+      keyRequired: true,
+    });
+    expect(result.summary).toBe(
+      'Found a self-hosted OpenHands 1.x server. The API key works, sent as X-Session-API-Key.',
+    );
+    const config = requests.find((request) => request.url.pathname === '/api/v1/web-client/config');
+    expect(config?.headers.get('x-session-api-key')).toBeNull();
+  });
+
+  it('recognises an agent server reached directly, with its version', async () => {
+    const { fetch } = fakeFetch((request) => {
+      const path = request.url.pathname;
+      if (path === '/alive') return jsonResponse({ status: 'ok' });
+      if (path === '/server_info') {
+        return jsonResponse({ title: 'OpenHands Agent Server', version: '1.43.1', uptime: 3 });
+      }
+      return jsonResponse({ detail: 'Not Found' }, { status: 404 });
+    });
+    const result = await detectServer({ baseUrl: 'http://10.0.0.5:8000', apiKey: 'k', fetch });
+    expect(result).toMatchObject({ kind: 'agent', version: '1.43.1', v0: false, v1: false });
+    expect(result.summary).toMatch(/^Found an OpenHands agent server 1\.43\.1/);
   });
 
   it('reports an unreachable server', async () => {
@@ -159,8 +205,9 @@ describe('detectServer', () => {
       v1: false,
       keyAccepted: null,
     });
+    expect(result.kind).toBeNull();
     expect(result.summary).toBe(
-      'https://example.test answers, but no Agent Conversation Service API was found there (neither V0 nor V1). Check the address.',
+      'https://example.test answers, but no OpenHands server was found there. Check the address.',
     );
   });
 

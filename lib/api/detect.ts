@@ -6,9 +6,11 @@
 
 import type { RequestSpec } from './endpoint';
 import {
+  agentGetServerInfo,
   serverAlive,
   v0GetConfig,
   v0GetSettings,
+  v1GetWebClientConfig,
   v1SearchAppConversations,
 } from './endpoints/live';
 import { ApiError, type SerializedApiError, toApiError } from './errors';
@@ -19,9 +21,11 @@ import {
   defaultAuthScheme,
 } from './transport';
 
-/** The four endpoints detection needs, named one by one (see the note above). */
+/** The endpoints detection needs, named one by one (see the note above). */
 const probes = {
   'server.alive': serverAlive,
+  'v1.getWebClientConfig': v1GetWebClientConfig,
+  'agent.getServerInfo': agentGetServerInfo,
   'v0.getConfig': v0GetConfig,
   'v1.searchAppConversations': v1SearchAppConversations,
   'v0.getSettings': v0GetSettings,
@@ -45,6 +49,13 @@ export interface ServerCheck {
   outcome: string;
 }
 
+/**
+ * Which kind of server answers (docs/contract/server-generations.md#the-kinds): the hosted
+ * service, a self-hosted server of 1.x with only the current interface, an older self-hosted
+ * server that still has the legacy one, or an agent server without any app server.
+ */
+export type ServerKind = 'hosted' | 'v1' | 'legacy' | 'agent';
+
 export interface ServerDetection {
   /** The normalised address, or null when it is not usable. */
   baseUrl: string | null;
@@ -52,8 +63,12 @@ export interface ServerDetection {
   reachable: boolean;
   /** `GET /alive` answered `{"status":"ok"}`: an OpenHands-family server. */
   alive: boolean;
-  /** From `APP_MODE`; `saas` is also inferred for *.all-hands.dev without V0. */
+  /** From the web client's config or `APP_MODE`; `saas` also for *.all-hands.dev. */
   mode: 'oss' | 'saas' | null;
+  /** What kind of server it is; null when none of the kinds answered. */
+  kind: ServerKind | null;
+  /** The server's version, where it says (agent servers do; app servers do not). */
+  version: string | null;
   /** V0 REST (`/api/conversations…`) is served. */
   v0: boolean;
   /** The V1 app server (`/api/v1/…`) is served. */
@@ -94,18 +109,6 @@ const schemeLabel: Record<AuthScheme, string> = {
   bearer: 'Authorization: Bearer',
 };
 
-/**
- * A route that is not there: 404, or the web UI's HTML fallback
- * (docs/contract/http.md#missing-routes-look-like-the-web-app).
- */
-function isMissingRoute(error: ApiError): boolean {
-  return (
-    error.status === 404 ||
-    error.status === 405 ||
-    (error.kind === 'bad-response' && (error.bodyType === 'html' || error.bodyType === 'text'))
-  );
-}
-
 function isTransportError(error: ApiError): boolean {
   return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'aborted';
 }
@@ -123,7 +126,7 @@ interface SchemeProbe {
 
 function outcomeOf(error: ApiError): ProbeOutcome {
   if (error.kind === 'unauthorized') return 'unauthorized';
-  if (isMissingRoute(error)) return 'missing';
+  if (error.isMissingRoute()) return 'missing';
   return 'failed';
 }
 
@@ -141,6 +144,8 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
     reachable: false,
     alive: false,
     mode: null,
+    kind: null,
+    version: null,
     v0: false,
     v1: false,
     keyRequired: null,
@@ -181,7 +186,52 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
     checks.push({ request: 'GET /alive', ok: false, outcome: apiError.message });
   }
 
-  // 2–4. Per auth scheme: config, V1 search, key check.
+  // 2. Without a key: the 1.x web client's config (oss or saas), and what /server_info says:
+  // an agent server names itself there; an app server answers machine figures.
+  let webClientMode: 'oss' | 'saas' | null = null;
+  const anonymousClient = clientFor(null);
+  try {
+    const config = await anonymousClient.call('v1.getWebClientConfig', {});
+    const appMode = fieldOf(config, 'app_mode');
+    if (!isObject(config) || (appMode !== 'oss' && appMode !== 'saas')) {
+      throw notTheService('/api/v1/web-client/config');
+    }
+    webClientMode = appMode;
+    checks.push({
+      request: 'GET /api/v1/web-client/config',
+      ok: true,
+      outcome: `app_mode ${appMode}`,
+    });
+  } catch (error) {
+    checks.push({
+      request: 'GET /api/v1/web-client/config',
+      ok: false,
+      outcome: toApiError(error).message,
+    });
+  }
+  if (!webClientMode) {
+    try {
+      const info = await anonymousClient.call('agent.getServerInfo', {});
+      const title = fieldOf(info, 'title');
+      const version = fieldOf(info, 'version');
+      if (typeof title === 'string' && /agent server/i.test(title)) {
+        result.kind = 'agent';
+        result.version = typeof version === 'string' ? version : null;
+        checks.push({
+          request: 'GET /server_info',
+          ok: true,
+          outcome: `${title}${result.version ? ` ${result.version}` : ''}`,
+        });
+        result.summary = summarise(result, baseUrl);
+        return result;
+      }
+      checks.push({ request: 'GET /server_info', ok: true, outcome: 'not an agent server' });
+    } catch (error) {
+      checks.push({ request: 'GET /server_info', ok: false, outcome: toApiError(error).message });
+    }
+  }
+
+  // 3–5. Per auth scheme: config, V1 search, key check.
   const probe = async (scheme: AuthScheme | null): Promise<SchemeProbe> => {
     const client = clientFor(scheme);
     const label = scheme ? ` (${schemeLabel[scheme]})` : '';
@@ -213,7 +263,11 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
       if (!Array.isArray(fieldOf(page, 'items')))
         throw notTheService('/api/v1/app-conversations/search');
       outcome.v1 = 'ok';
-      record('GET /api/v1/app-conversations/search?limit=1', true, 'V1 app server answers');
+      record(
+        'GET /api/v1/app-conversations/search?limit=1',
+        true,
+        'the app server lists conversations',
+      );
     } catch (error) {
       const apiError = toApiError(error);
       if (isTransportError(apiError)) outcome.transportError ??= apiError;
@@ -257,9 +311,13 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
   }
 
   result.v0 = chosen.config === 'ok' || chosen.config === 'unauthorized';
-  result.v1 = chosen.v1 === 'ok' || chosen.v1 === 'unauthorized';
-  if (chosen.appMode === 'oss' || chosen.appMode === 'saas') result.mode = chosen.appMode;
+  result.v1 = chosen.v1 === 'ok' || chosen.v1 === 'unauthorized' || webClientMode !== null;
+  if (webClientMode) result.mode = webClientMode;
+  else if (chosen.appMode === 'oss' || chosen.appMode === 'saas') result.mode = chosen.appMode;
   else if (isHostedServiceUrl(baseUrl) && (result.v0 || result.v1)) result.mode = 'saas';
+  if (result.mode === 'saas' && result.v1) result.kind = 'hosted';
+  else if (result.v0) result.kind = 'legacy';
+  else if (result.v1) result.kind = 'v1';
 
   const isRejected = rejected(chosen);
   if (!result.v0 && !result.v1) {
@@ -292,18 +350,23 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
   return result;
 }
 
+/** The kind in words, for the summary (pages have their own strings). */
+const kindWords: Record<ServerKind, string> = {
+  hosted: 'the hosted OpenHands service',
+  v1: 'a self-hosted OpenHands 1.x server',
+  legacy: 'an older self-hosted OpenHands server (0.x)',
+  agent: 'an OpenHands agent server',
+};
+
 function summarise(result: ServerDetection, baseUrl: string): string {
-  if (!result.v0 && !result.v1) {
-    return `${baseUrl} answers, but no Agent Conversation Service API was found there (neither V0 nor V1). Check the address.`;
+  if (result.kind === 'agent') {
+    const version = result.version ? ` ${result.version}` : '';
+    return `Found ${kindWords.agent}${version}, without an app server in front of it.`;
   }
-  const kind =
-    result.mode === 'saas'
-      ? 'the hosted OpenHands service'
-      : result.mode === 'oss'
-        ? 'a self-hosted OpenHands server'
-        : 'an OpenHands-compatible server';
-  const apis = result.v0 && result.v1 ? 'V0 and V1 APIs' : result.v1 ? 'V1 API' : 'V0 API';
-  const found = `Found ${kind} with the ${apis}.`;
+  if (!result.kind) {
+    return `${baseUrl} answers, but no OpenHands server was found there. Check the address.`;
+  }
+  const found = `Found ${kindWords[result.kind]}.`;
   if (result.keyAccepted === false) {
     return `${found} It rejected the API key (401) with both headers. Check the key in Handoff's options.`;
   }

@@ -69,7 +69,7 @@ export const AgentConversationRefSchema = z.object({
         abort: true,
       }),
       z.regex(
-        /\/api\/conversations\/[^/?#]+\/?$/,
+        /\/api\/(?:acp\/)?conversations\/[^/?#]+\/?$/,
         'The agent server address should end with /api/conversations/<id>',
       ),
     ),

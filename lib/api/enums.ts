@@ -116,6 +116,19 @@ export type TaskType = Lenient<(typeof taskTypeValues)[number]>;
 export const TaskTypeSchema = lenientEnum(taskTypeValues);
 export const TaskTypeRequestSchema = z.enum(taskTypeValues);
 
+/**
+ * docs/contract/v1-app-server.md#start-request `suggested_task.task_type` on 1.x app servers, which
+ * dropped `CREATE_MICROAGENT` (the V0 microagent flow is gone).
+ */
+export const v1TaskTypeValues = [
+  'MERGE_CONFLICTS',
+  'FAILING_CHECKS',
+  'UNRESOLVED_COMMENTS',
+  'OPEN_ISSUE',
+  'OPEN_PR',
+] as const;
+export const V1TaskTypeRequestSchema = z.enum(v1TaskTypeValues);
+
 /** docs/contract/events.md#v0-agent-states; `init` only appears in old histories. */
 export const agentStateValues = [
   'loading',
@@ -289,6 +302,25 @@ export const StartTaskSortOrderRequestSchema = z.enum(startTaskSortOrderValues);
  */
 export const eventSortOrderValues = ['TIMESTAMP', 'TIMESTAMP_DESC'] as const;
 export const EventSortOrderRequestSchema = z.enum(eventSortOrderValues);
+
+/**
+ * docs/contract/v1-app-server.md#git-search repository search `sort_order`: field and direction in
+ * one value. Only a search (`query` given) takes it; listing the user's repositories refuses it.
+ */
+export const repositorySortOrderValues = [
+  'stars-desc',
+  'stars-asc',
+  'forks-desc',
+  'forks-asc',
+  'updated-desc',
+  'updated-asc',
+] as const;
+export const RepositorySortOrderRequestSchema = z.enum(repositorySortOrderValues);
+
+/** docs/contract/v1-app-server.md#server-configuration `feature_flags.deployment_mode`. */
+export const deploymentModeValues = ['cloud', 'self_hosted'] as const;
+export type DeploymentMode = Lenient<(typeof deploymentModeValues)[number]>;
+export const DeploymentModeSchema = lenientEnum(deploymentModeValues);
 
 /** docs/contract/v1-app-server.md#start-request `SendMessageRequest.role`. */
 export const messageRoleValues = ['user', 'system', 'assistant', 'tool'] as const;

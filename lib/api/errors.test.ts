@@ -6,6 +6,7 @@ import {
   type ApiErrorKind,
   createApiClient,
   type FetchLike,
+  isCredentialBindingRequired,
   isSerializedApiError,
   reviveError,
   serializeError,
@@ -145,6 +146,7 @@ describe('error answers', () => {
         conversation: {
           conversation_id: ID,
           url: `http://localhost:40001/api/conversations/${ID}`,
+          session_api_key: 'runtime-key',
         },
       }),
     );
@@ -378,6 +380,47 @@ describe('documented answers that are not errors', () => {
       success: true,
       already_running: true,
     });
+  });
+});
+
+describe('documented answers that are errors after all', () => {
+  const conversation = { conversation_url: 'http://localhost:8000/api/conversations/abc' };
+  const bindingRequired = () =>
+    jsonResponse(
+      { detail: 'credential_binding_activation_required', retryable: true },
+      { status: 409 },
+    );
+
+  it('keeps run’s 409 for a credential binding to activate, and says what it is', async () => {
+    const { client } = clientAnswering(bindingRequired);
+    const error = await failure(client.agent.run({ conversation }));
+    expect(error.kind).toBe('conflict');
+    expect(error.serverMessage).toBe('credential_binding_activation_required');
+    expect(error.message).toMatch(/sign-in to be activated again/);
+    expect(isCredentialBindingRequired(error)).toBe(true);
+    // What pages receive from the worker.
+    expect(isCredentialBindingRequired(serializeError(error))).toBe(true);
+    expect(isCredentialBindingRequired(reviveError(structuredClone(error.toJSON())))).toBe(true);
+  });
+
+  it('recognises it on any agent-server route, and nothing else as it', async () => {
+    const { client } = clientAnswering(bindingRequired);
+    const error = await failure(client.agent.searchEvents({ conversation }));
+    expect(isCredentialBindingRequired(error)).toBe(true);
+    const running = new ApiError('conflict', 'busy', { status: 409, serverMessage: 'running' });
+    expect(isCredentialBindingRequired(running)).toBe(false);
+    expect(isCredentialBindingRequired(null)).toBe(false);
+    expect(isCredentialBindingRequired('credential_binding_activation_required')).toBe(false);
+  });
+
+  it('reads a V1 settings 404 as a fresh install only with upstream’s own body', async () => {
+    const fresh = clientAnswering(() =>
+      jsonResponse({ error: 'Settings not found' }, { status: 404 }),
+    );
+    expect(await fresh.client.v1.getSettings()).toBeNull();
+    // FastAPI's answer for a route the server does not have (an older or another server).
+    const missing = clientAnswering(() => jsonResponse({ detail: 'Not Found' }, { status: 404 }));
+    expect((await failure(missing.client.v1.getSettings())).kind).toBe('not-found');
   });
 });
 

@@ -32,6 +32,8 @@ export const apiErrorKinds = [
   'server',
   /** A 2xx answer that is not the JSON the contract promises (HTML page, text, wrong shape). */
   'bad-response',
+  /** A 3xx: never followed, so no key goes where it points (docs/security.md). */
+  'redirect',
   /** Anything else (a bug, an unexpected exception). */
   'unknown',
 ] as const;
@@ -103,6 +105,20 @@ export class ApiError extends Error {
     }
   }
 
+  /**
+   * The server has no such route: FastAPI's own 404 or 405, or the web app's HTML page that a
+   * server with its web UI mounted answers for any unknown path
+   * (docs/contract/http.md#missing-routes-look-like-the-web-app). A 404 that names what is
+   * missing (`Conversation not found: …`) is about the resource, not the route.
+   */
+  isMissingRoute(): boolean {
+    if (this.status === 405) return true;
+    if (this.kind === 'bad-response' && (this.bodyType === 'html' || this.bodyType === 'text')) {
+      return true;
+    }
+    return this.status === 404 && (!this.serverMessage || this.serverMessage === 'Not Found');
+  }
+
   toJSON(): SerializedApiError {
     const plain: SerializedApiError = { name: 'ApiError', kind: this.kind, message: this.message };
     for (const key of detailKeys) {
@@ -159,6 +175,25 @@ export function reviveError(value: unknown): ApiError {
     if (field !== undefined) Object.assign(details, { [key]: field });
   }
   return new ApiError(value.kind, value.message, details);
+}
+
+/**
+ * The `detail` of an agent server's 409 for a conversation that waits for its credential binding
+ * (docs/contract/agent-server.md#credential-bindings): after a sandbox restart, a conversation
+ * signed in through a managed login (ACP Codex today) answers it on every route until the app
+ * server activates the binding again. Unlike `run`'s "already running" 409 it is a real failure.
+ */
+export const CREDENTIAL_BINDING_REQUIRED = 'credential_binding_activation_required';
+
+/**
+ * True for the agent server's "activate the credential binding first" 409, as an ApiError or in
+ * its serialized form. The cure is `v1.activateCredentialBinding` where the app server has it,
+ * else resuming the sandbox; retrying the same call does not help.
+ */
+export function isCredentialBindingRequired(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { kind, serverMessage } = error as Partial<ApiErrorDetails & { kind: ApiErrorKind }>;
+  return kind === 'conflict' && serverMessage === CREDENTIAL_BINDING_REQUIRED;
 }
 
 /** Wraps anything thrown into an ApiError (used at the client's outer boundary). */

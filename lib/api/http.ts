@@ -6,6 +6,7 @@ import {
   ApiError,
   type ApiErrorDetails,
   type ApiErrorKind,
+  CREDENTIAL_BINDING_REQUIRED,
   type FieldError,
   type ResponseBodyType,
 } from './errors';
@@ -31,6 +32,11 @@ export interface HttpRequest {
   target: RequestTarget;
   /** Whether a credential was sent: decides between "needs a key" and "rejected the key". */
   sentCredential: boolean;
+  /**
+   * A runtime on another origin that has no key of its own: the server's key was kept back
+   * (docs/contract/auth.md#per-conversation-url-and-key), which a 401 then says.
+   */
+  withheldServerKey?: boolean;
 }
 
 export interface HttpResponse {
@@ -124,9 +130,16 @@ export async function sendRequest(
         // Never let a browser session cookie stand in for the configured key
         // (docs/contract/auth.md#credentials-by-deployment).
         credentials: 'omit',
+        // A followed redirect would carry the key's header to wherever the server points
+        // (docs/security.md#keys-stay-with-their-origin); `manual` lets us say so in words.
+        redirect: 'manual',
       });
+      if (isRedirect(response)) {
+        throw redirectError(request, response.status, details);
+      }
       text = await response.text();
     } catch (error) {
+      if (error instanceof ApiError) throw error;
       throw transportError(error, {
         timedOut,
         host,
@@ -148,6 +161,20 @@ export async function sendRequest(
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', forwardAbort);
   }
+}
+
+/** Browsers answer `manual` with an opaque redirect (status 0); Node's fetch with the 3xx. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+}
+
+function redirectError(request: HttpRequest, status: number, details: ApiErrorDetails): ApiError {
+  const code = status ? ` (${status})` : '';
+  return new ApiError(
+    'redirect',
+    `The server at ${request.url.host} answered with a redirect${code}. Handoff does not follow redirects, so the key never goes to another address. If the server has moved, enter its new address in Handoff's options.`,
+    { ...details, ...(status ? { status } : {}) },
+  );
 }
 
 function transportError(
@@ -292,7 +319,9 @@ export function errorFromResponse(request: HttpRequest, response: HttpResponse):
   let message: string;
   switch (kind) {
     case 'unauthorized':
-      if (request.target === 'runtime') {
+      if (request.withheldServerKey) {
+        message = `The conversation's runtime at ${host} asked for a key (401). The server gave it none of its own, and Handoff sends the server's key only to the server itself. Check the server's runtime settings.`;
+      } else if (request.target === 'runtime') {
         message = `The conversation's runtime at ${host} rejected the session key (401). Reload the conversation and try again.`;
       } else if (request.target === 'agent-server') {
         message = `The agent server at ${host} rejected the conversation's session key (401). Reload the conversation and try again.`;
@@ -314,11 +343,14 @@ export function errorFromResponse(request: HttpRequest, response: HttpResponse):
           : withServerWords(`Not found on the server at ${host} (404)`, words, statusText);
       break;
     case 'conflict':
-      message = withServerWords(
-        'The request does not fit the current state of the conversation (409)',
-        words,
-        statusText,
-      );
+      message =
+        words === CREDENTIAL_BINDING_REQUIRED
+          ? 'The conversation waits for its sign-in to be activated again after its sandbox restarted (409).'
+          : withServerWords(
+              'The request does not fit the current state of the conversation (409)',
+              words,
+              statusText,
+            );
       break;
     case 'validation':
       message = withServerWords('The server rejected the request data (422)', words, statusText);

@@ -25,8 +25,10 @@
 //   2. The answer: its schema in ./endpoints/v0-responses.ts or ./endpoints/v1-responses.ts
 //      (lenient: extra fields kept, missing fields null).
 //   3. The service: the route in tests/service/routes/, for each server kind that has it.
-//   4. The contract: a sample in tests/contract/client-contract.test.ts, and the route in
-//      docs/contract/routes.md with where it is described.
+//   4. The contract: a sample in tests/contract/client-contract.test.ts, with a `service` check
+//      naming the reference server kind that answers it for real (tests/support/
+//      reference-services.ts), and the route in docs/contract/routes.md with where it is
+//      described.
 
 // Everything reached through this index speaks English in validation messages.
 import './zod-english';
@@ -77,8 +79,10 @@ export {
   type ApiErrorDetails,
   type ApiErrorKind,
   apiErrorKinds,
+  CREDENTIAL_BINDING_REQUIRED,
   type FieldError,
   isApiError,
+  isCredentialBindingRequired,
   isSerializedApiError,
   type ResponseBodyType,
   reviveError,

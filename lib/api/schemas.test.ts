@@ -2,15 +2,23 @@
 import { describe, expect, it } from 'vitest';
 import {
   AppConversationSchema,
+  AppConversationStartRequestSchema,
+  AppSettingsSchema,
+  AppSettingsUpdateRequestSchema,
+  appSettingsConfirmationMode,
+  appSettingsModel,
   ConversationInfoSchema,
   conversationStatusValues,
   InitSessionRequestSchema,
   isKnownValue,
   MCPConfigRequestSchema,
+  McpServerRequestSchema,
   SandboxInfoSchema,
+  SecretCreateRequestSchema,
   SendMessageRequestSchema,
   SettingsSchema,
   splitShellWords,
+  startRequestProblem,
   V0UserActionSchema,
 } from '@/lib/api';
 
@@ -211,5 +219,86 @@ describe('response schemas are lenient', () => {
       provider_tokens_set: { github: null, gitlab: 'gitlab.example.com' },
     });
     expect(settings.provider_tokens_set).toEqual({ github: null, gitlab: 'gitlab.example.com' });
+  });
+});
+
+describe('1.x app-server requests (docs/contract/v1-app-server.md)', () => {
+  const task = {
+    git_provider: 'github',
+    task_type: 'OPEN_ISSUE',
+    repo: 'octo-org/widgets',
+    issue_number: 477,
+    title: 'Lexer crashes on emoji',
+  } as const;
+
+  it('starts from a suggested task, but never with a first message of its own', () => {
+    expect(AppConversationStartRequestSchema.safeParse({ suggested_task: task }).success).toBe(
+      true,
+    );
+    const both = { suggested_task: task, initial_message: { content: [] } };
+    expect(startRequestProblem(both)).toMatch(/leave initial_message out/);
+    expect(messagesOf(AppConversationStartRequestSchema.safeParse(both))).toEqual([
+      'Send either initial_message or suggested_task, not both',
+    ]);
+    expect(startRequestProblem({ suggested_task: task, initial_message: null })).toBeNull();
+  });
+
+  it('knows the 1.x task types (no CREATE_MICROAGENT) and stays exact', () => {
+    const microagent = { suggested_task: { ...task, task_type: 'CREATE_MICROAGENT' } };
+    expect(AppConversationStartRequestSchema.safeParse(microagent).success).toBe(false);
+    expect(AppConversationStartRequestSchema.safeParse({ mcp_config: {} }).success).toBe(false);
+    expect(
+      AppConversationStartRequestSchema.safeParse({
+        agent_profile_id: 'p',
+        public: true,
+        plugins: [{ source: 'github:o/r', ref: 'v1' }],
+        secrets: { API_TOKEN: 'x' },
+      }).success,
+    ).toBe(true);
+  });
+
+  it('saves settings as diffs only: the nested keys of the answer are refused', () => {
+    const read = { agent_settings: { llm: { model: 'x' } } };
+    expect(AppSettingsUpdateRequestSchema.safeParse(read).success).toBe(false);
+    expect(
+      AppSettingsUpdateRequestSchema.safeParse({
+        agent_settings_diff: { llm: { model: 'x' }, condenser: { max_size: 120 } },
+        conversation_settings_diff: { confirmation_mode: true },
+      }).success,
+    ).toBe(true);
+    expect(
+      AppSettingsUpdateRequestSchema.safeParse({
+        conversation_settings_diff: { confirmaton_mode: true },
+      }).success,
+    ).toBe(false);
+  });
+
+  it('takes an MCP server with either a url or a command', () => {
+    expect(McpServerRequestSchema.safeParse({ url: 'https://m.example/mcp' }).success).toBe(true);
+    expect(McpServerRequestSchema.safeParse({ command: 'uvx', args: ['x'] }).success).toBe(true);
+    expect(McpServerRequestSchema.safeParse({}).success).toBe(false);
+    expect(McpServerRequestSchema.safeParse({ url: 'u', command: 'c' }).success).toBe(false);
+  });
+
+  it('names secrets like environment variables, as the sandbox needs', () => {
+    expect(SecretCreateRequestSchema.safeParse({ name: '_NPM_TOKEN2', value: 'x' }).success).toBe(
+      true,
+    );
+    expect(SecretCreateRequestSchema.safeParse({ name: 'npm-token', value: 'x' }).success).toBe(
+      false,
+    );
+  });
+
+  it('reads the model and confirmation mode of nested or flat settings', () => {
+    const nested = AppSettingsSchema.parse({
+      agent_settings: { llm: { model: 'anthropic/claude' } },
+      conversation_settings: { confirmation_mode: true },
+    });
+    expect(appSettingsModel(nested)).toBe('anthropic/claude');
+    expect(appSettingsConfirmationMode(nested)).toBe(true);
+    const flat = AppSettingsSchema.parse({ llm_model: 'openai/gpt-5', confirmation_mode: false });
+    expect(appSettingsModel(flat)).toBe('openai/gpt-5');
+    expect(appSettingsConfirmationMode(flat)).toBe(false);
+    expect(appSettingsModel(AppSettingsSchema.parse({}))).toBeNull();
   });
 });

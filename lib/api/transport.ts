@@ -44,6 +44,12 @@ export interface ApiClientConfig {
   timeoutMs?: number;
   /** Default: the global `fetch`. */
   fetch?: FetchLike;
+  /**
+   * The hosted service's organisation to act in, sent as `X-Org-Id` on the configured server's
+   * own keyed routes only: runtimes and agent servers are other hosts with other keys, and an
+   * organisation means nothing to them.
+   */
+  orgId?: string | null;
 }
 
 export interface CallOptions {
@@ -119,6 +125,7 @@ interface PreparedRequest {
   url: URL;
   headers: Record<string, string>;
   sentCredential: boolean;
+  withheldServerKey: boolean;
 }
 
 export function createTransport(config: ApiClientConfig): Transport {
@@ -131,6 +138,7 @@ export function createTransport(config: ApiClientConfig): Transport {
   }
   const authScheme = config.authScheme ?? defaultAuthScheme(baseUrl ?? config.baseUrl);
   const apiKey = config.apiKey?.trim() || null;
+  const orgId = config.orgId?.trim() || null;
   const fetchImpl: FetchLike = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
 
   function prepare(server: string, spec: RequestSpec, parts: RequestParts): PreparedRequest {
@@ -139,13 +147,21 @@ export function createTransport(config: ApiClientConfig): Transport {
     let url: URL;
     let key: string | null = null;
     let bearer = false;
+    let withheldServerKey = false;
 
     if (spec.target === 'server') {
       url = new URL(`${server}${fillPath(spec.path, spec, parts)}`);
+      if (url.origin !== serverOrigin) {
+        throw new ApiError(
+          'invalid-params',
+          `Handoff did not send ${spec.path}: it left the server.`,
+        );
+      }
       if (!spec.anonymous && apiKey) {
         key = apiKey;
         bearer = authScheme === 'bearer';
       }
+      if (!spec.anonymous && orgId) headers['X-Org-Id'] = orgId;
     } else {
       const suffix = spec.path.slice(V0_CONVERSATION_PREFIX.length);
       if (spec.target === 'runtime') {
@@ -157,14 +173,18 @@ export function createTransport(config: ApiClientConfig): Transport {
           'this conversation',
         );
         url = new URL(`${trimTrailingSlash(base)}${fillPath(suffix, spec, parts)}`);
-        // docs/contract/auth.md#per-conversation-url-and-key: session_api_key ?? server key; the
-        // hosted Bearer key never goes to runtime hosts.
+        // docs/contract/auth.md#per-conversation-url-and-key: session_api_key, else the server
+        // key, and that only on the server's own origin (same scheme, host and port): a runtime
+        // elsewhere gets its own key or none.
         const sameOrigin = url.origin === serverOrigin;
         if (sameOrigin && authScheme === 'bearer' && apiKey) {
           headers.Authorization = `Bearer ${apiKey}`;
           key = ref.session_api_key ?? null;
-        } else {
+        } else if (sameOrigin) {
           key = ref.session_api_key ?? (authScheme === 'session-key' ? apiKey : null);
+        } else {
+          key = ref.session_api_key ?? null;
+          withheldServerKey = key === null && apiKey !== null;
         }
       } else {
         const ref = parts.agentServer;
@@ -190,6 +210,7 @@ export function createTransport(config: ApiClientConfig): Transport {
       url,
       headers,
       sentCredential: Boolean(key) || headers.Authorization !== undefined,
+      withheldServerKey,
     };
   }
 
@@ -253,6 +274,7 @@ export function createTransport(config: ApiClientConfig): Transport {
         endpoint: name,
         target: spec.target,
         sentCredential: prepared.sentCredential,
+        withheldServerKey: prepared.withheldServerKey,
       };
       const response = await sendRequest(fetchImpl, request);
       const context: ResultContext = {

@@ -52,13 +52,26 @@ export function isHostedServiceUrl(baseUrl: string): boolean {
   }
 }
 
+const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
  * Resolves a URL the server handed out (`ConversationInfo.url`, `conversation_url`) against
- * the configured base. Absolute URLs stay as they are; a root-relative one gets the base's
- * path prefix too, because a server behind a prefix-stripping proxy does not know its prefix.
+ * the configured base. A root-relative one gets the base's path prefix too, because a server
+ * behind a prefix-stripping proxy does not know its prefix. An absolute one that names the
+ * loopback host (servers whose sandboxes run in Docker advertise `http://localhost:<port>`) gets
+ * the configured server's host instead, port kept, as the official web app does
+ * (docs/contract/agent-server.md#base-url-and-key): from a browser on another machine,
+ * `localhost` is not the server.
  */
 export function resolveServerUrl(baseUrl: string, reference: string): URL {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(reference)) return new URL(reference);
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(reference)) {
+    const url = new URL(reference);
+    const server = new URL(`${baseUrl}/`);
+    if (loopbackHosts.has(url.hostname) && url.hostname !== server.hostname) {
+      url.hostname = server.hostname;
+    }
+    return url;
+  }
   const base = new URL(`${baseUrl}/`);
   if (reference.startsWith('/')) {
     return new URL(`${base.origin}${base.pathname.replace(/\/$/, '')}${reference}`);
@@ -73,7 +86,7 @@ export function trimTrailingSlash(url: URL): string {
 
 /**
  * The agent-server base of a V1 conversation: `conversation_url` minus its trailing
- * `/api/conversations/<id>`, keeping scheme and any path prefix
+ * `/api/conversations/<id>` (or `/api/acp/conversations/<id>`), keeping scheme and any path prefix
  * (docs/contract/agent-server.md#base-url-and-key). Needed for the WebSocket URL
  * `ws(s)://<base>/sockets/events/<id>`.
  */
@@ -82,7 +95,8 @@ export function agentServerBaseUrl(conversationUrl: string, serverBaseUrl?: stri
     ? resolveServerUrl(serverBaseUrl, conversationUrl)
     : new URL(conversationUrl);
   const path = url.pathname.replace(/\/+$/, '');
-  const cut = path.search(/\/api\/conversations\/[^/]+$/);
+  // ACP conversations live under /api/acp/conversations/<id> on the same agent server.
+  const cut = path.search(/\/api\/(?:acp\/)?conversations\/[^/]+$/);
   return `${url.origin}${cut >= 0 ? path.slice(0, cut) : path}`;
 }
 

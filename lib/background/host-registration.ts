@@ -35,14 +35,14 @@ async function reconcileOnce(): Promise<void> {
   for (const host of selfHostedHosts) {
     if (await isGranted(host)) wanted.set(registrationId(host), host);
   }
-  const registered = await chrome.scripting.getRegisteredContentScripts();
+  const registered = await browser.scripting.getRegisteredContentScripts();
   const ours = registered.filter((script) => script.id.startsWith(ID_PREFIX));
   const stale = ours.filter((script) => !wanted.has(script.id)).map((script) => script.id);
-  if (stale.length) await chrome.scripting.unregisterContentScripts({ ids: stale });
+  if (stale.length) await browser.scripting.unregisterContentScripts({ ids: stale });
   const present = new Set(ours.map((script) => script.id));
   const missing = [...wanted].filter(([id]) => !present.has(id));
   if (missing.length) {
-    await chrome.scripting.registerContentScripts(
+    await browser.scripting.registerContentScripts(
       missing.map(([id, host]) => ({
         id,
         matches: matchesFor(host),

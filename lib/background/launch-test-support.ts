@@ -2,9 +2,9 @@
 // that records being opened, and the launches waiting for a panel.
 import { afterEach, beforeEach, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { PageContextData } from '@/lib/hosts/types';
 import { saveSettings } from '@/lib/settings/store';
+import { freshProfile } from '@/lib/settings/test-support';
 
 export const issue: PageContextData = {
   provider: 'github',
@@ -47,7 +47,7 @@ export async function pendingLaunches(): Promise<Record<string, unknown>> {
 export function withFakeSidePanel() {
   const open = vi.fn(async (_options: { windowId: number }) => {});
   beforeEach(async () => {
-    fakeBrowser.reset();
+    freshProfile();
     open.mockClear();
     (globalThis as { chrome?: unknown }).chrome = { sidePanel: { open } };
     await saveSettings({ serverUrl: 'http://127.0.0.1:3000' });

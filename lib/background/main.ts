@@ -1,7 +1,7 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import type { Settings } from '@/lib/settings/schema';
-import { loadSettings, watchSettings } from '@/lib/settings/store';
+import { loadSettings, SETTINGS_CHANGED_MESSAGE, watchSettings } from '@/lib/settings/store';
 import { handleContentRequest } from './content-requests';
 import {
   injectIntoOpenTabs,
@@ -11,7 +11,7 @@ import {
 import { hub } from './hub';
 import { buildMenus, listenToMenusAndCommands } from './menus';
 import { handleRpc } from './page-rpc';
-import { deliverLaunch, openPanel } from './panel-launch';
+import { deliverLaunch, listenToToolbarButton, openPanel } from './panel-launch';
 import { onPanelConnect } from './panel-ports';
 import { defaultCodeHosts, isExtensionPageSender } from './senders';
 import { invalidateServiceClient } from './service-client';
@@ -19,9 +19,16 @@ import { invalidateServiceClient } from './service-client';
 /** When this worker instance booted; tests compare it to prove a restart happened. */
 export const bootedAt = Date.now();
 
+let followSettings: () => void = () => {};
+
 function onMessage(message: unknown, sender: Runtime.MessageSender): Promise<unknown> | undefined {
-  if ((message as { type?: unknown } | null)?.type === 'ping' && isExtensionPageSender(sender)) {
+  const type = (message as { type?: unknown } | null)?.type;
+  if (type === 'ping' && isExtensionPageSender(sender)) {
     return Promise.resolve({ type: 'pong', bootedAt });
+  }
+  if (type === SETTINGS_CHANGED_MESSAGE && isExtensionPageSender(sender)) {
+    followSettings();
+    return Promise.resolve({ ok: true });
   }
   if (isExtensionPageSender(sender)) return handleRpc(message);
   // Content scripts: validated against the narrow content protocol, sender checked inside.
@@ -40,7 +47,8 @@ async function reactToSettings(before: Settings, next: Settings): Promise<void> 
   const connectionChanged =
     before.serverUrl !== next.serverUrl ||
     before.authScheme !== next.authScheme ||
-    before.credentialsChangedAt !== next.credentialsChangedAt;
+    before.credentialsChangedAt !== next.credentialsChangedAt ||
+    before.organizationId !== next.organizationId;
   if (connectionChanged) {
     invalidateServiceClient();
     await hub.restartAll();
@@ -59,12 +67,26 @@ async function reactToSettings(before: Settings, next: Settings): Promise<void> 
   }
 }
 
+/**
+ * Chrome lets content scripts read and write storage.local unless the worker says otherwise,
+ * and remembers the setting. Handoff keeps nothing there any more; this shuts the area anyway.
+ * Firefox has no such switch (docs/security.md#storage).
+ */
+function restrictStorageLocal(): void {
+  const local = (globalThis as { chrome?: typeof chrome }).chrome?.storage?.local as
+    | { setAccessLevel?: (options: { accessLevel: string }) => Promise<void> }
+    | undefined;
+  local?.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => {});
+}
+
 export function startBackground(): void {
+  restrictStorageLocal();
   // Listeners first and synchronously: an MV3 worker woken by an event only gets it if the
   // listener was registered in the first turn of the script.
   browser.runtime.onMessage.addListener(onMessage);
   browser.runtime.onConnect.addListener(onPanelConnect);
   listenToMenusAndCommands();
+  listenToToolbarButton();
   browser.runtime.onInstalled.addListener((details) => {
     void loadSettings().then(buildMenus);
     void reconcileHostRegistrations();
@@ -85,13 +107,24 @@ export function startBackground(): void {
   });
   browser.permissions.onAdded.addListener(() => void reconcileHostRegistrations());
   browser.permissions.onRemoved.addListener(() => void reconcileHostRegistrations());
+  // Pages announce each change twice: on a channel (which a running worker hears) and in a
+  // message (which wakes a stopped one). Reactions run one at a time and compare with the
+  // settings they last saw, so the second announcement changes nothing.
   let previous = loadSettings();
-  watchSettings((next) => {
-    void previous.then(async (before) => {
-      previous = Promise.resolve(next);
-      await reactToSettings(before, next);
-    });
-  });
+  let reacting = Promise.resolve();
+  const follow = (next: Settings) => {
+    reacting = reacting
+      .then(async () => {
+        const before = await previous;
+        previous = Promise.resolve(next);
+        await reactToSettings(before, next);
+      })
+      .catch((error: unknown) =>
+        console.warn('[handoff] could not follow a settings change', error),
+      );
+  };
+  watchSettings(follow);
+  followSettings = () => void loadSettings().then(follow);
   (globalThis as { chrome?: typeof chrome }).chrome?.sidePanel
     ?.setPanelBehavior({ openPanelOnActionClick: true })
     .catch(() => {});

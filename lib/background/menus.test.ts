@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { issue, pendingLaunches, tab, withFakeSidePanel } from './launch-test-support';
-import { launchFromTab } from './menus';
+import { buildMenus, launchFromTab, toolbarMenuContext } from './menus';
 
 describe('launches from the toolbar menu, the selection menu and the keyboard command', () => {
   const open = withFakeSidePanel();
@@ -26,5 +26,45 @@ describe('launches from the toolbar menu, the selection menu and the keyboard co
     launchFromTab(tab);
     await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
     expect(await pendingLaunches()).toEqual({ 3: { kind: 'new-conversation', context: null } });
+  });
+});
+
+describe('the toolbar button menu', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('uses the context name each manifest version knows', () => {
+    // Firefox's MV2 rejects `action` outright, so the whole entry was never created there.
+    expect(toolbarMenuContext(2)).toBe('browser_action');
+    expect(toolbarMenuContext(3)).toBe('action');
+  });
+
+  it.each([
+    [2, 'browser_action'],
+    [3, 'action'],
+  ])('is created for the MV%i build with the %s context', async (version, context) => {
+    vi.spyOn(browser.runtime, 'getManifest').mockReturnValue({
+      manifest_version: version as 2 | 3,
+      name: 'Handoff',
+      version: '0.1.0',
+    });
+    const create = vi.spyOn(browser.contextMenus, 'create').mockReturnValue('id');
+    vi.spyOn(browser.contextMenus, 'removeAll').mockResolvedValue();
+    await buildMenus({
+      selfHostedHosts: [{ origin: 'https://git.example.com', provider: 'gitlab' }],
+    });
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({ id: 'handoff-start-here', contexts: [context] }),
+    );
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({
+        contexts: ['selection'],
+        documentUrlPatterns: [
+          'https://github.com/*',
+          'https://gitlab.com/*',
+          'https://bitbucket.org/*',
+          'https://git.example.com/*',
+        ],
+      }),
+    );
   });
 });

@@ -13,6 +13,14 @@ import { defaultCodeHostOrigins } from './senders';
 const START_HERE = 'handoff-start-here';
 const START_WITH_SELECTION = 'handoff-start-with-selection';
 
+/**
+ * The context name of the toolbar button's own menu. Chrome and Firefox call it `action` in MV3;
+ * Firefox's MV2 rejects that name (and with it the whole menu entry) and wants `browser_action`.
+ */
+export function toolbarMenuContext(manifestVersion: number): 'action' | 'browser_action' {
+  return manifestVersion === 2 ? 'browser_action' : 'action';
+}
+
 /** Menus are rebuilt whenever the set of code hosts changes, so they only show where they work. */
 export async function buildMenus(settings: Pick<Settings, 'selfHostedHosts'>): Promise<void> {
   const origins = [...defaultCodeHostOrigins, ...settings.selfHostedHosts.map((h) => h.origin)];
@@ -20,7 +28,7 @@ export async function buildMenus(settings: Pick<Settings, 'selfHostedHosts'>): P
   browser.contextMenus.create({
     id: START_HERE,
     title: 'Start conversation here',
-    contexts: ['action'],
+    contexts: [toolbarMenuContext(browser.runtime.getManifest().manifest_version)],
   });
   browser.contextMenus.create({
     id: START_WITH_SELECTION,

@@ -10,6 +10,7 @@ import {
   rpcParams,
 } from '@/lib/messaging/rpc';
 import { controlConversation, sendMessage } from './conversation-commands';
+import { serverIssuedTargets } from './conversation-targets';
 import { hub } from './hub';
 import { serviceConnection } from './service-client';
 
@@ -23,8 +24,8 @@ const handlers: Handlers = {
     return { done: true };
   },
   'api.send': async (call) => {
-    const { transport } = await serviceConnection();
-    return (await transport.sendPrepared(call)).value;
+    const { transport, client } = await serviceConnection();
+    return (await transport.sendPrepared(await serverIssuedTargets(call, client))).value;
   },
 };
 

@@ -7,27 +7,79 @@ const LAUNCHES_KEY = 'handoff:pending-launches';
 /** Panels currently connected, by the window they belong to. */
 const panelsByWindow = new Map<number, Set<Runtime.Port>>();
 
+/** Firefox's sidebar, where the build has one (Chrome's has `chrome.sidePanel` instead). */
+interface FirefoxSidebar {
+  open(): Promise<void>;
+  toggle(): Promise<void>;
+  isOpen(details: { windowId?: number }): Promise<boolean>;
+}
+
+function firefoxSidebar(): FirefoxSidebar | undefined {
+  return (browser as unknown as { sidebarAction?: FirefoxSidebar }).sidebarAction;
+}
+
+/**
+ * How a panel came up: Chrome's side panel, or the panel page in a small window. `no-gesture`:
+ * Chrome refused because no click of the person's led here, and nothing was opened.
+ */
+export type PanelOpening = 'side-panel' | 'window' | 'no-gesture';
+
 /**
  * Opens the side panel for a window. Must be the first call in a user-gesture handler and
  * must not be preceded by any await: Chrome only honours sidePanel.open() synchronously
  * inside the gesture. Firefox allows sidebarAction.open() only in its own user-action
- * handlers, so from a page button it falls back to the panel page in a small window.
+ * handlers (toolbar button, menus, keyboard shortcut), never for a page's click relayed by a
+ * content script: there a panel the window already shows (its sidebar, or the panel in a tab)
+ * gets the launch, and only without one does the panel open in a small window of its own.
  */
-export function openPanel(windowId: number | undefined): Promise<void> {
+export function openPanel(windowId: number | undefined): Promise<PanelOpening> {
   const sidePanel = (globalThis as { chrome?: typeof chrome }).chrome?.sidePanel;
   if (sidePanel?.open && windowId !== undefined) {
-    return sidePanel.open({ windowId }).catch((error: unknown) => {
-      console.warn('[handoff] side panel did not open', error);
-      return openPanelWindow(windowId);
-    });
+    return sidePanel.open({ windowId }).then(
+      () => 'side-panel' as const,
+      (error: unknown) => {
+        // Without the person's click a message from a page opens nothing, not even a window
+        // (docs/security.md#only-a-person-starts-an-agent).
+        if (/user gesture/i.test(String((error as Error | undefined)?.message ?? error))) {
+          return 'no-gesture' as const;
+        }
+        console.warn('[handoff] side panel did not open', error);
+        return openPanelWindow(windowId);
+      },
+    );
   }
-  const sidebar = (browser as unknown as { sidebarAction?: { open(): Promise<void> } })
-    .sidebarAction;
-  if (sidebar) return sidebar.open().catch(() => openPanelWindow(windowId));
-  return openPanelWindow(windowId);
+  const sidebar = firefoxSidebar();
+  if (!sidebar) return openPanelWindow(windowId);
+  let opening: Promise<void>;
+  try {
+    opening = sidebar.open();
+  } catch (error) {
+    opening = Promise.reject(error);
+  }
+  return opening.then(
+    () => 'side-panel' as const,
+    async (): Promise<PanelOpening> => {
+      if (windowId !== undefined && panelsByWindow.get(windowId)?.size) return 'side-panel';
+      const open = await sidebar.isOpen({ windowId }).catch(() => false);
+      return open ? 'side-panel' : openPanelWindow(windowId);
+    },
+  );
 }
 
-async function openPanelWindow(windowId: number | undefined): Promise<void> {
+/**
+ * Firefox has no "open the panel when the toolbar button is clicked" setting, and a button
+ * with no popup otherwise does nothing: the click toggles the sidebar, inside its user action.
+ */
+export function listenToToolbarButton(): void {
+  const sidebar = firefoxSidebar();
+  if (!sidebar) return;
+  const toolbar = (browser as unknown as { browserAction?: typeof browser.action }).browserAction;
+  (toolbar ?? browser.action).onClicked.addListener(() => {
+    void sidebar.toggle();
+  });
+}
+
+async function openPanelWindow(windowId: number | undefined): Promise<'window'> {
   const query = windowId === undefined ? '' : `?for-window=${windowId}`;
   await browser.windows.create({
     url: browser.runtime.getURL(`/sidepanel.html${query}`),
@@ -35,6 +87,7 @@ async function openPanelWindow(windowId: number | undefined): Promise<void> {
     width: 440,
     height: 760,
   });
+  return 'window';
 }
 
 async function readPending(): Promise<Record<string, Launch>> {
@@ -53,7 +106,16 @@ export async function deliverLaunch(windowId: number, launch: Launch): Promise<v
     return;
   }
   const pending = await readPending();
-  pending[String(windowId)] = launch;
+  const waiting = pending[String(windowId)];
+  // Starts held back in a burst must not replace the one start let through before the panel
+  // had time to connect: that one keeps waiting, now saying the others were held back.
+  pending[String(windowId)] =
+    launch.kind === 'new-conversation' &&
+    launch.notice === 'burst' &&
+    waiting?.kind === 'new-conversation' &&
+    waiting.autoStart
+      ? { ...waiting, notice: 'burst' }
+      : launch;
   await browser.storage.session.set({ [LAUNCHES_KEY]: pending });
 }
 

@@ -2,8 +2,9 @@ import { ApiError } from '@/lib/api/errors';
 import { createTransport, type Transport } from '@/lib/api/transport';
 import { agentServerBaseUrl, resolveServerUrl } from '@/lib/api/url';
 import type { Settings } from '@/lib/settings/schema';
-import { readApiKey } from '@/lib/settings/secrets';
+import { readApiKeyFor } from '@/lib/settings/secrets';
 import { loadSettings } from '@/lib/settings/store';
+import { forgetConversationTargets } from './conversation-targets';
 import { workerCaller } from './worker-endpoints';
 
 // The worker imports lib/api's modules directly, never its index: the index re-exports every
@@ -26,6 +27,7 @@ let cached: ServiceConnection | null = null;
 /** Forgets the connection so the next call reads settings and key afresh. */
 export function invalidateServiceClient(): void {
   cached = null;
+  forgetConversationTargets();
 }
 
 /**
@@ -42,11 +44,13 @@ export async function serviceConnection(): Promise<ServiceConnection> {
       'Handoff is not connected to a server yet. Open Handoff’s options and enter your server’s address.',
     );
   }
-  const apiKey = await readApiKey();
+  // Only the key saved for this server's origin: an address changed since gets none.
+  const apiKey = await readApiKeyFor(serverUrl);
   const transport = createTransport({
     baseUrl: serverUrl,
     apiKey,
     authScheme: settings.authScheme,
+    orgId: settings.organizationId,
   });
   cached = {
     client: workerCaller(transport),

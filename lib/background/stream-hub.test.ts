@@ -1,8 +1,8 @@
-import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { defaultSettings } from '@/lib/settings/schema';
+import { freshProfile } from '@/lib/settings/test-support';
+import { WATCHED_RECORD, writeRecord } from '@/lib/settings/trusted-store';
 import { eventFacts } from '@/lib/stream/event-facts';
 import { type HubEnvironment, StreamHub } from './stream-hub';
 
@@ -32,16 +32,14 @@ function environment(calls: { created: number }): HubEnvironment {
 
 describe('StreamHub', () => {
   beforeEach(() => {
-    fakeBrowser.reset();
+    freshProfile();
     // Badge and notifications are beside the point here.
     vi.spyOn(browser.action, 'setBadgeText').mockResolvedValue(undefined as never);
     vi.spyOn(browser.action, 'setBadgeBackgroundColor').mockResolvedValue(undefined as never);
   });
 
   it('makes one stream for a conversation that a restart restores while a panel watches it', async () => {
-    await browser.storage.local.set({
-      'handoff:watched': { abc: { generation: 'v0', since: 1 } },
-    });
+    await writeRecord(WATCHED_RECORD, { abc: { generation: 'v0', since: 1 } });
     const calls = { created: 0 };
     const hub = new StreamHub(environment(calls));
     const [, watched] = await Promise.all([hub.restore(), hub.watch('abc', 'v0')]);
@@ -55,7 +53,7 @@ describe('StreamHub', () => {
     const hub = new StreamHub(environment(calls));
     const watching = hub.watch('abc', 'v0');
     // The person saves another server while the first stream still reads the old settings.
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    await vi.waitFor(() => expect(calls.created).toBe(1), { interval: 1 });
     const restarting = hub.restartAll();
     const [stream] = await Promise.all([watching, restarting]);
     expect(calls.created).toBe(2);

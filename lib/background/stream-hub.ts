@@ -3,8 +3,10 @@ import { browser } from 'wxt/browser';
 import type { Generation } from '@/lib/api/generation';
 import type { WorkerToPanel } from '@/lib/messaging/panel-port';
 import type { StreamEntry, StreamSnapshot } from '@/lib/messaging/stream-snapshot';
+import { migrateLegacyStorage, sanitiseWatched } from '@/lib/settings/migration';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/store';
+import { readRecord, updateRecord, WATCHED_RECORD } from '@/lib/settings/trusted-store';
 import { cacheEvents, readCachedOrders, readCursor } from '@/lib/stream/cache';
 import { ConversationStream, type ConversationStreamDeps } from '@/lib/stream/conversation-stream';
 import type { FactsReader } from '@/lib/stream/event-facts';
@@ -13,7 +15,6 @@ import { V0SocketTransport } from '@/lib/stream/v0-socket';
 import { V1SocketTransport } from '@/lib/stream/v1-socket';
 import { badgeNeeds, type Need, needOf, notificationFor } from './attention';
 
-const WATCHED_KEY = 'handoff:watched';
 const NEEDS_KEY = 'handoff:needs';
 const KEEPALIVE_ALARM = 'handoff-keepalive';
 /** Under Chrome's 30 s idle limit, with margin: any extension API call resets the timer. */
@@ -40,7 +41,7 @@ type Port = Runtime.Port;
 
 /**
  * Every live conversation stream of the worker, and who listens to each. Panels subscribe over
- * ports; the watch list survives worker restarts (storage.local), so a stopped worker resumes
+ * ports; the watch list survives worker restarts (the trusted store), so a stopped worker resumes
  * each stream from its cursor, and the person keeps getting told when an agent needs them.
  */
 export class StreamHub {
@@ -78,10 +79,12 @@ export class StreamHub {
   async watch(conversationId: string, generation: Generation): Promise<ConversationStream> {
     const watched = await this.readWatched();
     if (!watched[conversationId]) {
-      watched[conversationId] = { generation, since: Date.now() };
-      const newestFirst = Object.entries(watched).sort((a, b) => b[1].since - a[1].since);
-      await browser.storage.local.set({
-        [WATCHED_KEY]: Object.fromEntries(newestFirst.slice(0, MAX_WATCHED)),
+      await migrateLegacyStorage();
+      await updateRecord(WATCHED_RECORD, (current) => {
+        const next = sanitiseWatched(current);
+        next[conversationId] ??= { generation, since: Date.now() };
+        const newestFirst = Object.entries(next).sort((a, b) => b[1].since - a[1].since);
+        return Object.fromEntries(newestFirst.slice(0, MAX_WATCHED));
       });
       await browser.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
     }
@@ -89,9 +92,12 @@ export class StreamHub {
   }
 
   async unwatch(conversationId: string): Promise<void> {
-    const watched = await this.readWatched();
-    delete watched[conversationId];
-    await browser.storage.local.set({ [WATCHED_KEY]: watched });
+    await migrateLegacyStorage();
+    const watched = await updateRecord(WATCHED_RECORD, (current) => {
+      const next = sanitiseWatched(current);
+      delete next[conversationId];
+      return next;
+    });
     if (!Object.keys(watched).length) await browser.alarms.clear(KEEPALIVE_ALARM);
     this.streams.get(conversationId)?.stop();
     this.streams.delete(conversationId);
@@ -173,10 +179,8 @@ export class StreamHub {
   // --- Internals --------------------------------------------------------------------------------
 
   private async readWatched(): Promise<Record<string, WatchedConversation>> {
-    const stored = (await browser.storage.local.get(WATCHED_KEY))[WATCHED_KEY];
-    return stored && typeof stored === 'object'
-      ? { ...(stored as Record<string, WatchedConversation>) }
-      : {};
+    await migrateLegacyStorage();
+    return sanitiseWatched(await readRecord(WATCHED_RECORD));
   }
 
   private ensureStream(

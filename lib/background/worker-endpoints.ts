@@ -3,6 +3,7 @@
 // through `api.send` with a call they prepared and validated (lib/messaging/worker-client.ts).
 import type { RequestSpec } from '@/lib/api/endpoint';
 import {
+  agentInterrupt,
   agentPause,
   agentRespondToConfirmation,
   agentRun,
@@ -12,9 +13,13 @@ import {
   v0GetEvents,
   v0StartConversation,
   v0StopConversation,
+  v1ActivateCredentialBinding,
   v1GetAppConversations,
+  v1GetWebClientConfig,
   v1PauseSandbox,
+  v1QueuePendingMessage,
   v1ResumeSandbox,
+  v1SearchConversationEvents,
   v1SearchEvents,
 } from '@/lib/api/endpoints/live';
 import type { Transport } from '@/lib/api/transport';
@@ -26,11 +31,16 @@ const workerEndpoints: Record<string, RequestSpec> = {
   'v0.stopConversation': v0StopConversation,
   'v1.getAppConversations': v1GetAppConversations,
   'v1.searchEvents': v1SearchEvents,
+  'v1.searchConversationEvents': v1SearchConversationEvents,
   'v1.resumeSandbox': v1ResumeSandbox,
   'v1.pauseSandbox': v1PauseSandbox,
+  'v1.queuePendingMessage': v1QueuePendingMessage,
+  'v1.activateCredentialBinding': v1ActivateCredentialBinding,
+  'v1.getWebClientConfig': v1GetWebClientConfig,
   'agent.searchEvents': agentSearchEvents,
   'agent.sendMessage': agentSendMessage,
   'agent.pause': agentPause,
+  'agent.interrupt': agentInterrupt,
   'agent.run': agentRun,
   'agent.respondToConfirmation': agentRespondToConfirmation,
 } as unknown as Record<string, RequestSpec>;

@@ -1,5 +1,12 @@
 import { browser } from 'wxt/browser';
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import type { ContentScriptContext } from './context';
+
+/** What the button needs of its context: WXT's type, built with ours (./context.ts). */
+type ScriptContext = Pick<
+  ContentScriptContext,
+  'setTimeout' | 'addEventListener' | 'onInvalidated'
+>;
+
 import type { AnchorSpec, DetectOptions, PageContextData, Provider } from '@/lib/hosts/types';
 import type { ContentRequest, PageContextQuery } from '@/lib/messaging/content-messages';
 import { type ButtonAction, createButtonUi } from './button-ui';
@@ -19,13 +26,16 @@ const FLOATING_GRACE_MS = 1500;
  * added for that software), keeping one button where it belongs as the page changes.
  */
 export function startContentScript(
-  ctx: ContentScriptContext,
+  ctx: ScriptContext,
   provider: Provider,
   hosts: HostDetection,
 ): void {
   const detect = () => hosts.detect(location.href, { document, provider });
 
   const onAction = (action: ButtonAction, event: MouseEvent) => {
+    // Only the person's own click counts: a page can click() our button or dispatch events at
+    // it, and those arrive untrusted, without the user activation a real click brings.
+    if (!event.isTrusted || navigator.userActivation?.isActive === false) return;
     // Read at click time: the person may have navigated since the button was mounted.
     const context = mount.currentContext();
     if (!context) return;

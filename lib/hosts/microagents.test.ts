@@ -1,42 +1,61 @@
 import { describe, expect, it } from 'vitest';
 import { bitbucketAdapter, githubAdapter, gitlabAdapter, isMicroagentFile } from '@/lib/hosts';
+import { skillFileRole } from './shared';
 
-// docs/contract/v0-rest.md#microagent-files: `.md` files except README.md in
-// `.openhands/microagents/` (or in `microagents/` when the repository is named `.openhands` /
-// `openhands-config`), GitLab recursively, plus the root `.cursorrules`.
-type Row = [repository: string, path: string, flat: boolean, recursive: boolean];
+// docs/contract/skills.md#what-the-agent-reads: what the 1.x loader reads, from the path alone.
+type Row = [repository: string, path: string, role: ReturnType<typeof skillFileRole>];
 
 const rows: Row[] = [
-  ['octo/widgets', '.openhands/microagents/testing.md', true, true],
-  ['octo/widgets', '.openhands/microagents/README.md', false, false],
-  ['octo/widgets', '.openhands/microagents/readme.md', true, true],
-  ['octo/widgets', '.openhands/microagents/notes.txt', false, false],
-  ['octo/widgets', '.openhands/microagents/team/backend.md', false, true],
-  ['octo/widgets', '.openhands/microagents/team/README.md', false, false],
-  ['octo/widgets', '.openhands/microagents', false, false],
-  ['octo/widgets', '.openhands/microagents.md', false, false],
-  ['octo/widgets', '.openhands/setup.sh', false, false],
-  ['octo/widgets', 'microagents/testing.md', false, false],
-  ['octo/widgets', 'docs/.openhands/microagents/testing.md', false, false],
-  ['octo/widgets', '.cursorrules', true, true],
-  ['octo/widgets', 'src/.cursorrules', false, false],
-  ['octo/widgets', '/.openhands/microagents/testing.md', true, true],
-  ['octo/.openhands', 'microagents/org-rules.md', true, true],
-  ['octo/.openhands', '.openhands/microagents/org-rules.md', false, false],
-  ['octo/.openhands', 'microagents/README.md', false, false],
-  ['acme/platform/openhands-config', 'microagents/review.md', true, true],
-  ['acme/platform/openhands-config', 'microagents/deep/review.md', false, true],
-  ['acme/platform/openhands-config', '.cursorrules', true, true],
-  ['acme/platform/api', '.openhands/microagents/a/b/c.md', false, true],
+  ['octo/widgets', '.openhands/microagents/testing.md', 'skill'],
+  ['octo/widgets', '.openhands/microagents/team/backend.md', 'skill'],
+  ['octo/widgets', '.openhands/microagents/README.md', null],
+  ['octo/widgets', '.openhands/microagents/readme.md', 'skill'],
+  ['octo/widgets', '.openhands/microagents/notes.txt', null],
+  ['octo/widgets', '.openhands/microagents', null],
+  ['octo/widgets', '.openhands/skills/deploy.md', 'skill'],
+  ['octo/widgets', '.agents/skills/pdf-tools/SKILL.md', 'skill'],
+  ['octo/widgets', '.agents/skills/pdf-tools/skill.md', 'skill'],
+  ['octo/widgets', '.agents/skills/SKILL.md', null],
+  ['octo/widgets', '.agents/skills/a/b/SKILL.md', null],
+  ['octo/widgets', '.agents/skills/pdf-tools/reference.md', 'skill'],
+  ['octo/widgets', '.openhands/setup.sh', null],
+  ['octo/widgets', 'microagents/testing.md', null],
+  ['octo/widgets', 'docs/.openhands/microagents/testing.md', null],
+  ['octo/widgets', '.cursorrules', 'instructions'],
+  ['octo/widgets', 'AGENTS.md', 'instructions'],
+  ['octo/widgets', 'agent.md', 'instructions'],
+  ['octo/widgets', 'Claude.md', 'instructions'],
+  ['octo/widgets', 'GEMINI.md', 'instructions'],
+  ['octo/widgets', 'src/AGENTS.md', 'folder-rule'],
+  ['octo/widgets', 'src/.cursorrules', 'folder-rule'],
+  ['octo/widgets', 'README.md', null],
+  ['octo/widgets', '/.openhands/microagents/testing.md', 'skill'],
+  ['octo/.openhands', 'microagents/org-rules.md', 'organisation-skill'],
+  ['octo/.openhands', 'skills/style.md', 'organisation-skill'],
+  ['octo/.agents', 'skills/review/SKILL.md', 'organisation-skill'],
+  ['octo/.openhands', 'microagents/README.md', null],
+  ['octo/.openhands', 'other/x.md', null],
 ];
 
-describe('isMicroagentFile', () => {
-  it.each(rows)('%s %s', (repository, path, flat, recursive) => {
-    expect(githubAdapter.isMicroagentFile(repository, path)).toBe(flat);
-    expect(bitbucketAdapter.isMicroagentFile(repository, path)).toBe(flat);
-    expect(gitlabAdapter.isMicroagentFile(repository, path)).toBe(recursive);
-    expect(isMicroagentFile(repository, path, 'gitlab')).toBe(recursive);
-    expect(isMicroagentFile(repository, path, 'github')).toBe(flat);
-    expect(isMicroagentFile(repository, path)).toBe(flat);
+describe('skillFileRole', () => {
+  it.each(rows)('%s %s', (repository, path, role) => {
+    expect(skillFileRole(repository, path, 'github')).toBe(role);
+    expect(githubAdapter.isMicroagentFile(repository, path)).toBe(role !== null);
+    expect(bitbucketAdapter.isMicroagentFile(repository, path)).toBe(role !== null);
+    expect(isMicroagentFile(repository, path, 'github')).toBe(role !== null);
+  });
+
+  it('names GitLab’s organisation repository openhands-config, never .openhands', () => {
+    expect(gitlabAdapter.isMicroagentFile('acme/openhands-config', 'microagents/review.md')).toBe(
+      true,
+    );
+    expect(gitlabAdapter.isMicroagentFile('acme/openhands-config', 'skills/deep/review.md')).toBe(
+      true,
+    );
+    expect(gitlabAdapter.isMicroagentFile('acme/.openhands', 'microagents/review.md')).toBe(false);
+    expect(githubAdapter.isMicroagentFile('acme/openhands-config', 'microagents/review.md')).toBe(
+      false,
+    );
+    expect(isMicroagentFile('acme/platform/openhands-config', 'skills/x.md', 'gitlab')).toBe(true);
   });
 });

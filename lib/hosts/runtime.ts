@@ -66,12 +66,12 @@ export function createHostDetection(adapters: readonly Required<HostAdapter>[]) 
     adapters.find((adapter) => adapter.defaultHosts.includes(host))?.provider ?? null;
 
   /**
-   * Whether `path` is a file the service lists as a microagent
-   * (docs/contract/v0-rest.md#microagent-files). Pass the provider: GitLab scans its folder
-   * recursively, the others only the top level; without it the stricter top-level rule applies.
+   * Whether the 1.x agent reads `path` as a skill or rule (docs/contract/skills.md). The provider
+   * names the organisation skill repository (`openhands-config` on GitLab); without it GitHub's
+   * names apply.
    */
   const isMicroagentFile = (repository: string, path: string, provider?: Provider): boolean =>
-    isMicroagentPath(repository, path, provider === 'gitlab');
+    isMicroagentPath(repository, path, provider ?? 'github');
 
   return { adapterFor, detect, anchorsFor, findAnchor, providerForHost, isMicroagentFile };
 }

@@ -206,23 +206,93 @@ export function compact<T extends object>(value: T): T {
 }
 
 /**
- * The service's microagent rule (docs/contract/v0-rest.md#microagent-files): `.md` files other than
- * README.md in `.openhands/microagents/` — or in `microagents/` when the repository itself is named
- * `.openhands` or `openhands-config` — plus the repository's root `.cursorrules`. GitLab scans the
- * folder recursively, the other providers only its top level.
+ * Root files the 1.x agent reads whole and always keeps in context, matched without regard to
+ * case, with the skill name each gets (docs/contract/skills.md#what-the-agent-reads).
  */
-export function isMicroagentPath(repository: string, path: string, recursive: boolean): boolean {
+export const INSTRUCTION_FILES: Readonly<Record<string, string>> = {
+  '.cursorrules': 'cursorrules',
+  'agents.md': 'agents',
+  'agent.md': 'agents',
+  'claude.md': 'claude',
+  'gemini.md': 'gemini',
+};
+
+/** A repository's own skill folders, in the order the agent reads them: the first wins a name. */
+export const PROJECT_SKILL_FOLDERS = [
+  '.agents/skills',
+  '.openhands/skills',
+  '.openhands/microagents',
+];
+
+/** The folders of an organisation skill repository, in reading order. */
+export const ORGANISATION_SKILL_FOLDERS = ['skills', 'microagents'];
+
+/**
+ * The organisation skill repositories next to a repository, in the order the app server merges
+ * them (a later one wins a name): `<owner>/.openhands` and `<owner>/.agents`, or on GitLab, whose
+ * project names cannot start with a dot, `<group>/openhands-config`. The owner is the segment
+ * before the repository's name (for a GitLab subgroup, the last group only, as upstream does).
+ */
+export function organisationRepositories(repository: string, provider: Provider): string[] {
+  const parts = repository.split('/');
+  const owner = parts[parts.length - 2];
+  if (!owner) return [];
+  return provider === 'gitlab'
+    ? [`${owner}/openhands-config`]
+    : [`${owner}/.openhands`, `${owner}/.agents`];
+}
+
+/**
+ * Whether the repository is named as an organisation skill repository (its own `skills/` and
+ * `microagents/` are what the agent loads for its owner's other repositories).
+ */
+export function isOrganisationRepository(repository: string, provider: Provider): boolean {
+  const name = repository.split('/').pop() ?? '';
+  return provider === 'gitlab'
+    ? name === 'openhands-config'
+    : name === '.openhands' || name === '.agents';
+}
+
+export type SkillFileRole = 'instructions' | 'folder-rule' | 'skill' | 'organisation-skill';
+
+/** Whether `file` is a skill inside `folder` by path alone (a SKILL.md only one folder down). */
+function inSkillFolder(file: string, folder: string): boolean {
+  if (!file.startsWith(`${folder}/`)) return false;
+  const inside = file.slice(folder.length + 1).split('/');
+  const base = inside[inside.length - 1] ?? '';
+  if (base.toLowerCase() === 'skill.md') return inside.length === 2;
+  return base.endsWith('.md') && base !== 'README.md';
+}
+
+/**
+ * What the 1.x loader makes of a file, from its path alone, or null when it does not read it:
+ * root instruction files, the same files in sub-folders (rules for that folder), `.md` files in
+ * the skill folders (other than README.md, with SKILL.md one folder down), and in an
+ * organisation skill repository its `skills/` and `microagents/` too. A `.md` file beside a
+ * SKILL.md is that skill's reference material, which only the folder's listing can tell.
+ */
+export function skillFileRole(
+  repository: string,
+  path: string,
+  provider: Provider,
+): SkillFileRole | null {
   const file = path.replace(/^\.?\//, '');
-  if (file === '.cursorrules') return true;
-  const name = repository.split('/').pop();
-  const folder =
-    name === '.openhands' || name === 'openhands-config'
-      ? 'microagents/'
-      : '.openhands/microagents/';
-  if (!file.startsWith(folder)) return false;
-  const inside = file.slice(folder.length);
-  const base = inside.split('/').pop() ?? '';
-  return (recursive || !inside.includes('/')) && base.endsWith('.md') && base !== 'README.md';
+  const segments = file.split('/');
+  const base = (segments[segments.length - 1] ?? '').toLowerCase();
+  if (base in INSTRUCTION_FILES) return segments.length === 1 ? 'instructions' : 'folder-rule';
+  if (PROJECT_SKILL_FOLDERS.some((folder) => inSkillFolder(file, folder))) return 'skill';
+  if (
+    isOrganisationRepository(repository, provider) &&
+    ORGANISATION_SKILL_FOLDERS.some((folder) => inSkillFolder(file, folder))
+  ) {
+    return 'organisation-skill';
+  }
+  return null;
+}
+
+/** Whether the agent reads `path` as a skill or rule ("View as skill" on a file page). */
+export function isMicroagentPath(repository: string, path: string, provider: Provider): boolean {
+  return skillFileRole(repository, path, provider) !== null;
 }
 
 /** What a host's URL parser finds: the repository, its base URL when not the origin, the page. */

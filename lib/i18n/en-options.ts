@@ -1,4 +1,4 @@
-// Strings of the options page, the microagent viewer and the sandboxes tab (see ./en.ts).
+// Strings of the options page and the sandboxes tab (see ./en.ts).
 export const optionsStrings = {
   'options.title': 'Handoff options',
   'options.nav.views': 'Options pages',
@@ -7,8 +7,11 @@ export const optionsStrings = {
   'options.nav.sandboxes': 'Sandboxes',
   'options.nav.contents': 'Settings sections',
   'options.nav.server': 'Server',
+  'options.nav.organization': 'Organisation',
   'options.nav.tokens': 'Git provider tokens',
+  'options.nav.secrets': 'Custom secrets',
   'options.nav.mcp': 'MCP servers',
+  'options.nav.agent': 'Model and agent',
   'options.nav.defaults': 'Conversation defaults',
   'options.nav.hosts': 'Self-hosted code hosts',
   'options.nav.notifications': 'Notifications',
@@ -38,7 +41,12 @@ export const optionsStrings = {
     'Handoff needs access to {origin} to talk to the server, and the browser did not grant it. Click Save again and allow access when the browser asks.',
   'options.server.noAccess':
     'Handoff has no access to {origin} yet, so it cannot reach the server. Click Save to grant it.',
-  'options.server.lastChecked': 'Last connection test: {mode}, {apis}.',
+  'options.server.lastChecked': 'Last connection test: {kind}.',
+  'options.server.useStoredKey':
+    'Send the stored key (ending in {hint}) to {origin} too. Tick this only if that server should have it.',
+  'options.server.keyElsewhere':
+    'The stored key (ending in {hint}) was saved for {keyOrigin}, so Handoff does not send it to {origin}. Type this server’s key and save, or tick “Send the stored key” below the key field and save.',
+  'options.server.keyOriginNone': 'no server',
 
   // Connection report
   'options.report.tested': 'Tested {address}.',
@@ -46,15 +54,15 @@ export const optionsStrings = {
   'options.report.reachableAlive': 'Reachable, and answers like an OpenHands server',
   'options.report.reachableYes': 'Reachable',
   'options.report.reachableNo': 'Not reachable',
-  'options.report.mode': 'Kind',
-  'options.report.modeHosted': 'Hosted service',
-  'options.report.modeSelfHosted': 'Self-hosted server',
-  'options.report.modeUnknown': 'Unknown kind of server',
-  'options.report.apis': 'APIs',
-  'options.report.apisBoth': 'V0 and V1',
-  'options.report.apisV1': 'V1 only',
-  'options.report.apisV0': 'V0 only',
-  'options.report.apisNone': 'None found at this address',
+  'options.report.kind': 'Kind',
+  'options.kind.hosted': 'OpenHands Cloud, the hosted service',
+  'options.kind.v1': 'Self-hosted OpenHands 1.x',
+  'options.kind.legacy':
+    'Self-hosted OpenHands 0.x, an older server (Handoff uses its older interface)',
+  'options.kind.agent': 'An OpenHands agent server on its own, without an app server',
+  'options.kind.agentVersion':
+    'An OpenHands agent server {version} on its own, without an app server',
+  'options.kind.unknown': 'No OpenHands server found at this address',
   'options.report.key': 'API key',
   'options.report.keyAccepted': 'Accepted, sent as {header}',
   'options.report.keyAcceptedNotNeeded':
@@ -65,7 +73,9 @@ export const optionsStrings = {
   'options.report.keyUnknown': 'Could not tell',
   'options.report.verdictUnreachable': 'Handoff could not reach it: {reason}',
   'options.report.verdictNoApi':
-    'Something answers there, but not an Agent Conversation Service API. Check the address (and any path prefix).',
+    'Something answers there, but not an OpenHands server. Check the address (and any path prefix).',
+  'options.report.verdictAgent':
+    'Handoff cannot start conversations on an agent server without an app server yet. Point it at your OpenHands app server, or at the hosted service.',
   'options.report.verdictKeyRejected':
     'The server refused the API key. Paste the key again, or create a new one on the server.',
   'options.report.verdictKeyMissing': 'The server needs an API key. Enter it above and save.',
@@ -73,6 +83,44 @@ export const optionsStrings = {
   'options.report.checks': 'Show the {count} individual checks',
   'options.report.checkOk': 'Passed:',
   'options.report.checkFailed': 'Failed:',
+
+  // Failures of the server's settings routes: the next step after the error's own words
+  'options.errors.topicSettings': 'its settings',
+  'options.errors.topicTokens': 'git provider tokens',
+  'options.errors.topicSecrets': 'custom secrets',
+  'options.errors.topicMcp': 'MCP servers',
+  'options.errors.topicOrganizations': 'organisations',
+  'options.errors.missingRoute':
+    'This address does not offer {what}: it may not be an OpenHands server, or one too old for this. Check it with Test connection under Server.',
+  'options.errors.unauthorized': 'Check the API key under Server, save it, then try again.',
+  'options.errors.notMember':
+    'Your account is not a member of the organisation Handoff acts in. Choose another one under Organisation.',
+  'options.errors.forbidden':
+    'Your account may not be allowed to do this. Ask whoever manages the server or the organisation.',
+  'options.errors.badOrganization':
+    'The service does not accept the organisation Handoff acts in. Choose it again under Organisation.',
+  'options.errors.rateLimitedWait': 'Wait {seconds} s, then try again.',
+  'options.errors.rateLimited': 'Wait a moment, then try again.',
+  'options.errors.unreachable': 'Check that the server is running and reachable, then try again.',
+
+  // Hosted organisations
+  'options.org.title': 'Organisation',
+  'options.org.intro':
+    'A hosted account can belong to several organisations. Conversations, settings and secrets belong to the one Handoff acts in.',
+  'options.org.loading': 'Asking the service for your organisations…',
+  'options.org.none': 'The service lists no organisation for your key.',
+  'options.org.one': 'Your key belongs to one organisation, {name}: Handoff acts in it.',
+  'options.org.pick': 'Act in',
+  'options.org.pickHint': 'Handoff names it in every request to the service.',
+  'options.org.default': 'The key’s default ({name})',
+  'options.org.defaultUnknown': 'The key’s default',
+  'options.org.personal': '{name} (personal)',
+  'options.org.saved': 'Handoff now acts in {name}.',
+  'options.org.savedDefault': 'Handoff now acts in the key’s default organisation.',
+  'options.org.unknownSaved':
+    'Handoff is set to act in an organisation your key does not list. Choose one of yours.',
+  'options.org.reset': 'Act in the key’s default organisation',
+  'options.org.incomplete': 'Only the first {count} organisations are listed.',
 
   // Git provider tokens
   'options.tokens.title': 'Git provider tokens',
@@ -119,6 +167,64 @@ export const optionsStrings = {
   'options.tokens.hostPath': 'Enter just the host, like {host}, without the path "{path}".',
   'options.tokens.hostQuery': 'Leave out the "?…" and "#…" parts.',
   'options.tokens.hostRequired': 'Enter the host name of your instance.',
+  'options.tokens.checkingKind': 'Finding out what kind of server this is…',
+  'options.tokens.hostedIntro':
+    'On the hosted service, git providers are connected when you sign in to its web app, not with tokens pasted here.',
+  'options.tokens.hostedLink': 'Connect or change git providers in the hosted service’s settings',
+  'options.tokens.connectedTitle': 'Connected providers',
+  'options.tokens.connectedLoading': 'Asking the service which providers are connected…',
+  'options.tokens.connectedNone':
+    'No git provider is connected yet. Connect one in the hosted service’s settings, then reload this page.',
+
+  // Custom secrets
+  'options.secrets.title': 'Custom secrets',
+  'options.secrets.intro':
+    'Values agents get as environment variables in their sandbox, like a package registry token. The server keeps them: Handoff sends a value once and never reads it back.',
+  'options.secrets.listTitle': 'Secrets on the server',
+  'options.secrets.noServer': 'Save a server address first.',
+  'options.secrets.loading': 'Asking the server for its secrets…',
+  'options.secrets.none': 'The server holds no custom secrets.',
+  'options.secrets.incomplete': 'Only the first {count} secrets are listed: the server holds more.',
+  'options.secrets.noDescription': 'No description',
+  'options.secrets.edit': 'Edit',
+  'options.secrets.editLabel': 'Rename or describe {name}',
+  'options.secrets.editTitle': 'Edit {name}',
+  'options.secrets.saveEdit': 'Save changes',
+  'options.secrets.saving': 'Saving…',
+  'options.secrets.edited': 'Saved {name}. Its value is unchanged.',
+  'options.secrets.delete': 'Delete',
+  'options.secrets.deleteLabel': 'Delete {name}',
+  'options.secrets.confirmDelete':
+    'Delete the secret {name}? New conversations no longer get it, and its value is gone for good.',
+  'options.secrets.confirmDeleteButton': 'Delete secret',
+  'options.secrets.deleting': 'Deleting…',
+  'options.secrets.deleted': 'Deleted {name}.',
+  'options.secrets.addTitle': 'Add a secret',
+  'options.secrets.name': 'Name',
+  'options.secrets.nameHint':
+    'It becomes an environment variable: letters, digits and underscores, not starting with a digit, like NPM_TOKEN.',
+  'options.secrets.value': 'Value',
+  'options.secrets.valueHint': 'Sent to the server once; it is never shown again, here or there.',
+  'options.secrets.description': 'Description',
+  'options.secrets.descriptionHint': 'Optional: what it is for.',
+  'options.secrets.replace': 'Replace the value of the existing {name}',
+  'options.secrets.add': 'Add secret',
+  'options.secrets.adding': 'Sending the secret to the server…',
+  'options.secrets.added': 'Added {name}.',
+  'options.secrets.replaced': 'Replaced the value of {name}.',
+  'options.secrets.nameEmpty': 'Enter a name.',
+  'options.secrets.nameSpaces':
+    'A secret name cannot contain spaces: use underscores, like NPM_TOKEN.',
+  'options.secrets.nameFirst':
+    'A secret name starts with a letter or an underscore, not "{first}".',
+  'options.secrets.nameCharacters':
+    'A secret name has only letters, digits and underscores: "{name}" cannot be an environment variable.',
+  'options.secrets.nameTaken':
+    'A secret named {name} exists already. Tick the box below to replace its value, or choose another name.',
+  'options.secrets.nameTakenLegacy':
+    'A secret named {name} exists already: choose another name, or delete that one first.',
+  'options.secrets.nameTakenRename': 'Another secret is named {name} already: choose another name.',
+  'options.secrets.valueEmpty': 'Enter the value.',
 
   // MCP servers
   'options.mcp.title': 'Default MCP servers',
@@ -155,6 +261,45 @@ export const optionsStrings = {
   'options.mcp.savedNone': 'Saved: new conversations get no extra MCP servers.',
   'options.mcp.fix': '{count} field(s) need attention: see the messages next to them.',
   'options.mcp.invalid': 'The MCP servers are not valid.',
+  'options.mcp.noServer':
+    'Save a server address first: where these servers are kept depends on the server.',
+  'options.mcp.loading': 'Asking the server for its MCP servers…',
+  'options.mcp.whereServer':
+    'These servers are stored on your server and used by every new conversation, whichever app starts it.',
+  'options.mcp.whereLocal':
+    'This server keeps no MCP servers for Handoff: Handoff keeps these in this browser and sends them with each new conversation it starts.',
+  'options.mcp.headers': 'Headers',
+  'options.mcp.headersHint': 'Optional: one Name: value per line, like Authorization: Bearer …',
+  'options.mcp.headerLine': 'Line {line} ("{text}") needs the form Name: value.',
+  'options.mcp.masked':
+    'Values shown as ********** are secrets the server keeps: they stay as stored unless you type new ones.',
+  'options.mcp.nameTaken': 'Another MCP server is named {name} already: each needs its own name.',
+  'options.mcp.saving': 'Saving on the server…',
+  'options.mcp.savedServer': 'Saved on the server: new conversations get {count} MCP server(s).',
+  'options.mcp.savedServerNone': 'Saved on the server: new conversations get no MCP servers.',
+  'options.mcp.localCopy':
+    'Handoff keeps {count} MCP server(s) in this browser from before, which this server does not use. Add them to the list, check them, then save.',
+  'options.mcp.addLocalCopy': 'Add the servers kept in this browser',
+  'options.mcp.localCopyAdded': 'Added {count} server(s) to the list: check them, then save.',
+
+  // The server's model and agent settings (read-only)
+  'options.agent.title': 'Model and agent',
+  'options.agent.intro':
+    'What the server uses for new conversations. Handoff shows them; they are changed in the server’s own settings.',
+  'options.agent.noServer': 'Save a server address first.',
+  'options.agent.loading': 'Asking the server for its settings…',
+  'options.agent.model': 'Model',
+  'options.agent.noModel':
+    'No model configured: conversations cannot start until one is chosen. Choose a model in the server’s settings.',
+  'options.agent.fresh':
+    'The server has no settings yet (a fresh install): choose a model and enter its key in the server’s settings before starting a conversation.',
+  'options.agent.llmKey': 'Model key',
+  'options.agent.llmKeySet': 'Stored on the server',
+  'options.agent.llmKeyNone': 'None stored',
+  'options.agent.confirmation': 'Risky actions',
+  'options.agent.confirmationOn': 'The agent asks before running them',
+  'options.agent.confirmationOff': 'The agent runs them without asking',
+  'options.agent.change': 'Change these in the server’s settings',
 
   // Conversation defaults
   'options.defaults.title': 'Conversation defaults',
@@ -168,11 +313,12 @@ export const optionsStrings = {
   'options.defaults.clickForm': 'Opens the form first (Alt-click starts at once)',
   'options.defaults.clickStart': 'Starts at once (Alt-click opens the form)',
   'options.defaults.clickSaved': 'Saved.',
-  'options.defaults.api': 'Interface for new conversations',
-  'options.defaults.apiHint': 'Only matters when the server serves both V0 and V1.',
-  'options.defaults.apiAuto': 'Automatic (V1 when the server has it)',
-  'options.defaults.apiV1': 'V1',
-  'options.defaults.apiV0': 'V0',
+  'options.defaults.api': 'How new conversations start',
+  'options.defaults.apiHint':
+    'Only servers older than OpenHands 1.7 offer a choice; current servers have one way.',
+  'options.defaults.apiAuto': 'Automatic (the current way wherever the server has it)',
+  'options.defaults.apiV1': 'Always the current way',
+  'options.defaults.apiV0': 'The older way, on servers that still have it',
   'options.defaults.apiSaved': 'Saved.',
 
   // Self-hosted hosts
@@ -221,6 +367,8 @@ export const optionsStrings = {
     'A file exported by Handoff. It is checked whole first: a bad file changes nothing.',
   'options.transfer.imported':
     'Imported {file}. The stored API key was left as it was; grant access where the page asks for it.',
+  'options.transfer.importedNewServer':
+    'Imported {file}. It names another server, and the stored API key stays with the server it was saved for: enter the new server’s key under Server before using it.',
   'options.transfer.failed': 'Nothing was imported from {file}: {reason}',
   'options.transfer.tooLarge':
     'Nothing was imported from {file}: it is far too large for a settings file.',
@@ -234,13 +382,13 @@ export const optionsStrings = {
   'options.transfer.invalidField': '"{field}" is not valid: {reason}',
 
   // Microagent lookup (options page)
-  'options.lookup.title': 'Repository microagents',
+  'options.lookup.title': 'Repository skills',
   'options.lookup.intro':
-    'See the microagents the server finds in a repository: a quick check that its git provider token works.',
+    'See the skills (microagents) agents load for a repository, read from its code host: what they always follow, what they use on a trigger, and the files they skip.',
   'options.lookup.address': 'Repository or file address',
   'options.lookup.addressHint':
-    'Paste the address of a repository page, or of a microagent file to open it.',
-  'options.lookup.show': 'Show microagents',
+    'Paste the address of a repository page, or of a skill file to open it.',
+  'options.lookup.show': 'Show skills',
   'options.lookup.empty': 'Paste a repository address.',
   'options.lookup.notAddress': '"{address}" is not a web address.',
   'options.lookup.notRepository':
@@ -249,54 +397,8 @@ export const optionsStrings = {
   // Sandboxes (options page)
   'options.sandboxes.noServer': 'Connect Handoff to a server first.',
   'options.sandboxes.noV1':
-    'This server does not serve the V1 API, which is where sandboxes live. If that changed, test the connection again.',
+    'This server has no sandboxes to manage: they came with newer OpenHands versions. If it was upgraded, test the connection again.',
   'options.sandboxes.toServer': 'Go to the server settings',
-
-  // Microagent viewer
-  'microagents.title': 'Microagents',
-  'microagents.titleFor': 'Microagents of {repository}',
-  'microagents.noContext': 'Microagents belong to a repository, and this view has none yet.',
-  'microagents.noContextHow':
-    'Open a repository on GitHub, GitLab or Bitbucket, then open Handoff from its button or menu to see that repository’s microagents here.',
-  'microagents.loading': 'Reading the microagents of {repository}…',
-  'microagents.loadingFile': 'Reading {path}…',
-  'microagents.count': '{count} microagents',
-  'microagents.countOne': '1 microagent',
-  'microagents.refresh': 'Refresh',
-  'microagents.refreshing': 'Refreshing…',
-  'microagents.unreadable': 'Its details could not be read.',
-  'microagents.empty': '{repository} has no microagents.',
-  'microagents.emptyHow':
-    'Add Markdown files under {folder} in the repository to give agents its knowledge and conventions.',
-  'microagents.back': '← All microagents',
-  'microagents.type': 'Type',
-  'microagents.kindKnowledge': 'Knowledge',
-  'microagents.kindRepository': 'Repository',
-  'microagents.kindKnowledgeHint': 'loaded when a message mentions a trigger',
-  'microagents.kindRepositoryHint': 'always active in this repository',
-  'microagents.triggers': 'Triggers',
-  'microagents.noTriggers': 'None',
-  'microagents.moreTriggers': '+{count} more',
-  'microagents.path': 'Path',
-  'microagents.provider': 'Git provider',
-  'microagents.providerUnknown': 'Not given',
-  'microagents.openOnHost': 'Open on {host}',
-  'microagents.noContent': 'This file has nothing besides its front-matter.',
-  'microagents.openOptions': 'Open options',
-  'microagents.serverSaid': 'The server said: {words}',
-  'microagents.noToken': 'Add a git provider token for {provider}',
-  'microagents.noTokenBody':
-    'The server holds no {provider} token, so it cannot read {repository}. Add one in Handoff’s options.',
-  'microagents.noAccess': '{provider} did not let the server read {repository}.',
-  'microagents.fileRefused': 'The server could not read {path} from {repository}.',
-  'microagents.noAccessBody':
-    'The repository may not exist, or the server’s {provider} token cannot access it. Check the address, or store a token with access in Handoff’s options.',
-  'microagents.noGitRoutes':
-    'This server does not offer repository microagents (its V0 git routes are missing).',
-  'microagents.scanFailed': 'The server could not scan {repository} for microagents.',
-  'microagents.fileFailed': 'The server could not read {path} from {repository}.',
-  'microagents.serverFailedBody':
-    'This is usually a passing problem between the server and {provider}. Try again in a moment.',
 
   // Sandboxes
   'sandboxes.title': 'Sandboxes',

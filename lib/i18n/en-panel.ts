@@ -10,10 +10,16 @@ export const panelStrings = {
   'panel.tabs.microagents': 'Microagents',
   'panel.tabs.sandboxes': 'Sandboxes',
   'panel.shell.workerReconnecting': 'Reconnecting to Handoff’s background…',
+  'panel.shell.ownWindow':
+    'The browser would not open Handoff’s side panel from a click in the page, so the panel opened in this window. Handoff’s toolbar button and keyboard shortcut open the side panel itself.',
   'panel.shell.openingConversation': 'Opening the conversation…',
   'panel.shell.conversationMissing':
     'This conversation does not exist on the server, or you cannot access it.',
   'panel.shell.back': 'Back to conversations',
+  'panel.shell.burst':
+    'Handoff started one conversation and held back the other starts that came in within seconds. Click Start conversation on the page again if you want another.',
+  'panel.shell.pageMismatch':
+    'Handoff did nothing for that page: what it said about itself did not match its address. Reload the page and click Start conversation again.',
 
   // --- Conversation status (docs/ui/status-words.md#status-pill-priority, docs/ui/status-words.md#runtime-status-and-error-texts)
   'panel.status.notFound': 'Deleted',
@@ -194,7 +200,10 @@ export const panelStrings = {
   'panel.streamFailure.refused': 'the server refused the connection',
   'panel.streamFailure.no-answer': 'no answer from the stream (often a missing or wrong key)',
   'panel.streamFailure.unreachable': 'the server cannot be reached',
-  'panel.streamFailure.too-many-connections': 'too many connections to this conversation',
+  'panel.streamFailure.too-many-connections':
+    'too many connections to this conversation (another tab or app is watching it); trying again shortly',
+  'panel.streamFailure.credential-binding':
+    'the sandbox restarted and its sign-in must be activated again',
   'panel.stream.lastEvent': 'last event {seconds} s ago',
   'panel.stream.lastEventMinutes': 'last event {minutes} min ago',
   'panel.stream.noEventsYet': 'no live events yet',
@@ -293,6 +302,8 @@ export const panelStrings = {
   'panel.details.tokens': 'Tokens',
   'panel.details.connection': 'Connection',
   'panel.details.id': 'Conversation id',
+  'panel.details.kind': 'Kind',
+  'panel.header.v0': 'Classic conversation (servers before OpenHands 1.7)',
   'panel.header.pullRequest': 'Pull request #{number}',
   'panel.header.mergeRequest': 'Merge request !{number}',
   'panel.trigger.gui': 'the web app',
@@ -334,6 +345,8 @@ export const panelStrings = {
   // --- Timeline -----------------------------------------------------------------------------
   'panel.timeline.label': 'Conversation events',
   'panel.timeline.empty': 'No events yet.',
+  'panel.timeline.historyFailed':
+    'Handoff could not read this conversation’s history: {error} It will try again in a moment.',
   'panel.timeline.showSystem': 'Show system and hidden events',
   'panel.timeline.loadOlder': 'Load older events',
   'panel.timeline.loadingOlder': 'Loading older events…',
@@ -428,9 +441,6 @@ export const panelStrings = {
 
   // --- New conversation ---------------------------------------------------------------------
   'panel.new.title': 'New conversation',
-  'panel.new.interface': 'Interface',
-  'panel.new.v1': 'V1 (app server, recommended)',
-  'panel.new.v0': 'V0 (classic conversations)',
   'panel.new.repository': 'Repository',
   'panel.new.repositoryHint': 'owner/name; leave empty for a conversation without a repository.',
   'panel.new.repositorySuggestions': 'Matching repositories',
@@ -441,6 +451,11 @@ export const panelStrings = {
   'panel.new.branchPlaceholder': 'The default branch',
   'panel.new.branchSuggestions': 'Branches',
   'panel.new.protected': 'protected',
+  'panel.new.defaultBranch': 'default',
+  'panel.new.moreBranches': 'Show more branches',
+  'panel.new.branchSearchFailed': 'The branch list could not be read: {error}',
+  'panel.new.connectProvider':
+    'No git provider is connected on your server, so it cannot suggest repositories or branches. Connect one (GitHub, GitLab or Bitbucket) in Handoff’s options or in your server’s settings; you can still type a name.',
   'panel.new.task': 'Task from this page',
   'panel.new.taskIssue': 'Resolve issue #{number}: {title}',
   'panel.new.taskPull': 'Work on pull request #{number}: {title}',
@@ -450,6 +465,8 @@ export const panelStrings = {
     'Please work on pull request #{number} in {repository} ("{title}") on its branch {branch}. Read the pull request and its review comments first.',
   'panel.new.taskIssueTitle': 'Issue #{number}: {title}',
   'panel.new.taskPullTitle': 'Pull request #{number}: {title}',
+  'panel.new.burst':
+    'Handoff did not start this one at once: another start came in just before it. Check the form and choose Start conversation if you want it.',
   'panel.new.message': 'First message',
   'panel.new.messageHint': 'This is what the agent gets first. Change it as you like.',
   'panel.new.messageWithTaskHint':
@@ -462,7 +479,7 @@ export const panelStrings = {
   'panel.new.instructions': 'Instructions',
   'panel.new.instructionsHint': 'Kept out of the visible chat. The default comes from the options.',
   'panel.new.mcpV0Only':
-    'MCP servers per conversation are a V0 feature; V1 conversations use the server’s settings.',
+    'The agent uses the MCP servers in the server’s settings (Options → MCP servers).',
   'panel.new.start': 'Start conversation',
   'panel.new.starting': 'Starting…',
 

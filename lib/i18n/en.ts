@@ -3,6 +3,7 @@
 // where they appear. `{name}` placeholders are filled by `t()`.
 import { optionsStrings } from './en-options';
 import { panelStrings } from './en-panel';
+import { skillStrings } from './en-skills';
 
 const commonStrings = {
   'app.name': 'Handoff',
@@ -32,6 +33,11 @@ const commonStrings = {
   'provider.enterprise_sso': 'Enterprise SSO',
 } as const;
 
-export const en = { ...commonStrings, ...panelStrings, ...optionsStrings } as const;
+export const en = {
+  ...commonStrings,
+  ...panelStrings,
+  ...optionsStrings,
+  ...skillStrings,
+} as const;
 
 export type MessageKey = keyof typeof en;

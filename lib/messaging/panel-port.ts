@@ -15,6 +15,8 @@ export const LaunchSchema = z.discriminatedUnion('kind', [
     selection: z.optional(z.string()),
     /** Create the conversation at once with the person's defaults (Alt-click, one-click). */
     autoStart: z.optional(z.boolean()),
+    /** Why a start-at-once request only opened the form: several arrived within seconds. */
+    notice: z.optional(z.enum(['burst'])),
   }),
   z.object({ kind: z.literal('conversation'), conversationId: z.string() }),
   z.object({
@@ -24,6 +26,8 @@ export const LaunchSchema = z.discriminatedUnion('kind', [
   }),
   /** The server is not configured: the panel explains and links to the options. */
   z.object({ kind: z.literal('setup') }),
+  /** A page asked for something Handoff refused; the panel says why. */
+  z.object({ kind: z.literal('refused'), reason: z.enum(['page-mismatch']) }),
 ]);
 export type Launch = z.infer<typeof LaunchSchema>;
 

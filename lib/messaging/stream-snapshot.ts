@@ -16,7 +16,9 @@ export type StreamFailure =
   | 'refused'
   | 'no-answer'
   | 'unreachable'
-  | 'too-many-connections';
+  | 'too-many-connections'
+  /** The sandbox restarted and the agent's login must be activated again. */
+  | 'credential-binding';
 
 export type TransportState =
   | { phase: 'idle' }
@@ -56,6 +58,11 @@ export interface StreamSnapshot {
   transport: TransportState;
   /** False until the first catch-up finished: state changes before then are history. */
   synced: boolean;
+  /**
+   * Why the first catch-up failed, in the server's or the network's words (it is tried again);
+   * null once it succeeded. An empty history with this set is not an empty conversation.
+   */
+  historyError: string | null;
   conversation: ConversationFacts;
   counters: StreamCounters;
   hasOlder: boolean;

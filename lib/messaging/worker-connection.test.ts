@@ -50,6 +50,19 @@ describe('WorkerConnection', () => {
     onOlderLoaded: vi.fn(),
   });
 
+  it('stops reconnecting, without throwing, once the add-on is gone from under the page', () => {
+    const connection = new WorkerConnection(1);
+    const states: boolean[] = [];
+    connection.onConnectionChange((connected) => states.push(connected));
+    vi.mocked(browser.runtime.connect).mockImplementation(() => {
+      throw new Error('NS_ERROR_NOT_INITIALIZED');
+    });
+    ports[0]?.drop();
+    expect(() => vi.advanceTimersByTime(1000)).not.toThrow();
+    expect(browser.runtime.connect).toHaveBeenCalledTimes(2);
+    expect(states).toEqual([false]);
+  });
+
   it('asks a restarted worker again for older history it was asked for and never gave', () => {
     const connection = new WorkerConnection(1);
     const feed = handlers();

@@ -84,7 +84,16 @@ export class WorkerConnection {
 
   private connect(): void {
     if (this.closed) return;
-    const port = browser.runtime.connect({ name: PANEL_PORT_NAME });
+    let port: Runtime.Port;
+    try {
+      port = browser.runtime.connect({ name: PANEL_PORT_NAME });
+    } catch {
+      // The add-on went away under this page (removed, updated, reloaded): the page goes with
+      // it, and there is nothing left to reconnect to. Firefox throws NS_ERROR_NOT_INITIALIZED
+      // here, Chrome "Extension context invalidated".
+      this.closed = true;
+      return;
+    }
     this.port = port;
     port.onMessage.addListener((message: unknown) => this.receive(message as WorkerToPanel));
     port.onDisconnect.addListener(() => {

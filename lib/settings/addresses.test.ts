@@ -46,6 +46,19 @@ describe('normaliseHostOrigin', () => {
     expect(normaliseHostOrigin('https://u:p@git.example.com').ok).toBe(false);
     expect(normaliseHostOrigin('https://*.example.com').ok).toBe(false);
   });
+
+  it.each([
+    'https://*.evil.test',
+    '*.evil.test',
+    'https://%2A.evil.test',
+    'https://git.%2a.test:8443',
+  ])('says "wildcards" for %s, whatever the browser makes of the "*"', (input) => {
+    expect(normaliseHostOrigin(input)).toEqual({
+      ok: false,
+      error: 'Wildcards are not supported: enter one exact address.',
+    });
+    expect(normaliseServerUrl(input)).toMatchObject({ ok: false });
+  });
 });
 
 describe('originPattern', () => {

@@ -3,10 +3,17 @@
 
 export type AddressResult = { ok: true; value: string } | { ok: false; error: string };
 
+const WILDCARDS = 'Wildcards are not supported: enter one exact address.';
+
 function parse(input: string): URL | string {
   const trimmed = input.trim();
   if (!trimmed) return 'Enter an address.';
   if (/\s/.test(trimmed)) return 'Addresses cannot contain spaces.';
+  // Checked on the text: Chrome's URL parser turns "*" in a host into "%2A" and Firefox's
+  // refuses it, so a check on the parsed host alone never fires in Chrome.
+  if (/\*|%2a/i.test(trimmed.replace(/^[a-z][a-z0-9+.-]*:\/\//i, '').split(/[/?#]/)[0] ?? '')) {
+    return WILDCARDS;
+  }
   // People often paste "localhost:3000" or "git.example.com" without a scheme.
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
   try {
@@ -23,7 +30,7 @@ function commonChecks(url: URL): string | null {
   if (url.username || url.password) {
     return 'Leave the user name and password out of the address; Handoff asks for keys separately.';
   }
-  if (url.hostname.includes('*')) return 'Wildcards are not supported: enter one exact address.';
+  if (/\*|%2a/i.test(url.hostname)) return WILDCARDS;
   if (url.search || url.hash) return 'Leave out the "?…" and "#…" parts of the address.';
   return null;
 }

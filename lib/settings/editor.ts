@@ -6,7 +6,7 @@ import { detectServer, type ServerDetection } from '@/lib/api/detect';
 import type { AuthScheme } from '@/lib/api/transport';
 import { normaliseHostOrigin, normaliseServerUrl, originPattern } from './addresses';
 import type { SelfHostedHost, Settings } from './schema';
-import { readApiKey, writeApiKey } from './secrets';
+import { bindApiKey, readApiKeyFor, readStoredKey, serverOrigin, writeApiKey } from './secrets';
 import { loadSettings, saveSettings } from './store';
 
 export class SettingsError extends Error {
@@ -23,6 +23,10 @@ export interface CredentialsView {
   apiKeySet: boolean;
   /** The key's last characters, so people can tell which one is stored. */
   apiKeyHint: string | null;
+  /** The server origin the key was saved for; null when it was saved for none. */
+  apiKeyOrigin: string | null;
+  /** Whether the key goes to the saved server: false when it was saved for another one. */
+  apiKeyInUse: boolean;
 }
 
 function hint(key: string | null): string | null {
@@ -30,8 +34,16 @@ function hint(key: string | null): string | null {
 }
 
 export async function readCredentialsView(): Promise<CredentialsView> {
-  const key = await readApiKey();
-  return { settings: await loadSettings(), apiKeySet: key !== null, apiKeyHint: hint(key) };
+  const stored = await readStoredKey();
+  const settings = await loadSettings();
+  const origin = serverOrigin(settings.serverUrl);
+  return {
+    settings,
+    apiKeySet: stored !== null,
+    apiKeyHint: hint(stored?.key ?? null),
+    apiKeyOrigin: stored?.origin ?? null,
+    apiKeyInUse: stored !== null && origin !== null && stored.origin === origin,
+  };
 }
 
 /** Checks and normalises a server address, or throws a SettingsError that says what to fix. */
@@ -47,43 +59,56 @@ export function permissionFor(address: string): string {
 }
 
 /**
- * Saves the server address and, when given, the key (`null` clears it). Bumps
- * `credentialsChangedAt` so the worker, which cannot see IndexedDB writes, rebuilds its
- * connections with the new key.
+ * Saves the server address and, when given, the key (`null` clears it), stored for this
+ * server's origin. A key saved for another server stays with it unless `useStoredKey` says the
+ * person confirmed it may go to this one too. Bumps `credentialsChangedAt` so the worker, which
+ * cannot see IndexedDB writes, rebuilds its connections with the new key.
  */
 export async function saveServer(input: {
   serverUrl: string;
   apiKey?: string | null;
+  useStoredKey?: boolean;
 }): Promise<CredentialsView> {
   const serverUrl = checkServerUrl(input.serverUrl);
   if (input.apiKey !== undefined) {
     const key = input.apiKey?.trim() ?? '';
     if (/\s/.test(key)) throw new SettingsError('apiKey', 'The key cannot contain spaces.');
-    await writeApiKey(key || null);
+    await writeApiKey(key || null, serverUrl);
+  } else if (input.useStoredKey) {
+    await bindApiKey(serverUrl);
   }
   const previous = await loadSettings();
   await saveSettings({
     serverUrl,
-    ...(previous.serverUrl !== serverUrl ? { serverInfo: null } : {}),
+    // What was found or picked on another server (its kind, its organisation) says nothing here.
+    ...(previous.serverUrl !== serverUrl ? { serverInfo: null, organizationId: null } : {}),
     credentialsChangedAt: Date.now(),
   });
   return readCredentialsView();
 }
 
 /**
- * "Test connection": probes the address (the saved one by default) with the key (the stored
- * one by default) and remembers what the saved server serves and which header worked.
+ * "Test connection": probes the address (the saved one by default) with the key (by default the
+ * stored one, and only when it was saved for this address's origin, or `useStoredKey` says the
+ * person confirmed it may go there) and remembers what the saved server serves and which header
+ * worked.
  * `authScheme` says which header to try first (by default: Bearer for the hosted service's
  * address, X-Session-API-Key otherwise).
  */
 export async function testConnection(input?: {
   serverUrl?: string;
   apiKey?: string | null;
+  useStoredKey?: boolean;
   authScheme?: AuthScheme;
 }): Promise<ServerDetection> {
   const settings = await loadSettings();
   const serverUrl = checkServerUrl(input?.serverUrl ?? settings.serverUrl ?? '');
-  const apiKey = input?.apiKey !== undefined ? input.apiKey : await readApiKey();
+  const apiKey =
+    input?.apiKey !== undefined
+      ? input.apiKey
+      : input?.useStoredKey
+        ? ((await readStoredKey())?.key ?? null)
+        : await readApiKeyFor(serverUrl);
   const result = await detectServer({
     baseUrl: serverUrl,
     apiKey,
@@ -96,6 +121,8 @@ export async function testConnection(input?: {
         v0: result.v0,
         v1: result.v1,
         mode: result.mode,
+        kind: result.kind,
+        version: result.version,
         checkedAt: new Date().toISOString(),
       },
     });

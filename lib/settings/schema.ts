@@ -18,12 +18,16 @@ export const ServerInfoSchema = z.object({
   v0: z.boolean(),
   v1: z.boolean(),
   mode: z.nullable(z.string()),
+  /** The server kind (lib/api/detect.ts); null when stored before kinds were told apart. */
+  kind: z._default(z.nullable(z.enum(['hosted', 'v1', 'legacy', 'agent'])), null),
+  /** The server's version, where it says. */
+  version: z._default(z.nullable(z.string()), null),
   checkedAt: z.string(),
 });
 
 /**
- * Everything Handoff remembers except secrets. Kept in storage.local; content scripts could
- * read that area, so the API key is never stored here (see ./secrets.ts).
+ * Everything Handoff remembers except secrets, kept in the trusted store (./trusted-store.ts).
+ * The API key is never part of it (see ./secrets.ts).
  */
 export const SettingsSchema = z.object({
   serverUrl: z._default(z.nullable(z.string()), null),
@@ -47,6 +51,12 @@ export const SettingsSchema = z.object({
   credentialsChangedAt: z._default(z.number(), 0),
   /** What the last connection test found, so pages know V0/V1 without probing again. */
   serverInfo: z._default(z.nullable(ServerInfoSchema), null),
+  /**
+   * Hosted service: the organisation requests act in (`X-Org-Id`); null for the key's own
+   * default. Tied to the server it was picked on (cleared when the address changes). A value
+   * that is not a UUID is dropped rather than failing every other setting.
+   */
+  organizationId: z._default(z.catch(z.nullable(z.guid()), null), null),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -1,11 +1,13 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { readApiKey, writeApiKey } from './secrets';
-import { loadSettings, saveSettings } from './store';
+import { bindApiKey, readApiKeyFor, readStoredKey, writeApiKey } from './secrets';
+import { loadSettings, SETTINGS_CHANNEL, saveSettings, watchSettings } from './store';
+import { freshProfile } from './test-support';
+import { readRecord } from './trusted-store';
 
 describe('settings store', () => {
-  beforeEach(() => fakeBrowser.reset());
+  beforeEach(freshProfile);
 
   it('gives defaults on a fresh install', async () => {
     const settings = await loadSettings();
@@ -21,18 +23,110 @@ describe('settings store', () => {
     expect(settings.clickBehaviour).toBe('start');
   });
 
-  it('falls back to defaults when storage holds garbage', async () => {
-    await fakeBrowser.storage.local.set({ 'handoff:settings': { serverUrl: 42 } });
-    expect((await loadSettings()).serverUrl).toBeNull();
+  it('keeps nothing in storage.local, which content scripts can reach', async () => {
+    await saveSettings({ serverUrl: 'http://localhost:3000', defaultInstructions: 'Be brief.' });
+    await writeApiKey('sk-secret', 'http://localhost:3000');
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
   });
 
-  it('never writes the API key into storage.local', async () => {
-    await saveSettings({ serverUrl: 'http://localhost:3000' });
-    await writeApiKey('sk-secret');
-    expect(await readApiKey()).toBe('sk-secret');
-    const everything = JSON.stringify(await fakeBrowser.storage.local.get(null));
-    expect(everything).not.toContain('sk-secret');
-    await writeApiKey(null);
-    expect(await readApiKey()).toBeNull();
+  it('reads a stored record as data: garbage becomes defaults, bad addresses are dropped', async () => {
+    const { writeRecord } = await import('./trusted-store');
+    await writeRecord('settings', { serverUrl: 42 });
+    expect((await loadSettings()).serverUrl).toBeNull();
+    await writeRecord('settings', {
+      serverUrl: 'javascript:alert(1)',
+      selfHostedHosts: [
+        { origin: 'https://*.evil.test', provider: 'github' },
+        { origin: 'https://git.example.com/', provider: 'gitlab' },
+      ],
+    });
+    const settings = await loadSettings();
+    expect(settings.serverUrl).toBeNull();
+    expect(settings.selfHostedHosts).toEqual([
+      { origin: 'https://git.example.com', provider: 'gitlab' },
+    ]);
+  });
+
+  it('tells other contexts about a change through the extension-only channel', async () => {
+    const seen = vi.fn();
+    const stop = watchSettings(seen);
+    await saveSettings({ defaultInstructions: 'Be brief.' });
+    await vi.waitFor(() =>
+      expect(seen).toHaveBeenCalledWith(
+        expect.objectContaining({ defaultInstructions: 'Be brief.' }),
+      ),
+    );
+    stop();
+    expect(SETTINGS_CHANNEL).toBe('handoff-settings');
+  });
+});
+
+describe('the key is bound to the server it was saved for', () => {
+  beforeEach(freshProfile);
+
+  it('is handed out for that origin only', async () => {
+    await writeApiKey('sk-secret', 'http://localhost:3000/openhands');
+    expect(await readApiKeyFor('http://localhost:3000')).toBe('sk-secret');
+    expect(await readApiKeyFor('http://localhost:3001')).toBeNull();
+    expect(await readApiKeyFor('https://evil.test')).toBeNull();
+    expect(await readApiKeyFor(null)).toBeNull();
+  });
+
+  it('goes to another server only once the person confirmed it', async () => {
+    await writeApiKey('sk-secret', 'http://localhost:3000');
+    await bindApiKey('https://other.example.com');
+    expect(await readApiKeyFor('https://other.example.com')).toBe('sk-secret');
+    expect(await readApiKeyFor('http://localhost:3000')).toBeNull();
+  });
+
+  it('is removed with null', async () => {
+    await writeApiKey('sk-secret', 'http://localhost:3000');
+    await writeApiKey(null, 'http://localhost:3000');
+    expect(await readStoredKey()).toBeNull();
+  });
+});
+
+describe('moving out of storage.local', () => {
+  beforeEach(freshProfile);
+
+  async function legacyKey(key: string) {
+    const { openDB } = await import('idb');
+    const database = await openDB('handoff-secrets', 1, {
+      upgrade: (db) => db.createObjectStore('secrets'),
+    });
+    await database.put('secrets', key, 'apiKey');
+    database.close();
+  }
+
+  it('moves settings, the watch list and drafts once, then removes them there', async () => {
+    await fakeBrowser.storage.local.set({
+      'handoff:settings': { serverUrl: 'http://localhost:3000', clickBehaviour: 'start' },
+      'handoff:watched': { abc: { generation: 'v1', since: 5 }, '../x': { generation: 'v0' } },
+      'handoff:panel-draft:abc': { text: 'half a thought', images: ['data:image/png;base64,x', 3] },
+    });
+    await legacyKey('sk-old');
+    const settings = await loadSettings();
+    expect(settings).toMatchObject({ serverUrl: 'http://localhost:3000', clickBehaviour: 'start' });
+    expect(await readRecord('watched')).toEqual({ abc: { generation: 'v1', since: 5 } });
+    expect(await readRecord('draft:abc')).toEqual({
+      text: 'half a thought',
+      images: ['data:image/png;base64,x'],
+    });
+    // The old unbound key now belongs to the server the settings named.
+    expect(await readApiKeyFor('http://localhost:3000')).toBe('sk-old');
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+
+    // Later writes to storage.local (a compromised content script) change nothing.
+    await fakeBrowser.storage.local.set({ 'handoff:settings': { serverUrl: 'https://evil.test' } });
+    const { forgetMigration } = await import('./migration');
+    forgetMigration();
+    expect((await loadSettings()).serverUrl).toBe('http://localhost:3000');
+  });
+
+  it('never hands out an unbound key when there was no server to bind it to', async () => {
+    await legacyKey('sk-old');
+    await loadSettings();
+    expect(await readStoredKey()).toEqual({ key: 'sk-old', origin: null });
+    expect(await readApiKeyFor('http://localhost:3000')).toBeNull();
   });
 });

@@ -1,28 +1,51 @@
 import { browser } from 'wxt/browser';
-import { defaultSettings, type Settings, SettingsSchema } from './schema';
+import { migrateLegacyStorage } from './migration';
+import { sanitiseSettings } from './sanitise';
+import { type Settings, SettingsSchema } from './schema';
+import { readRecord, SETTINGS_RECORD, updateRecord } from './trusted-store';
 
-const SETTINGS_KEY = 'handoff:settings';
+/** Extension pages and the worker share this origin's channel; pages of websites cannot post to it. */
+export const SETTINGS_CHANNEL = 'handoff-settings';
+/** Sent to the worker after a change: a message wakes a stopped worker, a channel does not. */
+export const SETTINGS_CHANGED_MESSAGE = 'handoff/settings-changed';
 
 /** Reads settings, repairing anything malformed rather than failing the caller. */
 export async function loadSettings(): Promise<Settings> {
-  const stored = (await browser.storage.local.get(SETTINGS_KEY))[SETTINGS_KEY];
-  const parsed = SettingsSchema.safeParse(stored ?? {});
-  return parsed.success ? parsed.data : defaultSettings;
+  await migrateLegacyStorage();
+  return sanitiseSettings(await readRecord(SETTINGS_RECORD));
+}
+
+/** Tells every other extension context that settings changed; they read them afresh. */
+export function announceSettingsChange(): void {
+  const channel = new BroadcastChannel(SETTINGS_CHANNEL);
+  channel.postMessage(Date.now());
+  channel.close();
+  void Promise.resolve()
+    .then(() => browser.runtime.sendMessage({ type: SETTINGS_CHANGED_MESSAGE }))
+    .catch(() => {
+      // No worker listening this instant: it reads settings afresh when it starts.
+    });
 }
 
 export async function saveSettings(patch: Partial<Settings>): Promise<Settings> {
-  const next = SettingsSchema.parse({ ...(await loadSettings()), ...patch });
-  await browser.storage.local.set({ [SETTINGS_KEY]: next });
-  return next;
+  await migrateLegacyStorage();
+  const next = await updateRecord(SETTINGS_RECORD, (current) =>
+    SettingsSchema.parse({ ...sanitiseSettings(current), ...patch }),
+  );
+  announceSettingsChange();
+  return sanitiseSettings(next);
 }
 
 /** Calls back with fresh settings whenever any extension context changes them. */
 export function watchSettings(callback: (settings: Settings) => void): () => void {
-  const listener = (changes: Record<string, { newValue?: unknown }>, area: string) => {
-    if (area !== 'local' || !(SETTINGS_KEY in changes)) return;
-    const parsed = SettingsSchema.safeParse(changes[SETTINGS_KEY]?.newValue ?? {});
-    callback(parsed.success ? parsed.data : defaultSettings);
+  const channel = new BroadcastChannel(SETTINGS_CHANNEL);
+  let latest = 0;
+  channel.onmessage = () => {
+    const ticket = ++latest;
+    void loadSettings().then((settings) => {
+      // Two changes in a row: only the read that started last may win.
+      if (ticket === latest) callback(settings);
+    });
   };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return () => channel.close();
 }

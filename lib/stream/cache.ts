@@ -8,6 +8,17 @@ export interface CachedEvent {
   raw: unknown;
 }
 
+/**
+ * V1: where the next page of older history is read. Each server names its own page ids, valid
+ * only under the filter (`before`) they were made for.
+ */
+export interface OlderHistoryPage {
+  source: 'agent' | 'conversation' | 'v062';
+  /** The `timestamp__lt` the pages are filtered by, or null for the whole log. */
+  before: string | null;
+  pageId: string;
+}
+
 /** Where a stream resumes after the worker was stopped. */
 export interface StreamCursor {
   conversationId: string;
@@ -22,6 +33,8 @@ export interface StreamCursor {
   lastTimestamp?: string;
   /** V1: timestamp of the oldest event held. */
   oldestTimestamp?: string;
+  /** V1: the next page of older history. */
+  olderPage?: OlderHistoryPage;
   /** Whether the server holds events older than the oldest one cached. */
   hasOlder?: boolean;
   updatedAt: number;

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
 import type { CachedEvent, StreamCursor } from './cache';
 import {
   ConversationStream,
@@ -120,5 +121,114 @@ describe('ConversationStream', () => {
     expect([...store.events.keys()].sort()).toEqual(
       Array.from({ length: 350 }, (_, id) => v0OrderKey(id)),
     );
+  });
+
+  it('says why a V1 history could not be read, instead of passing an empty one off as the answer', async () => {
+    const store = new MemoryStore();
+    let failing = true;
+    const deps: ConversationStreamDeps = {
+      caller: {
+        async call(name) {
+          if (name === 'v1.getAppConversations') {
+            return [{ id: ID, sandbox_status: 'PAUSED', conversation_url: null }];
+          }
+          if (failing) throw new Error('The server answered 500.');
+          return {
+            items: [
+              {
+                id: 'e1',
+                kind: 'MessageEvent',
+                timestamp: '2026-01-01T10:00:00',
+                source: 'user',
+                llm_message: { role: 'user', content: [] },
+              },
+            ],
+            next_page_id: null,
+          };
+        },
+      },
+      serverUrl: 'http://127.0.0.1:3000',
+      socketFallbackKey: null,
+      facts: eventFacts,
+      store,
+      createV0Transport: () => ({}) as StreamTransport,
+      createV1Transport: () => ({}) as StreamTransport,
+      resolveUrl: (reference) => new URL(reference, 'http://127.0.0.1:3000'),
+      agentServerBase: (url) => url,
+      onEntries() {},
+      onSnapshot() {},
+      pollMs: { starting: 60_000, idle: 60_000 },
+    };
+    stream = new ConversationStream(ID, 'v1', deps);
+    await stream.start();
+    expect(stream.snapshot()).toMatchObject({
+      synced: false,
+      historyError: 'The server answered 500.',
+      conversation: { error: null },
+    });
+    failing = false;
+    await stream.refresh();
+    expect(stream.snapshot()).toMatchObject({ synced: true, historyError: null });
+    expect(stream.snapshot().counters.received).toBe(1);
+  });
+
+  it('activates a credential binding once when the agent server asks, resuming the sandbox where the server has no such route, and never loops', async () => {
+    const store = new MemoryStore();
+    const calls: string[] = [];
+    let transports = 0;
+    const deps: ConversationStreamDeps = {
+      caller: {
+        async call(name) {
+          calls.push(name);
+          if (name === 'v1.getAppConversations') {
+            return [
+              {
+                id: ID,
+                sandbox_id: 'sb1',
+                sandbox_status: 'RUNNING',
+                conversation_url: 'http://agent.test/api/conversations/c0ffee',
+                session_api_key: 'sk',
+              },
+            ];
+          }
+          if (name === 'v1.activateCredentialBinding') {
+            throw new ApiError('not-found', 'Not Found', {
+              status: 404,
+              serverMessage: 'Not Found',
+            });
+          }
+          return {};
+        },
+      },
+      serverUrl: 'http://127.0.0.1:3000',
+      socketFallbackKey: null,
+      facts: eventFacts,
+      store,
+      createV0Transport: () => ({}) as StreamTransport,
+      createV1Transport: (options) => {
+        transports++;
+        // Every socket is refused until the binding is activated: here, never.
+        const failed = { phase: 'failed', reason: 'credential-binding' } as const;
+        return {
+          state: failed,
+          start: () => queueMicrotask(() => options.callbacks.onState(failed)),
+          stop() {},
+          send() {},
+        };
+      },
+      resolveUrl: (reference) => new URL(reference, 'http://127.0.0.1:3000'),
+      agentServerBase: (url) => url.replace(/\/api\/conversations\/.*$/, ''),
+      onEntries() {},
+      onSnapshot() {},
+      pollMs: { starting: 60_000, idle: 60_000 },
+    };
+    stream = new ConversationStream(ID, 'v1', deps);
+    await stream.start();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((name) => name === 'v1.activateCredentialBinding')).toHaveLength(1);
+    expect(calls).toContain('v1.resumeSandbox');
+    // Refused again after activating: said in words, and not tried a third time.
+    expect(transports).toBe(2);
+    expect(stream.snapshot().conversation.error).toMatch(/sign in again/);
   });
 });

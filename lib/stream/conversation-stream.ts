@@ -1,4 +1,5 @@
 import { conversationStatusOfSandbox } from '@/lib/api/agent-state';
+import { ApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
 import type {
   ConversationFacts,
@@ -27,9 +28,9 @@ export interface V0TransportOptions {
 }
 
 export interface V1TransportOptions {
-  agentServerUrl: string;
+  agentServerUrl: () => string;
   conversationId: string;
-  sessionApiKey: string | null;
+  sessionApiKey: () => string | null;
   lastTimestamp: () => string | null;
   callbacks: TransportCallbacks;
   beforeReconnect: () => Promise<boolean>;
@@ -66,6 +67,10 @@ const EVENT_SNAPSHOT_MS = 250;
 /** Words from the network shown in a banner: a runaway payload must not become a 2 MB banner. */
 const MAX_ERROR_CHARS = 2000;
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 function shorten(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
@@ -97,6 +102,9 @@ export class ConversationStream {
   /** Settles once start() has read the cursor and the cache: no cursor is written before. */
   private restored: Promise<void> | null = null;
   private synced = false;
+  private historyError: string | null = null;
+  /** A credential binding was activated since the stream was last live (see below). */
+  private bindingActivated = false;
   private hasOlder = false;
   /** Consecutive failed refreshes: a failing server is asked again soon, then less often. */
   private failedRefreshes = 0;
@@ -151,6 +159,7 @@ export class ConversationStream {
       generation: this.generation,
       transport: this.transportState,
       synced: this.synced,
+      historyError: this.historyError,
       conversation: { ...this.conversation },
       counters: { ...this.counters },
       hasOlder: this.hasOlder,
@@ -213,17 +222,26 @@ export class ConversationStream {
   async refresh(): Promise<void> {
     clearTimeout(this.pollTimer);
     if (this.stopped) return;
+    let historyFailed = false;
     try {
       const running = this.generation === 'v0' ? await this.refreshV0() : await this.refreshV1();
       if (!this.synced) {
-        await this.initialHistory(running);
+        try {
+          await this.initialHistory(running);
+        } catch (error) {
+          historyFailed = true;
+          this.historyError = shorten(messageOf(error), MAX_ERROR_CHARS);
+          throw error;
+        }
         this.synced = true;
+        this.historyError = null;
       }
       if (running) this.ensureTransport();
       else this.stopTransport();
       this.failedRefreshes = 0;
     } catch (error) {
-      this.conversation.error = error instanceof Error ? error.message : String(error);
+      // A history that could not be read is the history's problem, not the conversation's.
+      if (!historyFailed) this.conversation.error = messageOf(error);
       this.failedRefreshes++;
     }
     this.emitSnapshot();
@@ -455,12 +473,49 @@ export class ConversationStream {
           this.transport = null;
           this.schedulePoll();
         }
+        if (state.phase === 'live') this.bindingActivated = false;
         if (state.phase === 'failed' && state.reason === 'unauthorized' && !this.stopped) {
           void this.recoverFromRefusedKey();
+        }
+        if (state.phase === 'failed' && state.reason === 'credential-binding' && !this.stopped) {
+          void this.activateCredentialBinding();
         }
         this.emitSnapshot();
       },
     };
+  }
+
+  /**
+   * The agent server will not stream until the sandbox's credential binding is activated (a
+   * sandbox restarted with an ACP login): activate it once, or resume the sandbox where the app
+   * server has no such route, then connect again. A second refusal before the stream was live
+   * is shown, not retried: the loop would never end.
+   */
+  private async activateCredentialBinding(): Promise<void> {
+    const record = this.v1;
+    if (this.bindingActivated || !record?.sandbox_id) {
+      this.conversation.error =
+        'The conversation’s sandbox needs its login activated again, and activating it did not help. Open the conversation in the server’s own web app to sign in again.';
+      this.emitSnapshot();
+      return;
+    }
+    this.bindingActivated = true;
+    try {
+      try {
+        await this.deps.caller.call('v1.activateCredentialBinding', {
+          sandbox_id: record.sandbox_id,
+          conversation_id: this.conversationId,
+        });
+      } catch (error) {
+        if (!(error instanceof ApiError) || !error.isMissingRoute()) throw error;
+        await this.deps.caller.call('v1.resumeSandbox', { sandbox_id: record.sandbox_id });
+      }
+      this.stopTransport();
+      await this.refresh();
+    } catch (error) {
+      this.conversation.error = messageOf(error);
+      this.emitSnapshot();
+    }
   }
 
   /** Re-reads the conversation before a reconnect; failures are shown, not fatal. */
@@ -510,16 +565,22 @@ export class ConversationStream {
         origin: base.origin,
         path: `${prefix.replace(/\/+$/, '')}/socket.io`,
         conversationId: this.conversationId,
-        sessionApiKey: this.v0.session_api_key ?? this.deps.socketFallbackKey,
+        // The server's key only on the server's own origin; a runtime elsewhere gets its own.
+        sessionApiKey:
+          this.v0.session_api_key ??
+          (base.origin === this.deps.resolveUrl('/').origin ? this.deps.socketFallbackKey : null),
         latestEventId: () => this.v0Log.latestEventId(),
         callbacks: this.callbacks(),
         beforeReconnect,
       });
     } else if (this.generation === 'v1' && this.v1?.conversation_url) {
+      const record = this.v1;
       this.transport = this.deps.createV1Transport({
-        agentServerUrl: this.deps.agentServerBase(this.v1.conversation_url),
+        // Read at each connect: the record read before a reconnect may name a new key.
+        agentServerUrl: () =>
+          this.deps.agentServerBase(this.v1?.conversation_url ?? record.conversation_url ?? ''),
         conversationId: this.conversationId,
-        sessionApiKey: this.v1.session_api_key ?? null,
+        sessionApiKey: () => this.v1?.session_api_key ?? null,
         lastTimestamp: () => this.v1History.lastTimestamp(),
         callbacks: this.callbacks(),
         beforeReconnect,

@@ -224,9 +224,9 @@ describe('V1SocketTransport', () => {
     });
     const seen = collector();
     const transport = new V1SocketTransport({
-      agentServerUrl: base,
+      agentServerUrl: () => base,
       conversationId: 'c1',
-      sessionApiKey: 'k',
+      sessionApiKey: () => 'k',
       lastTimestamp: () => (seen.events.length ? 't1' : null),
       backoff: fastBackoff,
       callbacks: seen.callbacks,
@@ -245,15 +245,16 @@ describe('V1SocketTransport', () => {
   });
 
   it.each([
-    [4001, 'unauthorized'],
-    [4004, 'not-found'],
-  ])('treats close code %i as final (%s)', async (code, reason) => {
-    const base = await wsServer((socket) => socket.close(code, 'no'));
+    [4001, 'no', 'unauthorized'],
+    [4004, 'no', 'not-found'],
+    [1013, 'credential_binding_activation_required', 'credential-binding'],
+  ])('treats close code %i (%s) as final: %s', async (code, why, reason) => {
+    const base = await wsServer((socket) => socket.close(code, why));
     const seen = collector();
     const transport = new V1SocketTransport({
-      agentServerUrl: base,
+      agentServerUrl: () => base,
       conversationId: 'c1',
-      sessionApiKey: 'k',
+      sessionApiKey: () => 'k',
       lastTimestamp: () => null,
       backoff: fastBackoff,
       callbacks: seen.callbacks,
@@ -265,15 +266,109 @@ describe('V1SocketTransport', () => {
     expect(transport.state).toMatchObject({ phase: 'failed', reason });
   });
 
+  it('retries a full conversation (1013) with backoff, with the key the record names now', async () => {
+    const keys: string[] = [];
+    const base = await wsServer((socket) =>
+      socket.once('message', (data) => {
+        keys.push(JSON.parse(String(data)).session_api_key);
+        socket.close(1013, 'Too many connections for this conversation');
+      }),
+    );
+    let key = 'old';
+    const transport = new V1SocketTransport({
+      agentServerUrl: () => base,
+      conversationId: 'c1',
+      sessionApiKey: () => key,
+      lastTimestamp: () => null,
+      backoff: fastBackoff,
+      callbacks: collector().callbacks,
+      createSocket,
+    });
+    cleanups.push(() => transport.stop());
+    transport.start();
+    await until(() => transport.state.phase === 'retrying');
+    expect(transport.state).toMatchObject({ reason: 'too-many-connections' });
+    key = 'new';
+    await until(() => keys.length >= 2);
+    expect(keys).toContain('new');
+  });
+
+  it('sends the key in the first frame, never in the address', async () => {
+    const seen: { url: URL; first: string }[] = [];
+    const base = await wsServer((socket, url) =>
+      socket.once('message', (data) => seen.push({ url, first: String(data) })),
+    );
+    const transport = new V1SocketTransport({
+      agentServerUrl: () => base,
+      conversationId: 'c1',
+      sessionApiKey: () => 'sandbox-key',
+      lastTimestamp: () => null,
+      backoff: fastBackoff,
+      callbacks: collector().callbacks,
+      createSocket,
+    });
+    cleanups.push(() => transport.stop());
+    transport.send({ role: 'user', content: [{ type: 'text', text: 'hi' }] });
+    transport.start();
+    await until(() => seen.length === 1);
+    expect(seen[0]?.url.searchParams.has('session_api_key')).toBe(false);
+    expect(JSON.parse(seen[0]?.first ?? '')).toEqual({
+      type: 'auth',
+      session_api_key: 'sandbox-key',
+    });
+  });
+
+  it('falls back to the query for agent servers before v1.18.1, which refuse a handshake without it', async () => {
+    const http = createServer();
+    const wss = new WebSocketServer({ noServer: true });
+    const offered: (string | null)[] = [];
+    http.on('upgrade', (request, socket, head) => {
+      const key = new URL(request.url ?? '/', 'http://x').searchParams.get('session_api_key');
+      offered.push(key);
+      if (key !== 'old-key') {
+        socket.end('HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(request, socket, head, (ws) =>
+        ws.send(JSON.stringify({ kind: 'ConversationStateUpdateEvent', key: 'full_state' })),
+      );
+    });
+    const port = await listen(http);
+    cleanups.push(async () => {
+      for (const client of wss.clients) client.terminate();
+      http.closeAllConnections();
+      http.close();
+    });
+    const seen = collector();
+    const transport = new V1SocketTransport({
+      agentServerUrl: () => `http://127.0.0.1:${port}`,
+      conversationId: 'c1',
+      sessionApiKey: () => 'old-key',
+      lastTimestamp: () => null,
+      backoff: fastBackoff,
+      callbacks: seen.callbacks,
+      // A refused handshake is an error event in Node's client too; a browser closes with 1006.
+      createSocket: (url) => {
+        const socket = new NodeWebSocket(url);
+        socket.on('error', () => {});
+        return socket as unknown as WebSocket;
+      },
+    });
+    cleanups.push(() => transport.stop());
+    transport.start();
+    await until(() => seen.events.length === 1);
+    expect(offered).toEqual([null, 'old-key']);
+  });
+
   it('sends queued messages once open', async () => {
     const received: string[] = [];
     const base = await wsServer((socket) =>
       socket.on('message', (data) => received.push(String(data))),
     );
     const transport = new V1SocketTransport({
-      agentServerUrl: base,
+      agentServerUrl: () => base,
       conversationId: 'c1',
-      sessionApiKey: null,
+      sessionApiKey: () => null,
       lastTimestamp: () => null,
       backoff: fastBackoff,
       callbacks: collector().callbacks,

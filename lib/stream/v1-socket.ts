@@ -2,10 +2,14 @@ import { ReconnectingTransport, type ReconnectOptions } from './reconnecting-tra
 import { isRecord } from './transport';
 
 export interface V1SocketOptions extends ReconnectOptions {
-  /** Agent-server base: conversation_url without its trailing /api/conversations/<id>. */
-  agentServerUrl: string;
+  /**
+   * Agent-server base (conversation_url without its trailing /api/conversations/<id>) and the
+   * sandbox's key, read at every (re)connect: a restarted sandbox gets a new key, and the
+   * conversation's record, read again before each reconnect, carries it.
+   */
+  agentServerUrl: () => string;
   conversationId: string;
-  sessionApiKey: string | null;
+  sessionApiKey: () => string | null;
   /** Timestamp of the newest event held, read on every (re)connect; null replays everything. */
   lastTimestamp: () => string | null;
   openTimeoutMs?: number;
@@ -31,19 +35,34 @@ export function eventsSocketUrl(
   } else {
     url.searchParams.set('resend_mode', 'all');
   }
-  // Browsers cannot set headers on a WebSocket handshake; every server version reads this.
+  // Only for agent servers before v1.18.1, which know no other way: browsers cannot set
+  // headers on a WebSocket handshake (docs/contract/agent-server.md#event-websocket).
   if (sessionApiKey) url.searchParams.set('session_api_key', sessionApiKey);
   return url.toString();
 }
 
+/** Agent servers that took the key in the first frame: they never get it in a URL again. */
+const firstFrameServers = new Set<string>();
+
+/** Words about a failure, without a key that a URL in them may carry. */
+export function withoutKey(text: string): string {
+  return text.replace(/(session_api_key=)[^&#\s"']+/gi, '$1…');
+}
+
 /**
- * The V1 agent-server event stream: a plain WebSocket. Close codes 4001 and 4004 are final;
- * anything else is retried with capped, jittered backoff, replaying from the last timestamp.
+ * The V1 agent-server event stream: a plain WebSocket. Close codes 4001, 4004 and 1013 for a
+ * credential binding to activate are final (the conversation stream decides what to do); anything
+ * else is retried with capped, jittered backoff, replaying from the last timestamp.
  */
 export class V1SocketTransport extends ReconnectingTransport<string> {
   private socket: WebSocket | null = null;
   private opened = false;
   private openTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * How this attempt sends the key: in the first frame (v1.18.1+, kept out of every URL and log)
+   * or, for older servers, which refuse a handshake without it, in the query.
+   */
+  private keyIn: 'frame' | 'query' = 'frame';
 
   constructor(private readonly options: V1SocketOptions) {
     super(options);
@@ -65,10 +84,13 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
     if (this.stopped) return;
     this.teardown();
     const { options } = this;
+    const key = options.sessionApiKey();
+    const server = options.agentServerUrl();
+    const mode = key ? this.keyIn : null;
     const url = eventsSocketUrl(
-      options.agentServerUrl,
+      server,
       options.conversationId,
-      options.sessionApiKey,
+      mode === 'query' ? key : null,
       options.lastTimestamp(),
     );
     this.setState({ phase: 'connecting', attempt: this.attempt });
@@ -77,7 +99,7 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
     try {
       socket = options.createSocket ? options.createSocket(url) : new WebSocket(url);
     } catch (error) {
-      this.scheduleRetry('unreachable', String(error));
+      this.scheduleRetry('unreachable', withoutKey(String(error)));
       return;
     }
     this.socket = socket;
@@ -87,9 +109,14 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
     socket.onopen = () => {
       clearTimeout(this.openTimer);
       this.opened = true;
+      if (mode === 'frame') socket.send(JSON.stringify({ type: 'auth', session_api_key: key }));
       this.markLive();
     };
-    socket.onmessage = (message) => this.receive(message.data);
+    socket.onmessage = (message) => {
+      // The server only speaks after the key was accepted.
+      if (mode === 'frame') firstFrameServers.add(server);
+      this.receive(message.data);
+    };
     socket.onclose = (event) => this.closed(event.code, event.reason);
   }
 
@@ -128,9 +155,17 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
         reason: 'not-found',
         detail: reason || 'Conversation not found',
       });
+    } else if (code === 1013 && reason.includes('credential_binding_activation_required')) {
+      // The sandbox restarted and its login must be activated again: retrying alone never helps.
+      this.setState({ phase: 'failed', reason: 'credential-binding', detail: reason });
     } else if (code === 1013) {
       this.scheduleRetry('too-many-connections', reason);
     } else if (!this.opened) {
+      // A server before v1.18.1 refuses a handshake without the key in its query; one that
+      // ever took the first frame never needs that. Attempts alternate until one opens.
+      if (!firstFrameServers.has(this.options.agentServerUrl())) {
+        this.keyIn = this.keyIn === 'frame' ? 'query' : 'frame';
+      }
       // A handshake refused before it opened looks the same for a bad query key and an
       // unreachable server: a browser only ever sees 1006.
       this.scheduleRetry(

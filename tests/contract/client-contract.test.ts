@@ -1,16 +1,22 @@
 // Every request the client can build, checked against the upstream OpenAPI documents: the route and
 // method exist, query names are declared and their values fit, path params fill the template, and
 // JSON bodies validate. Routes the documents do not have are checked against
-// docs/contract/README.md#openapi-documents-and-their-gaps instead, each with its reason. Finally,
-// the client's method table is compared with every endpoint docs/contract/routes.md names.
+// docs/contract/README.md#openapi-documents-and-their-gaps instead, each with its reason. Samples
+// that name a reference server are then sent to that kind of the reference service (tests/service),
+// whose real answer must pass the endpoint's response schema. Finally, the client's method table is
+// compared with every endpoint docs/contract/routes.md names.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
+  type ApiError,
   apiEndpoints,
   createApiClient,
   type EndpointName,
   type EndpointParams,
+  type EndpointResult,
   endpointNames,
+  isApiError,
+  isCredentialBindingRequired,
 } from '@/lib/api';
 import {
   fakeFetch,
@@ -24,6 +30,11 @@ import {
   type DocumentName,
   matchTemplate,
 } from '../support/openapi';
+import {
+  type ReferenceKind,
+  type ReferenceServer,
+  referenceServers,
+} from '../support/reference-services';
 import { readShared, v0Trajectory, v1Frames } from '../support/upstream-fixtures';
 
 const SERVER = 'http://localhost:3000';
@@ -95,6 +106,75 @@ const mcpConfig = {
   shttp_servers: [{ url: 'https://mcp.example.test/mcp', api_key: null, timeout: 30 }],
 };
 const textMessage = [{ type: 'text' as const, text: 'Please also add a test.' }];
+const repository = {
+  id: '1296269',
+  full_name: 'octo-org/widgets',
+  git_provider: 'github',
+  is_public: true,
+  stargazers_count: 1284,
+  link_header: null,
+  pushed_at: '2026-07-19T16:02:11Z',
+  owner_type: 'organization',
+  main_branch: 'main',
+};
+const suggestedTask = {
+  git_provider: 'github' as const,
+  task_type: 'FAILING_CHECKS' as const,
+  repo: 'octo-org/widgets',
+  issue_number: 482,
+  title: 'Fix the parser when a line has no "="',
+};
+/** A 1.x settings answer as upstream's GETSettingsModel writes it (secrets blanked). */
+const appSettings = {
+  language: 'en',
+  agent_settings: {
+    schema_version: 5,
+    agent_kind: 'openhands',
+    agent: 'CodeActAgent',
+    llm: { model: 'anthropic/claude-sonnet-4-5-20250929', api_key: null, base_url: null },
+    mcp_config: {
+      fetch: { command: 'uvx', args: ['mcp-server-fetch'], env: { LOG: '**********' } },
+      docs: { url: 'https://mcp.example.test/mcp', transport: 'http' },
+    },
+    condenser: { enabled: true, condenser_kind: 'llm_summarizing', max_size: 240 },
+  },
+  conversation_settings: {
+    schema_version: 1,
+    max_iterations: 500,
+    confirmation_mode: false,
+    security_analyzer: 'llm',
+  },
+  provider_tokens_set: { github: 'github.com', gitlab: null },
+  llm_api_key_set: true,
+  search_api_key_set: false,
+  git_user_name: 'openhands',
+  disabled_skills: null,
+};
+/** The seeded V1 conversation's agent server, as its app server hands it out. */
+async function liveConversation({ client, service }: ReferenceServer) {
+  const [conversation] = await client.v1.getAppConversations({
+    ids: [service.seedIds.v1.parserFix],
+  });
+  return {
+    conversation: {
+      conversation_url: conversation?.conversation_url ?? '',
+      session_api_key: conversation?.session_api_key ?? null,
+    },
+  };
+}
+
+/** The same call sent to a reference server of one kind, which answers it for real. */
+interface ServiceCheck<N extends EndpointName> {
+  on: ReferenceKind;
+  /** Params that fit that server's seeded data, after any setup; default: the sample's own. */
+  params?: (server: ReferenceServer) => EndpointParams<N> | Promise<EndpointParams<N>>;
+  /** What the answer, already validated by the endpoint's schema, must also show. */
+  expect?: (result: EndpointResult<N>) => void;
+  /** The server must refuse the call instead (a route this kind does not have, …). */
+  fails?: (error: ApiError) => void;
+  /** Undoes the setup, whatever the outcome. */
+  after?: (server: ReferenceServer) => Promise<unknown>;
+}
 
 interface Sample<N extends EndpointName> {
   params: EndpointParams<N>;
@@ -102,6 +182,7 @@ interface Sample<N extends EndpointName> {
   answer: unknown;
   /** Path placeholder values the request must carry. */
   path?: Record<string, string>;
+  service?: ServiceCheck<N> | ServiceCheck<N>[];
 }
 type Samples = { [N in EndpointName]: Sample<N> | Sample<N>[] };
 
@@ -367,24 +448,43 @@ const samples: Samples = {
   },
   'v1.countAppConversations': { params: { title__contains: 'parser' }, answer: 3 },
   'v1.getAppConversations': { params: { ids: [V1_HEX, V0_ID] }, answer: [appConversation, null] },
-  'v1.startAppConversation': {
-    params: {
-      selected_repository: 'octo-org/widgets',
-      selected_branch: 'fix/parser-null',
-      git_provider: 'github',
-      title: 'Parser fix',
-      conversation_id: V1_UUID,
-      agent_type: 'default',
-      initial_message: {
-        role: 'user',
-        content: [
-          { type: 'text', text: 'Fix the failing parser test.' },
-          { type: 'image', image_urls: ['data:image/png;base64,iVBORw0KGgo='] },
-        ],
+  'v1.startAppConversation': [
+    {
+      params: {
+        selected_repository: 'octo-org/widgets',
+        selected_branch: 'fix/parser-null',
+        git_provider: 'github',
+        title: 'Parser fix',
+        conversation_id: V1_UUID,
+        agent_type: 'default',
+        initial_message: {
+          role: 'user',
+          content: [
+            { type: 'text', text: 'Fix the failing parser test.' },
+            { type: 'image', image_urls: ['data:image/png;base64,iVBORw0KGgo='] },
+          ],
+        },
+      },
+      answer: startTask,
+    },
+    {
+      // 1.x: the server writes the first message from the task (no initial_message with it).
+      params: {
+        suggested_task: suggestedTask,
+        selected_branch: 'fix/parser-null',
+        agent_profile_id: 'profile-reviewer',
+        public: false,
+        plugins: [{ source: 'github:octo-org/openhands-plugins', repo_path: 'plugins/lint' }],
+        secrets: { NPM_TOKEN: 'npm_x' },
+      },
+      answer: startTask,
+      service: {
+        on: 'v1',
+        // Profiles and plugins would need the service to know them; the task is what matters.
+        params: () => ({ suggested_task: suggestedTask, public: false, secrets: { X: 'y' } }),
       },
     },
-    answer: startTask,
-  },
+  ],
   'v1.streamStartAppConversation': {
     params: {
       selected_repository: 'octo-org/widgets',
@@ -456,6 +556,245 @@ const samples: Samples = {
     params: { conversation_id: V1_HEX, id: [frames[4]?.id as string] },
     answer: [frames[4]],
   },
+  'v1.queuePendingMessage': {
+    // Before the conversation exists, messages queue on its start task.
+    params: { conversation_id: `task-${startTask.id}`, content: textMessage },
+    answer: { id: 'b7e2c1d0a9f84e3d8c7b6a5f4e3d2c1b', queued: true, position: 1 },
+    path: { conversation_id: `task-${startTask.id}` },
+    service: { on: 'v1', expect: (queued) => expect(queued.position).toBe(1) },
+  },
+  'v1.activateCredentialBinding': {
+    params: { sandbox_id: 'sandbox-1', conversation_id: V1_HEX },
+    answer: { success: true },
+    path: { sandbox_id: 'sandbox-1', conversation_id: V1_HEX },
+    // 1.11, which the service plays, predates the route: the caller resumes the sandbox instead.
+    service: { on: 'v1', fails: (error) => expect([404, 405]).toContain(error.status) },
+  },
+  'v1.getWebClientConfig': {
+    params: {},
+    answer: {
+      app_mode: 'oss',
+      posthog_client_key: null,
+      feature_flags: { enable_billing: false, deployment_mode: 'self_hosted', enable_acp: true },
+      providers_configured: [],
+      maintenance_start_time: null,
+      auth_url: null,
+      recaptcha_site_key: null,
+      faulty_models: [],
+      error_message: null,
+      updated_at: '2026-07-25T09:00:00Z',
+      github_app_slug: null,
+      provider_default_hosts: { github: 'github.com', gitlab: 'gitlab.com' },
+      kind: 'WebClientConfig',
+    },
+    service: [
+      {
+        on: 'v1',
+        expect: (config) => {
+          expect(config.app_mode).toBe('oss');
+          expect(config.provider_default_hosts?.github).toBe('github.com');
+        },
+      },
+      {
+        on: 'hosted',
+        expect: (config) => {
+          expect(config.app_mode).toBe('saas');
+          expect(config.feature_flags?.deployment_mode).toBe('cloud');
+        },
+      },
+      // How an agent server reached directly tells itself apart: no app server routes at all.
+      {
+        on: 'agent',
+        fails: (error) => expect(['not-found', 'bad-response']).toContain(error.kind),
+      },
+    ],
+  },
+  'v1.searchGitInstallations': {
+    params: { provider: 'github', limit: 20, page_id: 'MjA' },
+    answer: { items: ['4711', 4712], next_page_id: null },
+    service: { on: 'v1', params: () => ({ provider: 'github' }) },
+  },
+  'v1.searchGitRepositories': [
+    {
+      params: { provider: 'github', query: 'widgets', sort_order: 'updated-desc', limit: 5 },
+      answer: { items: [repository], next_page_id: null },
+      service: {
+        on: 'v1',
+        expect: (page) =>
+          expect(page.items.map((repo) => repo.full_name)).toContain('octo-org/widgets'),
+      },
+    },
+    {
+      params: { provider: 'github', installation_id: '4711', page_id: 'Mg', limit: 30 },
+      answer: { items: [repository], next_page_id: 'Mw' },
+      service: { on: 'v1', params: () => ({ provider: 'github', limit: 2 }) },
+    },
+  ],
+  'v1.searchGitBranches': [
+    {
+      params: { provider: 'github', repository: 'octo-org/widgets', query: 'fix' },
+      answer: {
+        items: [{ name: 'fix/parser-null', commit_sha: 'a1b2c3d', protected: false }],
+        next_page_id: null,
+      },
+      service: {
+        on: 'v1',
+        expect: (page) => expect(page.items.map((b) => b.name)).toContain('fix/parser-null'),
+      },
+    },
+    {
+      // No query: every branch, page by page.
+      params: { provider: 'gitlab', repository: 'acme/platform/backend/api', limit: 2 },
+      answer: {
+        items: [
+          { name: 'main', commit_sha: 'e4f5a6b', protected: true, last_push_date: null },
+          { name: 'feature/auth/oidc', commit_sha: 'c7d8e9f', protected: false },
+        ],
+        next_page_id: 'Mg',
+      },
+      service: {
+        on: 'v1',
+        params: () => ({ provider: 'github', repository: 'octo-org/widgets', limit: 2 }),
+        expect: (page) => expect(page.next_page_id).toBeTruthy(),
+      },
+    },
+  ],
+  'v1.searchSuggestedTasks': {
+    params: { limit: 10 },
+    answer: { items: [suggestedTask], next_page_id: null },
+    service: { on: 'v1', expect: (page) => expect(page.items.length).toBeGreaterThan(0) },
+  },
+  'v1.getSettings': [
+    {
+      params: {},
+      answer: appSettings,
+      service: {
+        on: 'v1',
+        expect: (settings) => expect(settings?.agent_settings?.llm?.model).toBeTruthy(),
+      },
+    },
+    {
+      // A fresh install has no settings yet.
+      params: {},
+      answer: jsonResponse({ error: 'Settings not found' }, { status: 404 }),
+      service: { on: 'v1-fresh', expect: (settings) => expect(settings).toBeNull() },
+    },
+  ],
+  'v1.saveSettings': {
+    params: {
+      agent_settings_diff: {
+        llm: { model: 'anthropic/claude-sonnet-4-5-20250929' },
+        // The whole map: servers left out are removed.
+        mcp_config: {
+          fetch: { command: 'uvx', args: ['mcp-server-fetch'] },
+          docs: { url: 'https://mcp.example.test/mcp', transport: 'http' },
+        },
+      },
+      conversation_settings_diff: { confirmation_mode: true, max_iterations: 200 },
+      git_user_name: 'octocat',
+    },
+    answer: { message: 'Settings stored' },
+    service: { on: 'v1' },
+  },
+  'v1.setGitProviders': {
+    params: { provider_tokens: { github: { token: 'ghp_test', host: 'github.com' } } },
+    answer: { message: 'Git providers stored' },
+    service: {
+      on: 'v1',
+      // What a form that only edits one host sends: every stored provider, tokens kept ("").
+      params: async ({ client }) => {
+        const stored = (await client.v1.getSettings())?.provider_tokens_set ?? {};
+        return {
+          provider_tokens: Object.fromEntries(
+            Object.entries(stored).map(([provider, host]) => [provider, { token: '', host }]),
+          ),
+        };
+      },
+    },
+  },
+  'v1.clearGitProviders': {
+    params: {},
+    answer: { message: 'Unset Git provider tokens' },
+    service: { on: 'v1-fresh' },
+  },
+  'v1.searchSecrets': {
+    params: { name__contains: 'npm', limit: 10 },
+    answer: { items: [{ name: 'NPM_TOKEN', description: 'publishing' }], next_page_id: null },
+    service: {
+      on: 'v1',
+      expect: (page) => expect(page.items.map((secret) => secret.name)).toContain('NPM_TOKEN'),
+    },
+  },
+  'v1.createSecret': {
+    params: { name: 'NPM_TOKEN', value: 'npm_x', description: 'publishing' },
+    answer: { message: 'Secret created successfully' },
+    service: { on: 'v1' },
+  },
+  'v1.updateSecret': {
+    params: { secret_id: 'NPM_TOKEN', name: 'NPM_TOKEN', description: 'read-only' },
+    answer: { message: 'Secret updated successfully' },
+    path: { secret_id: 'NPM_TOKEN' },
+    service: { on: 'v1' },
+  },
+  'v1.deleteSecret': {
+    params: { secret_id: 'OLD_TOKEN' },
+    answer: { message: 'Secret deleted successfully' },
+    path: { secret_id: 'OLD_TOKEN' },
+    service: {
+      on: 'v1',
+      params: async ({ client }) => {
+        await client.v1.createSecret({ name: 'OLD_TOKEN', value: 'x' });
+        return { secret_id: 'OLD_TOKEN' };
+      },
+    },
+  },
+  'v1.searchServerSkills': {
+    params: { limit: 20 },
+    answer: {
+      items: [{ name: 'github', type: 'knowledge', source: 'global', triggers: ['github'] }],
+      next_page_id: null,
+    },
+    service: { on: 'v1', expect: (page) => expect(page.items.length).toBeGreaterThan(0) },
+  },
+  'v1.searchModels': {
+    params: { query: 'claude', verified__eq: true, provider__eq: 'anthropic', limit: 20 },
+    answer: {
+      items: [
+        { provider: 'anthropic', name: 'claude-sonnet-4-5-20250929', verified: true },
+        { provider: 'anthropic', name: 'claude-legacy', hidden: true, canonical: 'claude-3' },
+      ],
+      next_page_id: null,
+    },
+    service: {
+      on: 'v1',
+      params: () => ({ query: 'claude', limit: 5 }),
+      expect: (page) => expect(page.items.length).toBeGreaterThan(0),
+    },
+  },
+  'v1.listOrganizations': {
+    params: { limit: 10 },
+    answer: {
+      items: [
+        {
+          id: '0b6f7c58-2f4e-4d71-9a0c-5e8d7b6a4c3f',
+          name: 'Acme Engineering',
+          contact_name: 'Ada',
+          contact_email: 'ada@example.com',
+          is_personal: false,
+          credits: 12.5,
+        },
+      ],
+      next_page_id: null,
+      current_org_id: '0b6f7c58-2f4e-4d71-9a0c-5e8d7b6a4c3f',
+    },
+    service: {
+      on: 'hosted',
+      expect: (page) => {
+        expect(page.items.length).toBeGreaterThan(0);
+        expect(page.current_org_id).toBeTruthy();
+      },
+    },
+  },
 
   'agent.searchEvents': {
     params: {
@@ -482,7 +821,24 @@ const samples: Samples = {
     answer: { success: true },
   },
   'agent.pause': { params: { conversation: agentConversation }, answer: { success: true } },
-  'agent.run': { params: { conversation: agentConversation }, answer: { success: true } },
+  'agent.run': {
+    params: { conversation: agentConversation },
+    answer: { success: true },
+    service: [
+      { on: 'v1', params: liveConversation },
+      {
+        // After a sandbox restart a managed sign-in must be activated again: not "already running".
+        on: 'v1',
+        params: async (server) => {
+          await server.service.admin.requireCredentialBinding(server.service.seedIds.v1.parserFix);
+          return liveConversation(server);
+        },
+        fails: (error) => expect(isCredentialBindingRequired(error)).toBe(true),
+        after: (server) =>
+          server.service.admin.requireCredentialBinding(server.service.seedIds.v1.parserFix, false),
+      },
+    ],
+  },
   'agent.respondToConfirmation': [
     { params: { conversation: agentConversation, accept: true }, answer: { success: true } },
     {
@@ -494,6 +850,34 @@ const samples: Samples = {
     params: { conversation: agentConversation },
     answer: JSON.parse(readShared('fixtures/upstream/v1_sdk_conversation_base_state.json')),
   },
+  'agent.interrupt': {
+    params: { conversation: agentConversation },
+    answer: { success: true },
+    service: { on: 'v1', params: liveConversation },
+  },
+  'agent.getServerInfo': {
+    params: {},
+    answer: {
+      uptime: 5120,
+      idle_time: 12,
+      title: 'OpenHands Agent Server',
+      version: '1.43.0',
+      capabilities: ['credential_binding_v1'],
+      docs: '/docs',
+      redoc: '/redoc',
+    },
+    service: [
+      {
+        on: 'agent',
+        expect: (info) => {
+          expect(info.title).toBe('OpenHands Agent Server');
+          expect(info.version).toBeTruthy();
+        },
+      },
+      // An app server answers machine figures and no title.
+      { on: 'v1', expect: (info) => expect(info.title ?? null).toBeNull() },
+    ],
+  },
 };
 
 /** Which upstream document describes each group. */
@@ -503,6 +887,18 @@ const documentOf = {
   v1: 'cloud',
   agent: 'agent',
 } as const satisfies Record<string, DocumentName>;
+
+/**
+ * Endpoints another document describes than their group's: `/server_info` is only in the
+ * agent-server document with its fields (the 0.53.0 one lacks it, the hosted one leaves it open).
+ */
+const documentOverride: Partial<Record<EndpointName, DocumentName>> = {
+  'agent.getServerInfo': 'agent',
+};
+
+function documentFor(name: EndpointName): DocumentName {
+  return documentOverride[name] ?? documentOf[apiEndpoints[name].group];
+}
 
 /**
  * Routes the upstream documents do not contain, checked against
@@ -551,6 +947,15 @@ const checkedAgainstServiceApiOnly: Partial<
   'v1.getEvents': {
     query: ['id'],
     reason: 'docs/contract/v1-app-server.md#event-history: 0.62.0 only (moved in 2026)',
+  },
+  'v1.activateCredentialBinding': {
+    body: [],
+    reason:
+      'docs/contract/v1-app-server.md#credential-bindings: newer than the 2026 hosted document',
+  },
+  'agent.interrupt': {
+    reason:
+      'docs/contract/agent-server.md#rest-routes POST …/interrupt: v1.23.0, newer than the Feb 2026 document',
   },
 };
 
@@ -631,7 +1036,7 @@ describe('every client request is one the upstream server accepts', () => {
             return;
           }
           const problems = contractProblems(
-            documentOf[spec.group],
+            documentFor(name),
             spec.path,
             {
               method: request.method,
@@ -655,8 +1060,7 @@ describe('every client request is one the upstream server accepts', () => {
   it('lists only routes that really are missing from the upstream documents', () => {
     for (const name of Object.keys(checkedAgainstServiceApiOnly) as EndpointName[]) {
       const spec = apiEndpoints[name];
-      const document = documentOf[spec.group];
-      const problems = contractProblems(document, spec.path, {
+      const problems = contractProblems(documentFor(name), spec.path, {
         method: spec.method,
         path: spec.path,
         query: new URLSearchParams(),
@@ -666,6 +1070,47 @@ describe('every client request is one the upstream server accepts', () => {
       expect(problems[0], name).toMatch(/is not in the/);
     }
   });
+});
+
+function serviceChecksOf(sample: Sample<EndpointName>): ServiceCheck<EndpointName>[] {
+  if (!sample.service) return [];
+  return Array.isArray(sample.service) ? sample.service : [sample.service];
+}
+
+describe('the reference service answers the samples for real', () => {
+  const servers = referenceServers();
+  afterAll(() => servers.stopAll());
+
+  for (const name of endpointNames) {
+    for (const [index, sample] of samplesOf(name).entries()) {
+      const checks = serviceChecksOf(sample);
+      for (const [number, check] of checks.entries()) {
+        const which = checks.length > 1 ? ` (check ${number + 1})` : '';
+        it(`${name} sample ${index + 1} on the ${check.on} kind${which}`, async () => {
+          const server = await servers.get(check.on);
+          try {
+            const params = check.params ? await check.params(server) : sample.params;
+            // The full client: the answer is validated against the endpoint's response schema.
+            const outcome = await server.client.call(name, params).then(
+              (result) => ({ result }),
+              (error: unknown) => ({ error }),
+            );
+            if (check.fails) {
+              expect('error' in outcome, `${name} should fail on ${check.on}`).toBe(true);
+              const { error } = outcome as { error: unknown };
+              expect(isApiError(error)).toBe(true);
+              check.fails(error as ApiError);
+              return;
+            }
+            if ('error' in outcome) throw outcome.error;
+            check.expect?.(outcome.result);
+          } finally {
+            await check.after?.(server);
+          }
+        });
+      }
+    }
+  }
 });
 
 describe('requests that encode contract quirks', () => {
@@ -742,6 +1187,61 @@ describe('requests that encode contract quirks', () => {
   });
 });
 
+describe('V1-only servers: requests that encode their quirks (docs/contract/v1-app-server.md)', () => {
+  /** The error a call fails with against a fake server answering `answer`. */
+  async function failure(name: EndpointName, params: unknown, answer: () => Response) {
+    const { fetch, requests } = fakeFetch(answer);
+    const client = createApiClient({ baseUrl: SERVER, apiKey: 'server-key', fetch });
+    const error = await client.call(name, params as never).then(
+      () => null,
+      (caught: unknown) => caught as ApiError,
+    );
+    return { error, requests };
+  }
+
+  it('queues on a start task by its task- id, always as the user', async () => {
+    const { request } = await capture(
+      'v1.queuePendingMessage',
+      samplesOf('v1.queuePendingMessage')[0] as never,
+    );
+    expect(request.url.pathname).toBe(
+      `/api/v1/conversations/task-${startTask.id}/pending-messages`,
+    );
+    expect(request.json).toEqual({ role: 'user', content: textMessage });
+  });
+
+  it('sends no key where none is needed (web-client config, server info)', async () => {
+    for (const name of ['v1.getWebClientConfig', 'agent.getServerInfo'] as const) {
+      const { request } = await capture(name, samplesOf(name)[0] as never);
+      expect(request.headers.get('X-Session-API-Key'), name).toBeNull();
+      expect(request.headers.get('Authorization'), name).toBeNull();
+    }
+  });
+
+  it('always sends the branch query, empty to list them all', async () => {
+    const listing = samplesOf('v1.searchGitBranches')[1] as Sample<EndpointName>;
+    const { request } = await capture('v1.searchGitBranches', listing);
+    expect(request.url.searchParams.get('query')).toBe('');
+  });
+
+  it('refuses what upstream answers with a 500 or a 400, before sending', async () => {
+    const both = await failure(
+      'v1.startAppConversation',
+      { suggested_task: suggestedTask, initial_message: { content: textMessage } },
+      () => jsonResponse(startTask),
+    );
+    expect(both.error?.kind).toBe('invalid-params');
+    expect(both.error?.fieldErrors?.[0]?.field).toBe('suggested_task');
+    const unsorted = await failure(
+      'v1.searchGitRepositories',
+      { provider: 'github', sort_order: 'stars-desc' },
+      () => jsonResponse({ items: [] }),
+    );
+    expect(unsorted.error?.kind).toBe('invalid-params');
+    expect([...both.requests, ...unsorted.requests]).toEqual([]);
+  });
+});
+
 // --- Coverage of the route index ----------------------------------------------------------
 
 /**
@@ -752,7 +1252,7 @@ describe('requests that encode contract quirks', () => {
 const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
   'server GET /alive': ['server.alive'],
   'server GET /health': ['server.health'],
-  'server GET /server_info': { notUsed: 'system statistics; nothing a client shows' },
+  'server GET /server_info': ['agent.getServerInfo'],
   'server GET /ready': { notUsed: 'agent-server readiness; /alive answers the same question' },
   'keys POST /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },
   'keys GET /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },
@@ -876,6 +1376,28 @@ const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
   'agent GET /api/git/diff/{}': { notUsed: 'workspace git view, not part of the panel yet' },
   'v1 GET /api/v1/conversation/{}/events/count': ['v1.countConversationEvents'],
   'v1 GET /api/v1/conversation/{}/events': ['v1.getConversationEvents'],
+  'v1 POST /api/v1/conversations/{}/pending-messages': ['v1.queuePendingMessage'],
+  'v1 POST /api/v1/sandboxes/{}/credential-bindings/{}/activate': ['v1.activateCredentialBinding'],
+  'v1 GET /api/v1/web-client/config': ['v1.getWebClientConfig'],
+  'v1 GET /api/v1/config/models/search': ['v1.searchModels'],
+  'v1 GET /api/v1/config/providers/search': {
+    notUsed: 'the providers are in the model list; a model picker needs nothing more',
+  },
+  'v1 GET /api/v1/git/installations/search': ['v1.searchGitInstallations'],
+  'v1 GET /api/v1/git/repositories/search': ['v1.searchGitRepositories'],
+  'v1 GET /api/v1/git/branches/search': ['v1.searchGitBranches'],
+  'v1 GET /api/v1/git/suggested-tasks/search': ['v1.searchSuggestedTasks'],
+  'v1 GET /api/v1/settings': ['v1.getSettings'],
+  'v1 POST /api/v1/settings': ['v1.saveSettings'],
+  'v1 POST /api/v1/secrets/git-providers': ['v1.setGitProviders'],
+  'v1 DELETE /api/v1/secrets/git-providers': ['v1.clearGitProviders'],
+  'v1 GET /api/v1/secrets/search': ['v1.searchSecrets'],
+  'v1 POST /api/v1/secrets': ['v1.createSecret'],
+  'v1 PUT /api/v1/secrets/{}': ['v1.updateSecret'],
+  'v1 DELETE /api/v1/secrets/{}': ['v1.deleteSecret'],
+  'v1 GET /api/v1/skills/search': ['v1.searchServerSkills'],
+  'hosted GET /api/organizations': ['v1.listOrganizations'],
+  'agent POST /api/conversations/{}/interrupt': ['agent.interrupt'],
 };
 
 const routeTables: Record<string, string> = {
@@ -883,6 +1405,7 @@ const routeTables: Record<string, string> = {
   'Hosted API keys': 'keys',
   'V0 REST': 'v0',
   'V1 app server': 'v1',
+  'Hosted service': 'hosted',
   'Agent server': 'agent',
 };
 

@@ -13,7 +13,9 @@ import {
 // @ts-expect-error: plain ESM helper shared with the Node scripts, typed by its JSDoc.
 import { findChromium } from '../../scripts/chromium.mjs';
 import { type RunningService, type ServiceOptions, startService } from '../service/index';
+import { storeConnection } from '../shared/extension-state';
 import { extensionDir } from './paths';
+import { patchStoredSettings, storeApiKey } from './support/trusted-settings';
 
 export interface ConnectOptions {
   /** Store this key, as the options page does. Default: the service's own key, if any. */
@@ -27,7 +29,7 @@ export interface ExtensionFixtures {
   service: RunningService;
   /**
    * Points the extension at this test's service the way the options page saves it: the
-   * address in storage.local, the key in extension-origin IndexedDB.
+   * address in the trusted store, the key bound to the service's origin (both IndexedDB).
    */
   connectToService: (options?: ConnectOptions) => Promise<void>;
   /** A fresh Chromium profile with the built extension loaded, one per test. */
@@ -59,7 +61,7 @@ export const test = base.extend<ExtensionFixtures>({
 
   service: async ({ serviceOptions }, use) => {
     // legacy until the client runs on V1-only servers (issue 14)
-    const service = await startService({ port: 0, server: 'legacy', ...serviceOptions });
+    const service = await startService({ port: 0, server: 'v1', ...serviceOptions });
     try {
       await use(service);
     } finally {
@@ -71,31 +73,8 @@ export const test = base.extend<ExtensionFixtures>({
     await use(async (options = {}) => {
       const page = await openExtensionPage('options.html');
       const apiKey = options.apiKey === undefined ? service.apiKey : options.apiKey;
-      await page.evaluate(
-        async ({ serverUrl, apiKey }) => {
-          // Same stores as lib/settings/secrets.ts and lib/settings/store.ts.
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const request = indexedDB.open('handoff-secrets', 1);
-            request.onupgradeneeded = () => request.result.createObjectStore('secrets');
-            request.onsuccess = () => resolve(request.result);
-            request.onerror = () => reject(request.error);
-          });
-          await new Promise<void>((resolve, reject) => {
-            const tx = db.transaction('secrets', 'readwrite');
-            if (apiKey) tx.objectStore('secrets').put(apiKey, 'apiKey');
-            else tx.objectStore('secrets').delete('apiKey');
-            tx.oncomplete = () => resolve();
-            tx.onerror = () => reject(tx.error);
-          });
-          db.close();
-          const key = 'handoff:settings';
-          const stored = (await chrome.storage.local.get(key))[key] ?? {};
-          await chrome.storage.local.set({
-            [key]: { ...stored, serverUrl, credentialsChangedAt: Date.now() },
-          });
-        },
-        { serverUrl: service.url, apiKey },
-      );
+      // Same stores as lib/settings/secrets.ts and lib/settings/store.ts; shared with Firefox.
+      await page.evaluate(storeConnection, { serverUrl: service.url, apiKey });
       await page.close();
     });
   },
@@ -110,6 +89,10 @@ export const test = base.extend<ExtensionFixtures>({
         `--disable-extensions-except=${extensionDir}`,
         `--load-extension=${extensionDir}`,
         '--disable-quic',
+        // The service's sandboxes advertise `localhost` addresses, as Docker-run sandboxes do; a
+        // person's browser is usually on another machine, where `localhost` is not the server.
+        // Nothing may reach the service through that name: addresses must be rewritten.
+        '--host-resolver-rules=MAP localhost 192.0.2.1',
       ],
     });
     try {

@@ -1,24 +1,58 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { BITBUCKET_API, GITHUB_API, GITLAB_API, serveCodeHost } from './support/code-hosts';
+import { addSelfHostedHost } from './support/host-pages';
 
-// The microagent viewer (components/microagents) against the reference service's seeded
-// repositories, driven through the options page's Microagents view, which renders the same
-// component the side panel does.
+// The skill viewer (components/microagents) on a V1-only server, which has no per-repository
+// microagent route: every list comes from the code hosts' REST APIs, served here by Playwright
+// routes that answer as the real APIs do (tests/support/code-host-apis.ts). Driven through the
+// options page's lookup, which renders the same component as the side panel's tab.
+
+test.use({ serviceOptions: { pace: 0.02, server: 'v1' } });
+
+const HOUR = 3_600_000;
+
+const pdfSkill = `---
+name: pdf-tools
+description: Extract text and tables from PDF files.
+---
+
+# PDF tools
+
+Run \`pdftotext -layout in.pdf -\` and read the result.
+`;
+
+const testing = `---
+name: testing
+type: knowledge
+triggers:
+  - test
+  - pytest
+---
+
+Run the project's tests with \`npm test\` before committing.
+`;
+
+const releaseNotes = `---
+triggers: [/release-notes]
+inputs:
+  - name: VERSION
+    description: The version being released
+---
+
+Write release notes for \${VERSION}.
+`;
 
 async function openViewer(page: Page, address: string): Promise<void> {
   if (!page.url().endsWith('#microagents')) {
     await page.getByRole('link', { name: 'Microagents', exact: true }).click();
   }
   await page.getByLabel('Repository or file address').fill(address);
-  await page.getByRole('button', { name: 'Show microagents' }).click();
+  await page.getByRole('button', { name: 'Show skills' }).click();
 }
 
-/** The list route's template, so injected faults hit the list and not the files' reads. */
-const LIST_ROUTE = '/api/user/repository/{repository_name:path}/microagents';
-
-function listed(page: Page) {
-  return page.locator('.microagent-list > li');
-}
+const listed = (page: Page) => page.getByRole('list', { name: 'Skills' }).locator('> li');
+const skipped = (page: Page) => page.locator('.skills-skipped li');
 
 function metaValue(page: Page, term: string) {
   return page
@@ -30,209 +64,297 @@ test.beforeEach(async ({ connectToService }) => {
   await connectToService();
 });
 
-test('GitHub: lists the folder’s microagents, opens one with its triggers and markdown, and goes back', async ({
+test('GitHub: a public repository’s skills, its organisation’s, in words, without any server route', async ({
+  extContext,
   openExtensionPage,
 }) => {
+  const github = await serveCodeHost(extContext, {
+    kind: 'github',
+    apiBase: GITHUB_API,
+    anonymous: { limit: 60, remaining: 60, resetAt: Date.now() + HOUR },
+    repositories: {
+      'octo-org/widgets': {
+        files: {
+          'README.md': '# Widgets',
+          'AGENTS.md': 'Use npm, never yarn.',
+          '.agents/skills/pdf-tools/SKILL.md': pdfSkill,
+          '.agents/skills/pdf-tools/forms.md': 'Reference material.',
+          '.openhands/microagents/testing.md': testing,
+          '.openhands/microagents/release_notes.md': releaseNotes,
+          '.openhands/microagents/README.md': 'Not a skill.',
+        },
+      },
+      'octo-org/.openhands': {
+        files: {
+          'microagents/security.md': '---\ntriggers: [secret, token]\n---\nNever log secrets.',
+          'microagents/testing.md': 'Loses to the repository’s own testing skill.',
+        },
+      },
+    },
+  });
   const page = await openExtensionPage('options.html');
   await openViewer(page, 'https://github.com/octo-org/widgets');
-  await expect(
-    page.getByRole('heading', { name: 'Microagents of octo-org/widgets' }),
-  ).toBeVisible();
-  // README.md, notes.txt and the nested file are not microagents on GitHub; .cursorrules is.
+  await expect(page.getByRole('heading', { name: 'Skills of octo-org/widgets' })).toBeVisible();
   await expect(listed(page).locator('.microagent-open')).toHaveText([
-    'cursorrules',
+    'agents',
+    'pdf-tools',
     'release_notes',
-    'repo',
     'testing',
+    'security',
   ]);
-  await expect(page.getByText('4 microagents')).toBeVisible();
-  // Types and triggers come from each file's details, read in the background.
-  const testing = listed(page).filter({ hasText: 'testing' });
-  await expect(testing.locator('.microagent-kind')).toHaveText('Knowledge');
-  await expect(testing.locator('.microagent-triggers li')).toHaveText(['test', 'pytest', 'vitest']);
-  await expect(listed(page).filter({ hasText: /^repo/ }).locator('.microagent-kind')).toHaveText(
-    'Repository',
+  await expect(page.getByText('5 skills')).toBeVisible();
+  const kinds = listed(page).locator('.skill-kind');
+  await expect(kinds).toHaveText([
+    'Always on',
+    'Agent skill',
+    'On trigger, with inputs',
+    'On trigger',
+    'On trigger',
+  ]);
+  await expect(listed(page).filter({ hasText: 'security' })).toContainText(
+    'from octo-org/.openhands',
   );
+  // The organisation's testing skill is replaced by the repository's own, and says so.
+  await expect(skipped(page).filter({ hasText: 'microagents/testing.md' })).toContainText(
+    'The repository’s own "testing" (.openhands/microagents/testing.md) replaces it.',
+  );
+  await expect(page.getByText('octo-org/.openhands: 2 skills read.')).toBeVisible();
+  await expect(page.getByText(/octo-org\/\.agents: not there, or private/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'testing', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'testing', level: 3 })).toBeFocused();
-  await expect(metaValue(page, 'Type')).toContainText('Knowledge');
-  await expect(metaValue(page, 'Triggers').locator('li')).toHaveText(['test', 'pytest', 'vitest']);
-  await expect(metaValue(page, 'Path')).toHaveText('.openhands/microagents/testing.md');
-  await expect(metaValue(page, 'Git provider')).toHaveText('GitHub');
-  // The body is markdown (front-matter stripped by the service), rendered, not raw.
+  await page.getByRole('button', { name: 'release_notes', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'release_notes', level: 3 })).toBeFocused();
+  await expect(metaValue(page, 'Triggers').locator('li')).toHaveText([
+    '/release-notes',
+    '/release_notes',
+  ]);
+  await expect(metaValue(page, 'Inputs')).toContainText('VERSION: The version being released');
+  await page.getByRole('button', { name: '← All skills' }).click();
+  await expect(page.getByRole('button', { name: 'release_notes', exact: true })).toBeFocused();
+
+  await page.getByRole('button', { name: 'pdf-tools' }).click();
+  await expect(metaValue(page, 'Description')).toHaveText(
+    'Extract text and tables from PDF files.',
+  );
+  await expect(metaValue(page, 'From')).toHaveText('this repository');
   const content = page.locator('.microagent-content');
-  await expect(content.locator('code', { hasText: 'npm test' })).toBeVisible();
-  await expect(content).not.toContainText('triggers:');
+  await expect(content.getByRole('heading', { name: 'PDF tools' })).toBeVisible();
+  await expect(content).not.toContainText('description:');
   await expect(page.getByRole('link', { name: 'Open on GitHub' })).toHaveAttribute(
     'href',
-    'https://github.com/octo-org/widgets/blob/HEAD/.openhands/microagents/testing.md',
+    'https://github.com/octo-org/widgets/blob/HEAD/.agents/skills/pdf-tools/SKILL.md',
   );
-
-  await page.getByRole('button', { name: '← All microagents' }).click();
-  await expect(page.getByRole('button', { name: 'testing', exact: true })).toBeFocused();
+  // One tree per repository looked at; every other request reads one skill file.
+  expect(github.log.filter((url) => url.includes('/git/trees/'))).toHaveLength(3);
+  expect(github.log.filter((url) => url.includes('/git/blobs/'))).toHaveLength(6);
 });
 
-test('GitHub: a microagent file address opens that file at once; a .openhands repository uses microagents/', async ({
+test('GitHub: a rate limit says until when; a token lifts it and the list appears', async ({
+  extContext,
   openExtensionPage,
 }) => {
+  const reset = Date.now() + 42 * 60_000;
+  await serveCodeHost(extContext, {
+    kind: 'github',
+    apiBase: GITHUB_API,
+    tokens: ['ghp_abcdefgh1234'],
+    anonymous: { limit: 60, remaining: 0, resetAt: reset },
+    repositories: { 'octo-org/widgets': { files: { 'AGENTS.md': 'Rules.' } } },
+  });
   const page = await openExtensionPage('options.html');
+  await openViewer(page, 'https://github.com/octo-org/widgets');
+  const time = await page.evaluate(
+    (at) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+    Math.floor(reset / 1000) * 1000,
+  );
+  await expect(
+    page.getByText(`GitHub allows no more requests without a token until ${time}.`),
+  ).toBeVisible();
+  await page.getByLabel('Token for GitHub').fill('ghp_abcdefgh1234');
+  await page.getByRole('button', { name: 'Save token and read again' }).click();
+  await expect(page.getByRole('button', { name: 'agents' })).toBeVisible();
+  // The token is kept for github.com, shown only by its end.
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.getByRole('link', { name: 'Code host access' }).click();
+  await expect(page.getByRole('list', { name: 'Stored code host tokens' })).toContainText(
+    'https://github.com token ending …1234',
+  );
+  await expect(page.locator('body')).not.toContainText('ghp_abcdefgh1234');
+});
+
+test('GitHub: broken front matter, a huge body, an unknown repository and a refused token each say what to do', async ({
+  extContext,
+  openExtensionPage,
+}) => {
+  const huge = `---\ntriggers: [big]\n---\n# Big\n\n${'A line of generated text.\n'.repeat(40_000)}`;
+  await serveCodeHost(extContext, {
+    kind: 'github',
+    apiBase: GITHUB_API,
+    tokens: ['ghp_good'],
+    repositories: {
+      'octo-org/widgets': {
+        files: {
+          '.openhands/microagents/broken.md':
+            '---\nname: broken\ntriggers: [unterminated\n---\nBody',
+          '.openhands/microagents/big.md': huge,
+          '.agents/skills/PDF/SKILL.md': 'A badly named skill.',
+        },
+      },
+    },
+  });
+  const page = await openExtensionPage('options.html');
+  await openViewer(page, 'https://github.com/octo-org/widgets');
+  await expect(listed(page).locator('.microagent-open')).toHaveText(['big']);
+  await expect(skipped(page).filter({ hasText: 'broken.md' })).toContainText(
+    'Its front matter does not parse (line 3: a list opened with [ is never closed).',
+  );
+  await expect(skipped(page).filter({ hasText: 'PDF/SKILL.md' })).toContainText(
+    'Its name "PDF" does not fit',
+  );
+  await page.getByRole('button', { name: 'big' }).click();
+  await expect(page.getByRole('note')).toContainText(
+    'This file is 1016 KB; Handoff shows its first 256 KB.',
+  );
+  await expect(
+    page.locator('.microagent-content').getByRole('heading', { name: 'Big' }),
+  ).toBeVisible();
+
+  // A file address opens the verdict on that file.
   await openViewer(
     page,
-    'https://github.com/octo-org/widgets/blob/main/.openhands/microagents/release_notes.md',
+    'https://github.com/octo-org/widgets/blob/main/.openhands/microagents/broken.md',
   );
-  await expect(page.getByRole('heading', { name: 'release_notes', level: 3 })).toBeVisible();
-  await expect(metaValue(page, 'Triggers').locator('li')).toHaveText(['/release-notes']);
-  await expect(page.getByRole('link', { name: 'Open on GitHub' })).toHaveAttribute(
-    'href',
-    'https://github.com/octo-org/widgets/blob/main/.openhands/microagents/release_notes.md',
-  );
-
-  await openViewer(page, 'github.com/octocat/.openhands');
-  await expect(listed(page).locator('.microagent-open')).toHaveText([
-    'containers',
-    'org-conventions',
-  ]);
-  await page.getByRole('button', { name: 'org-conventions' }).click();
-  await expect(metaValue(page, 'Type')).toContainText('Repository');
-  await expect(metaValue(page, 'Triggers')).toHaveText('None');
-});
-
-test('GitHub: no microagents, an unknown repository, a failing scan, and no token each say what to do', async ({
-  openExtensionPage,
-  service,
-}) => {
-  const page = await openExtensionPage('options.html');
-  await openViewer(page, 'https://github.com/octo-org/docs-site');
-  await expect(page.getByText('octo-org/docs-site has no microagents.')).toBeVisible();
-  await expect(page.getByText(/Add Markdown files under \.openhands\/microagents\//)).toBeVisible();
+  await expect(page.getByText('Agents skip .openhands/microagents/broken.md.')).toBeVisible();
 
   await openViewer(page, 'https://github.com/nobody/nothing-here');
-  await expect(
-    page.getByText('GitHub did not let the server read nobody/nothing-here.'),
-  ).toBeVisible();
-  await expect(
-    page.getByText('The server said: Unable to fetch microagents for nobody/nothing-here'),
-  ).toBeVisible();
-
-  await openViewer(page, 'https://github.com/octo-org/flaky-service');
-  await expect(
-    page.getByText('The server could not scan octo-org/flaky-service for microagents.'),
-  ).toBeVisible();
-  await expect(
-    page.getByText('The server said: Error scanning repository: Unknown error: 502 Bad Gateway'),
-  ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
-
-  // The server forgets every token: the 401 now means "no token".
-  await service.admin.setSettings(null, {});
-  await openViewer(page, 'https://github.com/octo-org/widgets');
-  await expect(page.getByText('Add a git provider token for GitHub')).toBeVisible();
-  await page.getByRole('button', { name: 'Open options' }).click();
-  await expect(page).toHaveURL(/#git-providers$/);
-  await expect(page.getByRole('heading', { name: 'Git provider tokens' })).toBeFocused();
+  await expect(page.getByText('GitHub does not show nobody/nothing-here.')).toBeVisible();
+  await page.getByLabel('Token for GitHub').fill('ghp_revoked9876');
+  await page.getByRole('button', { name: 'Save token and read again' }).click();
+  await expect(page.getByText('GitHub refused the token ending …9876.')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove token' }).click();
+  await expect(page.getByText('GitHub does not show nobody/nothing-here.')).toBeVisible();
+  // What the person typed in the lookup stays.
+  await expect(page.getByLabel('Repository or file address')).toHaveValue(
+    'https://github.com/nobody/nothing-here',
+  );
 });
 
-test('GitLab: nested groups and recursive folders; a token missing, a failed scan, an empty folder', async ({
+test('GitLab: nested groups, pages of a tree, and the last group’s openhands-config', async ({
+  extContext,
   openExtensionPage,
-  service,
 }) => {
+  const files: Record<string, string> = {
+    'CLAUDE.md': 'Claude rules.',
+    'services/billing/AGENTS.md': 'Billing rules.',
+    '.openhands/microagents/ops/deploy.md':
+      '---\ntriggers: [deploy, rollout]\n---\nRoll out carefully.',
+  };
+  for (let i = 0; i < 150; i++) files[`src/module${i}.ts`] = `export const n = ${i};`;
+  const gitlab = await serveCodeHost(extContext, {
+    kind: 'gitlab',
+    apiBase: GITLAB_API,
+    repositories: {
+      'acme/platform/backend/api': { files },
+      'backend/openhands-config': { files: { 'skills/style.md': 'House style.' } },
+    },
+  });
   const page = await openExtensionPage('options.html');
   await openViewer(page, 'https://gitlab.com/acme/platform/backend/api');
-  await expect(
-    page.getByRole('heading', { name: 'Microagents of acme/platform/backend/api' }),
-  ).toBeVisible();
-  // GitLab folders are read recursively; README.md files are still left out.
-  await expect(listed(page).locator('.microagent-path')).toHaveText([
-    '.cursorrules',
-    '.openhands/microagents/broken.md',
-    '.openhands/microagents/ops/deploy.md',
-    '.openhands/microagents/ops/runbooks/database.md',
-    '.openhands/microagents/repo.md',
-    '.openhands/microagents/testing.md',
+  await expect(listed(page).locator('.microagent-open')).toHaveText([
+    'claude',
+    'agents:services/billing',
+    'ops/deploy',
+    'style',
   ]);
-  // A file whose front-matter does not parse cannot be read; the list says so.
-  await expect(listed(page).filter({ hasText: 'broken' })).toContainText(
-    'Its details could not be read.',
-  );
-  await page.getByRole('button', { name: 'deploy' }).click();
+  await expect(
+    listed(page).filter({ hasText: 'agents:services/billing' }).locator('.skill-kind'),
+  ).toHaveText('For some files');
+  expect(gitlab.log.some((url) => url.includes('page=2'))).toBe(true);
+  await page.getByRole('button', { name: 'ops/deploy' }).click();
   await expect(metaValue(page, 'Triggers').locator('li')).toHaveText(['deploy', 'rollout']);
-  await expect(metaValue(page, 'Git provider')).toHaveText('GitLab');
   await expect(page.getByRole('link', { name: 'Open on GitLab' })).toHaveAttribute(
     'href',
     'https://gitlab.com/acme/platform/backend/api/-/blob/HEAD/.openhands/microagents/ops/deploy.md',
   );
-  await page.getByRole('button', { name: '← All microagents' }).click();
-
-  // A scan that fails on the server's side, seen on refresh.
-  await service.admin.failNext({
-    path: LIST_ROUTE,
-    status: 500,
-    body: 'Error scanning repository: GitLab API timed out',
-  });
-  await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(
-    page.getByText('The server could not scan acme/platform/backend/api for microagents.'),
-  ).toBeVisible();
-  await expect(
-    page.getByText('The server said: Error scanning repository: GitLab API timed out'),
-  ).toBeVisible();
-
-  // An empty folder.
-  await service.admin.failNext({ path: LIST_ROUTE, status: 200, body: [] });
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByText('acme/platform/backend/api has no microagents.')).toBeVisible();
-
-  // The openhands-config repository keeps its microagents in microagents/, subfolders too.
-  await openViewer(page, 'https://gitlab.com/acme/openhands-config');
-  await expect(listed(page).locator('.microagent-path')).toHaveText([
-    'microagents/security.md',
-    'microagents/teams/frontend.md',
-  ]);
-
-  // Without a GitLab token.
-  await service.admin.setSettings({}, {});
-  await openViewer(page, 'https://gitlab.com/acme/platform/backend');
-  await expect(page.getByText('Add a git provider token for GitLab')).toBeVisible();
 });
 
-test('Bitbucket: no token at first; after adding one in the options the files list and open', async ({
+test('self-managed GitLab: a private project needs a token, then lists; an HTML answer is not the API', async ({
+  extContext,
   openExtensionPage,
-  service,
 }) => {
+  await serveCodeHost(extContext, {
+    kind: 'gitlab',
+    apiBase: 'https://git.example.com/api/v4',
+    tokens: ['glpat-team5678'],
+    repositories: {
+      'team/app': {
+        private: true,
+        files: { '.cursorrules': 'Be brief.', 'AGENTS.md': 'Team rules.' },
+      },
+    },
+  });
+  // A host that answers every address with its sign-in page.
+  await extContext.route('https://code.example.org/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: '<!DOCTYPE html><html><body>Sign in</body></html>',
+    }),
+  );
+  const page = await openExtensionPage('options.html');
+  await addSelfHostedHost(page, 'https://git.example.com', 'gitlab');
+  await addSelfHostedHost(page, 'https://code.example.org', 'gitlab');
+  await page.reload();
+  await openViewer(page, 'https://git.example.com/team/app/-/tree/main');
+  await expect(page.getByText('GitLab (git.example.com) does not show team/app.')).toBeVisible();
+  await page.getByLabel('Token for GitLab (git.example.com)').fill('glpat-team5678');
+  await page.getByRole('button', { name: 'Save token and read again' }).click();
+  await expect(listed(page).locator('.microagent-open')).toHaveText(['cursorrules', 'agents']);
+
+  await openViewer(page, 'https://code.example.org/team/app');
+  await expect(
+    page.getByText(
+      'What answers at code.example.org/api/v4 is not GitLab (code.example.org)’s API.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/Handoff got a web page \(status 200\)/)).toBeVisible();
+  await page.getByRole('button', { name: 'Open options' }).click();
+  await expect(page).toHaveURL(/#hosts$/);
+});
+
+test('Bitbucket Cloud: the main branch’s skills and the workspace’s .openhands', async ({
+  extContext,
+  openExtensionPage,
+}) => {
+  const bitbucket = await serveCodeHost(extContext, {
+    kind: 'bitbucket',
+    apiBase: BITBUCKET_API,
+    repositories: {
+      'acme-team/payments': {
+        defaultBranch: 'develop',
+        files: {
+          'GEMINI.md': 'Gemini rules.',
+          '.openhands/microagents/repo.md': 'Payments run on Postgres.',
+          '.agents/skills/refunds/SKILL.md':
+            '---\ndescription: Issue refunds\n---\nUse the refunds API.',
+        },
+      },
+      'acme-team/.openhands': {
+        files: { 'microagents/pci.md': '---\ntriggers: [card]\n---\nPCI rules.' },
+      },
+    },
+  });
   const page = await openExtensionPage('options.html');
   await openViewer(page, 'https://bitbucket.org/acme-team/payments');
-  await expect(page.getByText('Add a git provider token for Bitbucket')).toBeVisible();
-  await expect(
-    page.getByText('The server holds no Bitbucket token, so it cannot read acme-team/payments.'),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Open options' }).click();
-
-  await page.getByLabel('Provider', { exact: true }).selectOption('bitbucket');
-  await page.getByLabel('Token', { exact: true }).fill('ATBBa1b2c3d4e5f6g7h8i9j0k1l2');
-  await page.getByRole('button', { name: 'Store token' }).click();
-  await expect(page.getByText(/Bitbucket: the server stored the token/)).toBeVisible();
-
-  await openViewer(page, 'https://bitbucket.org/acme-team/payments');
-  await expect(listed(page).locator('.microagent-open')).toHaveText(['repo']);
+  await expect(listed(page).locator('.microagent-open')).toHaveText([
+    'gemini',
+    'refunds',
+    'repo',
+    'pci',
+  ]);
   await page.getByRole('button', { name: 'repo', exact: true }).click();
-  await expect(metaValue(page, 'Git provider')).toHaveText('Bitbucket');
   await expect(page.getByRole('link', { name: 'Open on Bitbucket' })).toHaveAttribute(
     'href',
-    'https://bitbucket.org/acme-team/payments/src/HEAD/.openhands/microagents/repo.md',
+    'https://bitbucket.org/acme-team/payments/src/develop/.openhands/microagents/repo.md',
   );
-  await page.getByRole('button', { name: '← All microagents' }).click();
-
-  await service.admin.failNext({
-    path: LIST_ROUTE,
-    status: 500,
-    body: 'Error scanning repository: Bitbucket returned 503',
-  });
-  await page.getByRole('button', { name: 'Refresh' }).click();
-  await expect(
-    page.getByText('The server could not scan acme-team/payments for microagents.'),
-  ).toBeVisible();
-  await service.admin.failNext({ path: LIST_ROUTE, status: 200, body: [] });
-  await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByText('acme-team/payments has no microagents.')).toBeVisible();
+  expect(bitbucket.log[0]).toBe(`${BITBUCKET_API}/repositories/acme-team/payments`);
 });

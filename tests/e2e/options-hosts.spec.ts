@@ -1,5 +1,6 @@
 import type { Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { readStoredSettings } from './support/trusted-settings';
 
 // Self-hosted code hosts on the options page. The end-to-end build holds *.example.com, so
 // the permission request (made inside the click) resolves at once, as a granted prompt would.
@@ -49,10 +50,7 @@ test('adding a host registers its content script; removing it unregisters it', a
   await expect
     .poll(() => registeredMatches(serviceWorker))
     .toEqual([['https://ghe.example.org:8443/*']]);
-  const stored = await page.evaluate(async () => {
-    const settings = (await chrome.storage.local.get('handoff:settings'))['handoff:settings'];
-    return (settings as { selfHostedHosts: unknown }).selfHostedHosts;
-  });
+  const stored = (await readStoredSettings(page)).selfHostedHosts;
   expect(stored).toEqual([{ origin: 'https://ghe.example.org:8443', provider: 'github' }]);
 });
 

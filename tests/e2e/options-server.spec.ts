@@ -1,18 +1,20 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { readStoredSettings } from './support/trusted-settings';
 
 // The options page's server section against the reference service: save, test connection,
-// the probe's result in words, and the key kept out of storage.local.
+// the probe's result in words, and the key kept out of storage.local and the settings.
 
 async function storedEverything(page: Page): Promise<string> {
-  return page.evaluate(async () => JSON.stringify(await chrome.storage.local.get(null)));
+  const local = await page.evaluate(async () => chrome.storage.local.get(null));
+  return JSON.stringify([local, await readStoredSettings(page)]);
 }
 
 function report(page: Page) {
   return page.locator('.connection-report');
 }
 
-/** The value shown for one line of the connection report ("Kind", "APIs", "API key"…). */
+/** The value shown for one line of the connection report ("Server", "Kind", "API key"). */
 function reportLine(page: Page, label: string) {
   return report(page)
     .locator('.connection-line')
@@ -20,8 +22,8 @@ function reportLine(page: Page, label: string) {
     .locator('dd');
 }
 
-test.describe('self-hosted without a key', () => {
-  test('Save stores the address, then tests it: reachable, self-hosted, V0 and V1, no key needed', async ({
+test.describe('a self-hosted 1.x server without a key', () => {
+  test('Save stores the address, then tests it: reachable, self-hosted 1.x, no key needed', async ({
     openExtensionPage,
     service,
   }) => {
@@ -30,19 +32,21 @@ test.describe('self-hosted without a key', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText('Saved. Handoff now uses this server.')).toBeVisible();
     await expect(reportLine(page, 'Server')).toHaveText(/Reachable/);
-    await expect(reportLine(page, 'Kind')).toHaveText('Self-hosted server');
-    await expect(reportLine(page, 'APIs')).toHaveText('V0 and V1');
+    await expect(reportLine(page, 'Kind')).toHaveText('Self-hosted OpenHands 1.x');
     await expect(reportLine(page, 'API key')).toHaveText(/Not needed/);
-    // The address is stored normalised (no trailing slash) and what the server serves is kept.
+    await expect(report(page)).toContainText('Handoff can work with this server.');
+    // No interface names in front of a person.
+    await expect(report(page)).not.toContainText(/\bV[01]\b/);
+    // The address is stored normalised (no trailing slash) and what the server is, is kept.
     await expect(page.getByLabel('Server URL')).toHaveValue(service.url);
-    const stored = JSON.parse(await storedEverything(page))['handoff:settings'];
+    const stored = await readStoredSettings(page);
     expect(stored.serverUrl).toBe(service.url);
-    expect(stored.serverInfo).toMatchObject({ v0: true, v1: true, mode: 'oss' });
+    expect(stored.serverInfo).toMatchObject({ v0: false, v1: true, mode: 'oss', kind: 'v1' });
 
     // The individual checks are one click away.
     await page.getByText(/Show the \d+ individual checks/).click();
     await expect(report(page).getByText('GET /alive')).toBeVisible();
-    await expect(report(page).getByText('GET /api/options/config')).toBeVisible();
+    await expect(report(page).getByText('GET /api/v1/web-client/config')).toBeVisible();
   });
 
   test('bad addresses get a precise message next to the field and keep what was typed', async ({
@@ -91,8 +95,40 @@ test.describe('self-hosted without a key', () => {
     await page.getByLabel('Server URL').fill(`${service.url}/some/web/page`);
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(reportLine(page, 'Server')).toHaveText('Reachable');
-    await expect(reportLine(page, 'APIs')).toHaveText('None found at this address');
-    await expect(report(page)).toContainText('not an Agent Conversation Service API');
+    await expect(reportLine(page, 'Kind')).toHaveText('No OpenHands server found at this address');
+    await expect(report(page)).toContainText('not an OpenHands server');
+  });
+});
+
+test.describe('an older self-hosted server (0.x)', () => {
+  test.use({ serviceOptions: { server: 'legacy', pace: 0.02 } });
+
+  test('is named as the older kind', async ({ openExtensionPage, service }) => {
+    const page = await openExtensionPage('options.html');
+    await page.getByLabel('Server URL').fill(service.url);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(reportLine(page, 'Kind')).toHaveText(
+      'Self-hosted OpenHands 0.x, an older server (Handoff uses its older interface)',
+    );
+    const stored = await readStoredSettings(page);
+    expect(stored.serverInfo).toMatchObject({ v0: true, v1: true, kind: 'legacy' });
+  });
+});
+
+test.describe('an agent server alone', () => {
+  test.use({ serviceOptions: { server: 'agent', pace: 0.02, apiKey: 'agent-key-1f2e' } });
+
+  test('is named with its version, and the report says Handoff cannot start conversations there yet', async ({
+    openExtensionPage,
+    service,
+  }) => {
+    const page = await openExtensionPage('options.html');
+    await page.getByLabel('Server URL').fill(service.url);
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(reportLine(page, 'Kind')).toHaveText(
+      /^An OpenHands agent server 1\.\d+\.\d+ on its own, without an app server$/,
+    );
+    await expect(report(page)).toContainText('agent server without an app server');
   });
 });
 
@@ -138,12 +174,8 @@ test.describe('self-hosted with a key', () => {
   });
 });
 
-test.describe('hosted mode', () => {
-  // The 0.62 service's hosted mode: the hosted kind (`server: 'hosted'`) needs a V1-only client.
-  // legacy until the client runs on V1-only servers (issue 14)
-  test.use({
-    serviceOptions: { pace: 0.02, server: 'legacy', hosted: true, apiKey: 'hosted-api-key-51c0' },
-  });
+test.describe('the hosted service', () => {
+  test.use({ serviceOptions: { pace: 0.02, server: 'hosted', apiKey: 'hosted-api-key-51c0' } });
 
   test('the hosted service is recognised and the key settles on Authorization: Bearer', async ({
     openExtensionPage,
@@ -153,12 +185,12 @@ test.describe('hosted mode', () => {
     await page.getByLabel('Server URL').fill(service.url);
     await page.getByLabel('API key').fill('hosted-api-key-51c0');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(reportLine(page, 'Kind')).toHaveText('Hosted service');
+    await expect(reportLine(page, 'Kind')).toHaveText('OpenHands Cloud, the hosted service');
     await expect(reportLine(page, 'API key')).toHaveText(
       /^Accepted, sent as Authorization: Bearer/,
     );
-    const stored = JSON.parse(await storedEverything(page))['handoff:settings'];
+    const stored = await readStoredSettings(page);
     expect(stored.authScheme).toBe('bearer');
-    expect(stored.serverInfo).toMatchObject({ mode: 'saas', v1: true });
+    expect(stored.serverInfo).toMatchObject({ mode: 'saas', v1: true, kind: 'hosted' });
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { readStoredSettings } from './support/trusted-settings';
 
 // Conversation defaults, notification switches, and export/import of settings without
 // secrets, on the options page.
@@ -8,13 +9,7 @@ import { expect, test } from './fixtures';
 const KEY = 'session-key-e2e-0c9d';
 
 async function storedSettings(page: Page): Promise<Record<string, unknown>> {
-  return page.evaluate(
-    async () =>
-      ((await chrome.storage.local.get('handoff:settings'))['handoff:settings'] ?? {}) as Record<
-        string,
-        unknown
-      >,
-  );
+  return readStoredSettings(page);
 }
 
 test.use({ serviceOptions: { pace: 0.02, apiKey: KEY } });
@@ -27,7 +22,7 @@ test('defaults and notification switches are saved as they change', async ({
   await page.getByRole('button', { name: 'Save instructions' }).click();
   await expect(page.getByText('Default instructions saved.')).toBeVisible();
   await page.getByLabel('Starts at once (Alt-click opens the form)').check();
-  await page.getByLabel('Interface for new conversations').selectOption('v0');
+  await page.getByLabel('How new conversations start').selectOption('v0');
   await page.getByRole('switch', { name: 'Finished' }).uncheck();
   await expect
     .poll(() => storedSettings(page))

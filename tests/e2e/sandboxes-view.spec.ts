@@ -1,6 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
+// Legacy until this journey is ported to V1-only servers (issue 14).
+test.use({ serviceOptions: { server: 'legacy', pace: 0.02 } });
+
 // The V1 sandboxes tab (components/sandboxes) against the reference service, driven through
 // the options page's Sandboxes view, which renders the same component the side panel does.
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type HostFixture, hostFixtures } from '../fixtures/hosts/index';
+import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
 import { serveFixtures, startButton } from './support/host-pages';
 import {
@@ -9,6 +10,7 @@ import {
   openPanel,
   v0Conversation,
 } from './support/panel-pages';
+import { patchStoredSettings } from './support/trusted-settings';
 
 function fixture(name: string): HostFixture {
   const found = hostFixtures.find((f) => f.name === name);
@@ -25,7 +27,12 @@ async function openedConversationId(page: Page): Promise<string> {
   return (await view.getAttribute('data-conversation-id')) as string;
 }
 
-test('the form creates a V0 conversation: repository and branch from the server’s search', async ({
+/** Every text a conversation's stored events carry, for "the agent was told …" checks. */
+async function storedText(service: RunningService, id: string): Promise<string> {
+  return JSON.stringify((await service.admin.storedEvents(id)).events);
+}
+
+test('the form starts a conversation: repository and branch from the server’s search, and no interface to choose', async ({
   service,
   connectToService,
   openExtensionPage,
@@ -33,7 +40,8 @@ test('the form creates a V0 conversation: repository and branch from the server�
   await connectToService();
   const page = await openPanel(openExtensionPage);
   await page.getByRole('tab', { name: 'New' }).click();
-  await form(page).getByLabel('V0 (classic conversations)').check();
+  // A current server has one way to start; a person is never asked to pick a protocol.
+  await expect(form(page).getByText(/V0|V1|interface/i)).toHaveCount(0);
   await form(page).getByLabel('Repository', { exact: true }).fill('widg');
   await form(page)
     .getByRole('button', { name: /octo-org\/widgets/ })
@@ -45,46 +53,16 @@ test('the form creates a V0 conversation: repository and branch from the server�
   await expect(form(page).getByLabel('Branch')).toHaveValue('main');
   await form(page).getByLabel('Branch').fill('parser');
   await form(page).getByRole('button', { name: 'fix/parser-null' }).click();
-  await form(page).getByLabel('First message').fill('[scenario:finish-quickly] Tidy up the parser');
-  // MCP servers and instructions sit under "Advanced".
-  await form(page).locator('summary', { hasText: 'Advanced' }).click();
-  await form(page).getByRole('button', { name: 'Add stdio server' }).click();
-  await form(page).getByLabel('Name').fill('fetch');
-  await form(page).getByLabel('Command').fill('uvx');
-  await form(page).getByLabel('Arguments').fill('mcp-server-fetch');
+  await form(page).getByLabel('First message').fill('Tidy up the parser');
   await form(page).getByRole('button', { name: 'Start conversation' }).click();
+  await expect(page.locator('[data-start-task]')).toBeVisible();
   const id = await openedConversationId(page);
-  const record = await v0Conversation(service, id);
-  expect(record).toMatchObject({
+  expect(await appConversation(service, id)).toMatchObject({
     selected_repository: 'octo-org/widgets',
     selected_branch: 'fix/parser-null',
     git_provider: 'github',
   });
-  await expect(page.locator('[data-conversation-title]')).toBeVisible();
-});
-
-test('the form creates a V1 conversation, saying how far its start task got', async ({
-  service,
-  connectToService,
-  openExtensionPage,
-}) => {
-  await connectToService();
-  const page = await openPanel(openExtensionPage);
-  await page.getByRole('tab', { name: 'New' }).click();
-  await expect(form(page).getByLabel('V1 (app server, recommended)')).toBeChecked();
-  await form(page).getByLabel('Repository', { exact: true }).fill('octo-org/docs-site');
-  await form(page).getByLabel('Git provider').selectOption('github');
-  await form(page).getByLabel('Branch').fill('main');
-  await form(page).getByLabel('First message').fill('Fix the broken links');
-  await form(page).getByRole('button', { name: 'Start conversation' }).click();
-  await expect(page.locator('[data-start-task]')).toBeVisible();
-  const id = await openedConversationId(page);
-  const record = await appConversation(service, id);
-  expect(record).toMatchObject({
-    selected_repository: 'octo-org/docs-site',
-    selected_branch: 'main',
-    git_provider: 'github',
-  });
+  await expect.poll(() => storedText(service, id)).toContain('Tidy up the parser');
 });
 
 test('422 field errors show next to their fields, and nothing typed is lost', async ({
@@ -95,30 +73,18 @@ test('422 field errors show next to their fields, and nothing typed is lost', as
   await connectToService();
   const page = await openPanel(openExtensionPage);
   await page.getByRole('tab', { name: 'New' }).click();
-  await form(page).getByLabel('V0 (classic conversations)').check();
   await form(page).getByLabel('Repository', { exact: true }).fill('octo-org/widgets');
   await form(page).getByLabel('First message').fill('Keep these words');
 
-  // Checked before sending, with the service's own rules: a command must be one word.
-  // MCP servers and instructions sit under "Advanced".
-  await form(page).locator('summary', { hasText: 'Advanced' }).click();
-  await form(page).getByRole('button', { name: 'Add stdio server' }).click();
-  await form(page).getByLabel('Name').fill('tools');
-  await form(page).getByLabel('Command').fill('npx -y server');
-  await form(page).getByRole('button', { name: 'Start conversation' }).click();
-  await expect(form(page).locator('[data-field-error="mcp"]')).toContainText('single executable');
-  await form(page).getByLabel('Command').fill('npx');
-
-  // The server's 422: each error lands next to its field.
   await service.admin.failNext({
     method: 'POST',
-    path: '/api/conversations',
+    path: '/api/v1/app-conversations',
     status: 422,
     body: {
       detail: [
         {
           type: 'value_error',
-          loc: ['body', 'repository'],
+          loc: ['body', 'selected_repository'],
           msg: 'Value error, repository is archived',
           input: 'octo-org/widgets',
         },
@@ -142,7 +108,6 @@ test('422 field errors show next to their fields, and nothing typed is lost', as
     'octo-org/widgets',
   );
   await expect(form(page).getByLabel('First message')).toHaveValue('Keep these words');
-  await expect(form(page).getByLabel('Command')).toHaveValue('npx');
 });
 
 test('issue page → button → the panel in that window gets the issue as a task → Start creates it', async ({
@@ -185,22 +150,57 @@ test('issue page → button → the panel in that window gets the issue as a tas
   await expect(task).toContainText('Widgets flicker on resize');
   await expect(form(panel).getByRole('checkbox', { name: /Resolve issue #12/ })).toBeChecked();
 
-  // V0 takes the task as the service's suggested task.
-  await form(panel).getByLabel('V0 (classic conversations)').check();
+  // A V1-only server takes the issue as its suggested task and writes the first message itself.
   await form(panel).getByRole('button', { name: 'Start conversation' }).click();
   const id = await openedConversationId(panel);
-  const record = await v0Conversation(service, id);
-  expect(record).toMatchObject({
+  expect(await appConversation(service, id)).toMatchObject({
     selected_repository: 'octo/widgets',
     selected_branch: 'main',
     git_provider: 'github',
     trigger: 'suggested_task',
   });
-  const log = await service.admin.storedEvents(id);
-  const first = log.events.find((event) => event.action === 'message' && event.source === 'user');
-  expect(String((first?.args as { content?: string } | undefined)?.content)).toContain(
-    'issue #12 in repository octo/widgets',
-  );
+  await expect.poll(() => storedText(service, id)).toContain('#12');
+});
+
+test.describe('a server before 1.7, where the person chose the older way to start', () => {
+  test.use({ serviceOptions: { server: 'legacy', pace: 0.02 } });
+
+  test('the form starts a classic conversation with its MCP servers, checked first by the server’s rules', async ({
+    service,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    await connectToService();
+    const page = await openPanel(openExtensionPage);
+    await patchStoredSettings(page, { apiPreference: 'v0' });
+    await page.reload();
+    await page.getByRole('tab', { name: 'New' }).click();
+    await form(page).getByLabel('Repository', { exact: true }).fill('widg');
+    await form(page)
+      .getByRole('button', { name: /octo-org\/widgets/ })
+      .click();
+    await expect(form(page).getByLabel('Branch')).toHaveValue('main');
+    await form(page)
+      .getByLabel('First message')
+      .fill('[scenario:finish-quickly] Tidy up the parser');
+    // Checked before sending, with the service's own rules: a command must be one word. MCP
+    // servers and instructions sit under "Advanced".
+    await form(page).locator('summary', { hasText: 'Advanced' }).click();
+    await form(page).getByRole('button', { name: 'Add stdio server' }).click();
+    await form(page).getByLabel('Name').fill('fetch');
+    await form(page).getByLabel('Command').fill('uvx mcp-server-fetch');
+    await form(page).getByRole('button', { name: 'Start conversation' }).click();
+    await expect(form(page).locator('[data-field-error="mcp"]')).toContainText('single executable');
+    await form(page).getByLabel('Command').fill('uvx');
+    await form(page).getByLabel('Arguments').fill('mcp-server-fetch');
+    await form(page).getByRole('button', { name: 'Start conversation' }).click();
+    const id = await openedConversationId(page);
+    expect(await v0Conversation(service, id)).toMatchObject({
+      selected_repository: 'octo-org/widgets',
+      selected_branch: 'main',
+      git_provider: 'github',
+    });
+  });
 });
 
 test('Alt-click starts at once: one conversation, and the panel switches to it', async ({
@@ -242,11 +242,7 @@ test('clickBehaviour "start": a plain click starts at once, once, with every pan
   const tab = await extContext.newPage();
   await tab.goto(fixture('issue-react').url);
   const panel = await openPanel(openExtensionPage);
-  await panel.evaluate(async () => {
-    const key = 'handoff:settings';
-    const stored = (await chrome.storage.local.get(key))[key] as Record<string, unknown>;
-    await chrome.storage.local.set({ [key]: { ...stored, clickBehaviour: 'start' } });
-  });
+  await patchStoredSettings(panel, { clickBehaviour: 'start' });
   await tab.bringToFront();
   await startButton(tab).click();
   const count = async () => {

@@ -211,6 +211,19 @@ export class AdminClient {
     await this.call('POST', `/sandboxes/${sandboxId}/error`, { detail });
   }
 
+  /** The next `times` `git clone`s on agent servers hang until their command times out. */
+  async hangClones(times = 1): Promise<void> {
+    await this.call('POST', '/agent-server/hang-clones', { times });
+  }
+
+  /**
+   * Makes a conversation wait for its credential binding (agent servers from v1.37.1 answer
+   * 409 and close sockets with 1013), or (`false`) activates it again.
+   */
+  async requireCredentialBinding(conversationId: string, required = true): Promise<void> {
+    await this.call('POST', `/conversations/${conversationId}/credential-binding`, { required });
+  }
+
   /** Deletes a sandbox behind the client's back (its conversations become MISSING). */
   async deleteSandbox(sandboxId: string): Promise<boolean> {
     return (await this.call<{ deleted: boolean }>('DELETE', `/sandboxes/${sandboxId}`)).deleted;

@@ -11,12 +11,18 @@
 // A route added without a probe, or a probe without a route, fails the test. The events the
 // scripted agents produce are checked the same way (agent-server `Event` schema, lib/api
 // parseEvent).
+
+import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { endpointResponses } from '@/lib/api/endpoints/responses';
 import { parseEvent } from '@/lib/api/events';
+import { agentServerProbes, patchAgentServerDocument, probesFor } from './agent-server-probes';
 import { createDocumentChecker, type DocName, type Json, libEndpoints } from './contract-support';
+import { fixturesRoot, openapiDocuments } from './core/fixtures';
 import type { Route } from './http/router';
 import type { RunningService } from './index';
 import { call, startTestService, waitFor } from './test-support';
@@ -49,8 +55,12 @@ const documentedOnly: Record<string, string> = {
 /** Query parameters the service takes beyond the document, as later versions do. */
 const extraQueryParams: Record<string, string[]> = {
   // docs/contract/README.md#openapi-documents-and-their-gaps: 0.62.0 adds include_sub_conversations
-  // to the list.
-  'GET /api/conversations': ['include_sub_conversations'],
+  // to the list; agent servers from v1.23.0 take
+  // include_skills on every route that answers ConversationInfo (conversation_router.py).
+  'GET /api/conversations': ['include_sub_conversations', 'include_skills'],
+  'GET /api/conversations/search': ['include_skills'],
+  'POST /api/conversations': ['include_skills'],
+  'GET /api/conversations/{conversation_id}': ['include_skills'],
   // docs/contract/README.md#openapi-documents-and-their-gaps: 0.62.0 pages branches.
   'GET /api/user/repository/branches': ['page', 'per_page'],
 };
@@ -103,6 +113,8 @@ function patchDocumentedDrift(docs: Record<DocName, Json>): void {
       (name) => !['acp_server', 'launched_agent_profile'].includes(name),
     );
   }
+  // docs/contract/events.md#v1-events and server_details_router.py: what newer agent servers send beyond the document.
+  patchAgentServerDocument(docs.agent);
 }
 const { ajv, docPath, responseValidator, routeTableProblems } =
   createDocumentChecker(patchDocumentedDrift);
@@ -149,35 +161,6 @@ async function expect410(answer: Promise<Answer>): Promise<Answer & { expected: 
 const probes = new Map<string, Probe>();
 function probe(table: Table, method: string, path: string, run: Probe): void {
   probes.set(`${table} ${method} ${path}`, run);
-}
-
-/** A GET with a JSON body (which fetch refuses to send), as FastAPI reads `list[str]` bodies. */
-function getWithBody(url: string, json: unknown, headers: Record<string, string>): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const payload = JSON.stringify(json);
-    const request = httpRequest(
-      url,
-      {
-        method: 'GET',
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (response) => {
-        let text = '';
-        response.on('data', (chunk) => {
-          text += chunk;
-        });
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }),
-        );
-      },
-    );
-    request.on('error', reject);
-    request.end(payload);
-  });
 }
 
 const get = (url: string, headers: Record<string, string> = {}) => call(url, { headers });
@@ -416,95 +399,19 @@ function registerProbes(): void {
     get(v1('/sandbox-specs?id=ghcr.io/openhands/agent-server:1.3.0-python&id=none')),
   );
 
-  // Agent server
-  const a = (path: string) => `${ctx.agent}${path}`;
-  const conversationPath = () => `/api/conversations/${ctx.v1Id}`;
-  probe('agent', 'GET', '/alive', () => get(a('/alive')));
-  probe('agent', 'GET', '/health', () => get(a('/health')));
-  probe('agent', 'GET', '/ready', () => get(a('/ready')));
-  probe('agent', 'GET', '/server_info', () => get(a('/server_info')));
-  probe('agent', 'GET', '/', () => get(a('/')));
-  probe('agent', 'GET', '/api/conversations/{conversation_id}/events/search', () =>
-    get(a(`${conversationPath()}/events/search?limit=100`), ctx.agentKey),
-  );
-  probe('agent', 'GET', '/api/conversations/{conversation_id}/events/count', () =>
-    get(a(`${conversationPath()}/events/count`), ctx.agentKey),
-  );
-  probe(
-    'agent',
-    'POST',
-    '/api/conversations/{conversation_id}/events/respond_to_confirmation',
-    () =>
-      post(
-        a(`${conversationPath()}/events/respond_to_confirmation`),
-        { accept: false },
-        ctx.agentKey,
-      ),
-  );
-  probe('agent', 'GET', '/api/conversations/{conversation_id}/events/{event_id}', () =>
-    get(a(`${conversationPath()}/events/${ctx.eventId}`), ctx.agentKey),
-  );
-  probe('agent', 'GET', '/api/conversations/{conversation_id}/events', () =>
-    getWithBody(a(`${conversationPath()}/events`), [ctx.eventId, 'missing'], ctx.agentKey),
-  );
-  probe('agent', 'POST', '/api/conversations/{conversation_id}/events', () =>
-    post(
-      a(`${conversationPath()}/events`),
-      { content: [{ type: 'text', text: 'contract' }] },
-      ctx.agentKey,
-    ),
-  );
-  probe('agent', 'GET', '/api/conversations/search', () =>
-    get(a('/api/conversations/search'), ctx.agentKey),
-  );
-  probe('agent', 'GET', '/api/conversations/count', () =>
-    get(a('/api/conversations/count'), ctx.agentKey),
-  );
-  probe('agent', 'GET', '/api/conversations', () =>
-    get(a(`/api/conversations?ids=${ctx.v1Id}&ids=${'3'.repeat(32)}`), ctx.agentKey),
-  );
-  probe('agent', 'GET', '/api/conversations/{conversation_id}', () =>
-    get(a(conversationPath()), ctx.agentKey),
-  );
-  probe('agent', 'PATCH', '/api/conversations/{conversation_id}', () =>
-    call(a(conversationPath()), {
-      method: 'PATCH',
-      headers: ctx.agentKey,
-      json: { title: 'Agent title' },
-    }),
-  );
-  probe('agent', 'DELETE', '/api/conversations/{conversation_id}', () =>
-    call(a(`/api/conversations/${'4'.repeat(32)}`), {
-      method: 'DELETE',
-      headers: ctx.agentKey,
-    }).then((r) => ({
-      ...r,
-      expected: 400,
-    })),
-  );
-  probe('agent', 'POST', '/api/conversations/{conversation_id}/pause', () =>
-    post(a(`${conversationPath()}/pause`), undefined, ctx.agentKey),
-  );
-  probe('agent', 'POST', '/api/conversations/{conversation_id}/run', () =>
-    post(a(`${conversationPath()}/run`), undefined, ctx.agentKey),
-  );
-  probe('agent', 'POST', '/api/conversations/{conversation_id}/confirmation_policy', () =>
-    post(
-      a(`${conversationPath()}/confirmation_policy`),
-      { policy: { kind: 'NeverConfirm' } },
-      ctx.agentKey,
-    ),
-  );
-  probe('agent', 'POST', '/api/conversations/{conversation_id}/generate_title', () =>
-    post(a(`${conversationPath()}/generate_title`), { max_length: 20 }, ctx.agentKey),
-  );
-  probe('agent', 'GET', '/api/vscode/url', () => get(a('/api/vscode/url'), ctx.agentKey));
-  probe('agent', 'GET', '/api/git/changes/{path:path}', () =>
-    get(a('/api/git/changes/workspace/project'), ctx.agentKey),
-  );
-  probe('agent', 'GET', '/api/git/diff/{path:path}', () =>
-    get(a('/api/git/diff/src/parser.ts'), ctx.agentKey),
-  );
+  // Agent server: the probes are shared with agent-contract.test.ts.
+  const agentProbes = agentServerProbes({
+    base: () => ctx.agent,
+    headers: () => ctx.agentKey,
+    conversationId: () => ctx.v1Id,
+    eventId: () => ctx.eventId,
+    projectDir: () => '/workspace/project',
+  });
+  for (const [key, run] of probesFor(nested.service.agentRoutes(ctx.sandboxId), agentProbes)
+    .chosen) {
+    const [method, path] = key.split(' ') as [string, string];
+    probe('agent', method, path, run);
+  }
 }
 
 function tables(): Record<Table, Route[]> {

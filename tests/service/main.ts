@@ -25,8 +25,13 @@ async function main(): Promise<void> {
   const key = running.apiKey ? ` (key: ${running.apiKey})` : '';
   console.log(`Local reference service on ${running.url}${key}`);
   const kind = running.service.options.server;
-  const runtime = kind === 'legacy' ? `, V0 runtime: ${running.service.options.runtime}` : '';
-  console.log(`  server kind: ${kind}${runtime}`);
+  if (kind === 'agent') {
+    const release = running.service.v1.agent.release;
+    console.log(`  an agent server alone (agent server ${release.version}), no app server`);
+  } else {
+    const runtime = kind === 'legacy' ? `, V0 runtime: ${running.service.options.runtime}` : '';
+    console.log(`  server kind: ${kind}${runtime}`);
+  }
   if (running.service.hostedAuth) {
     console.log(
       `  browser session cookie: keycloak_auth=${running.service.hostedAuth.sessionToken}`,

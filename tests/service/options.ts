@@ -7,6 +7,10 @@ export const scenarioNames = [
   'awaiting-confirmation',
   'error',
   'finish-quickly',
+  // Newer agent-server event kinds (V1 only; older releases play `default` instead).
+  'streaming',
+  'hooks',
+  'acp-tools',
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 
@@ -75,13 +79,22 @@ export interface ServiceOptions {
   corsOrigins?: string[] | null;
   /** Log requests and lifecycle to the console. Default false. */
   log?: boolean;
+  /**
+   * The agent-server release to play (`x.y.z`), in sandboxes and on the `agent` kind. Default
+   * the newest the service knows; the `legacy` kind always plays its own 1.3.0-era server.
+   */
+  agentVersion?: string | null;
 }
 
 export type ResolvedOptions = Required<
-  Omit<ServiceOptions, 'apiKey' | 'dataFile' | 'corsOrigins' | 'eventsPerSecond' | 'hosted'>
+  Omit<
+    ServiceOptions,
+    'apiKey' | 'dataFile' | 'corsOrigins' | 'eventsPerSecond' | 'hosted' | 'agentVersion'
+  >
 > & {
   /** The hosted service's auth and behaviour: `server: 'hosted'`, or legacy's hosted mode. */
   hosted: boolean;
+  agentVersion: string | null;
   apiKey: string | null;
   dataFile: string | null;
   corsOrigins: string[] | null;
@@ -113,6 +126,7 @@ export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
     maxBodyBytes: options.maxBodyBytes ?? 32 * 1024 * 1024,
     corsOrigins: options.corsOrigins ?? null,
     log: options.log ?? false,
+    agentVersion: options.agentVersion ?? null,
   };
 }
 
@@ -140,6 +154,7 @@ Usage: npm run service -- [flags]
   --rate <n>             emit live events at a steady n events per second
   --no-rate-limit        disable the upstream per-IP rate limiter
   --cors-origins <list>  comma-separated PERMITTED_CORS_ORIGINS (turns the localhost rule off)
+  --agent-version <v>    agent-server release to play, e.g. 1.20.0 (default: the newest known)
   --quiet                no request log
   --help                 this text
 `;
@@ -212,6 +227,12 @@ export function parseArgs(argv: readonly string[]): ServiceOptions & { help?: bo
           .map((s) => s.trim())
           .filter(Boolean);
         break;
+      case '--agent-version': {
+        const version = take();
+        if (!/^\d+\.\d+\.\d+$/.test(version)) throw new Error('--agent-version needs x.y.z');
+        out.agentVersion = version;
+        break;
+      }
       case '--quiet':
         out.log = false;
         break;

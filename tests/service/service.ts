@@ -4,6 +4,8 @@
 // (options.ts `server`): the route table, auth, CORS and error pages all follow that kind.
 import type { Server as SocketIoServer } from 'socket.io';
 import type { Pacing } from './agent/runner';
+import { agentServerResponseShaper } from './agent-server/responses';
+import { standaloneAgentServerRoutes, startStandaloneAgentServer } from './agent-server/standalone';
 import { Faults, type ListenerKind } from './core/faults';
 import type { ServiceHost } from './core/host';
 import { emptyData, loadData, Persister, type ServiceData } from './core/state';
@@ -156,7 +158,9 @@ export class ReferenceService implements ServiceHost, RouteHost {
   async openAgentServer(sandboxId: string, port: number | null): Promise<Listener> {
     const onUpgrade = createAgentSocketHandler({
       domain: this.v1,
-      sandbox: () => this.data.sandboxes[sandboxId],
+      scope: sandboxId,
+      alive: () => this.data.sandboxes[sandboxId] !== undefined,
+      sessionKey: () => this.data.sandboxes[sandboxId]?.session_api_key ?? null,
       log: (m) => this.log(m),
     });
     const listener = new Listener({
@@ -175,6 +179,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
       corsOrigins: this.options.corsOrigins,
       maxBodyBytes: this.options.maxBodyBytes,
       intercept: (req, route) => this.intercept('agent', req, route),
+      finish: agentServerResponseShaper(this.v1.agent.release),
       onUpgrade,
       log: this.options.log,
     });
@@ -198,6 +203,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
 
   /** Every route the main listener serves, in matching order: the kind's and no other. */
   mainRoutes(): Route[] {
+    if (this.options.server === 'agent') return standaloneAgentServerRoutes(this);
     if (!this.cachedMain) {
       this.cachedMain = [...adminRoutes(this), ...this.kindRoutes()];
     }
@@ -329,7 +335,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
     };
   }
 
-  private async intercept(kind: ListenerKind, req: Incoming, route: Route | null) {
+  async intercept(kind: ListenerKind, req: Incoming, route: Route | null) {
     this.lastRequestAt = Date.now();
     if (kind === 'main') {
       const denied = this.hostedGuard(req);
@@ -377,9 +383,10 @@ export class ReferenceService implements ServiceHost, RouteHost {
 
   async start(): Promise<void> {
     if (this.options.server === 'agent') {
-      // TODO(agent-server kind): the standalone agent server, filled in with the agent-server
-      // work (routes/agent-server.ts, stream/v1-websocket.ts).
-      throw new Error('--server agent is not implemented yet');
+      // An agent server alone: no app server, no sandboxes, no V0.
+      this.main = await startStandaloneAgentServer(this);
+      this.log(`agent server listening on ${this.url}`);
+      return;
     }
     const main = new Listener({
       name: 'main',

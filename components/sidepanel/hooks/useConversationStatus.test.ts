@@ -26,6 +26,7 @@ function snapshot(conversation: Partial<StreamSnapshot['conversation']>): Stream
     generation: 'v0',
     transport: { phase: 'live' },
     synced: true,
+    historyError: null,
     conversation: {
       title: null,
       status: 'RUNNING',

@@ -6,6 +6,7 @@ import { callApi } from '@/lib/messaging/worker-client';
 import { runtimeStatusWords, startTaskWords } from '@/lib/timeline/status-words';
 import {
   type NewConversationDraft,
+  type StartCapabilities,
   toAppConversationStartRequest,
   toInitSessionRequest,
 } from '../model/new-conversation';
@@ -68,7 +69,7 @@ export function useStartConversation(
   }, []);
 
   const start = useCallback(
-    async (draft: NewConversationDraft) => {
+    async (draft: NewConversationDraft, capabilities?: StartCapabilities) => {
       const startedAt = Date.now();
       setState({ phase: 'creating', startedAt });
       const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -114,7 +115,7 @@ export function useStartConversation(
         }
         let task: AppConversationStartTask = await callApi(
           'v1.startAppConversation',
-          toAppConversationStartRequest(draft),
+          toAppConversationStartRequest(draft, capabilities),
         );
         let steps: StartStep[] = [];
         while (alive.current) {

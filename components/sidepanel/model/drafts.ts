@@ -1,19 +1,18 @@
-// Unsent words survive: a message being written is kept per conversation in storage.local, so
-// closing the panel, switching conversations or a failed send loses nothing.
-import { browser } from 'wxt/browser';
+// Unsent words survive: a message being written is kept per conversation in the trusted store
+// (lib/settings/trusted-store.ts, out of content scripts' reach), so closing the panel,
+// switching conversations or a failed send loses nothing.
+import { migrateLegacyStorage } from '@/lib/settings/migration';
+import { draftRecord, readRecord, removeRecord, writeRecord } from '@/lib/settings/trusted-store';
 
 export interface MessageDraft {
   text: string;
   images: string[];
 }
 
-const keyOf = (scope: string) => `handoff:panel-draft:${scope}`;
-
 export async function readDraft(scope: string): Promise<MessageDraft | null> {
   try {
-    const stored = (await browser.storage.local.get(keyOf(scope)))[keyOf(scope)] as
-      | Partial<MessageDraft>
-      | undefined;
+    await migrateLegacyStorage();
+    const stored = (await readRecord(draftRecord(scope))) as Partial<MessageDraft> | undefined;
     if (!stored || typeof stored !== 'object') return null;
     return {
       text: typeof stored.text === 'string' ? stored.text : '',
@@ -29,14 +28,12 @@ export async function readDraft(scope: string): Promise<MessageDraft | null> {
 /** Saves (or, when empty, forgets) a draft. Images that do not fit the quota are dropped first. */
 export async function writeDraft(scope: string, draft: MessageDraft): Promise<void> {
   if (!draft.text && !draft.images.length) {
-    await browser.storage.local.remove(keyOf(scope)).catch(() => {});
+    await removeRecord(draftRecord(scope)).catch(() => {});
     return;
   }
   try {
-    await browser.storage.local.set({ [keyOf(scope)]: draft });
+    await writeRecord(draftRecord(scope), draft);
   } catch {
-    await browser.storage.local
-      .set({ [keyOf(scope)]: { text: draft.text, images: [] } })
-      .catch(() => {});
+    await writeRecord(draftRecord(scope), { text: draft.text, images: [] }).catch(() => {});
   }
 }

@@ -1,5 +1,7 @@
-// A conversation as one JSON file: its events exactly as the service sent them, in order, with
-// what is known about the conversation, so the file can be read without Handoff.
+// A conversation as one JSON file: its events as the service sent them, in order, with what is
+// known about the conversation, so the file can be read without Handoff. Credentials are taken
+// out (the record holds the sandbox's session key; events can hold MCP and provider keys).
+import { withoutSecrets } from '@/components/common/without-secrets';
 import type { Generation } from '@/lib/api/generation';
 
 export interface ExportMetadata {
@@ -36,10 +38,10 @@ export function buildExport(
     format: 'handoff-conversation-export',
     version: 1,
     exportedAt: now.toISOString(),
-    conversation: metadata,
+    conversation: withoutSecrets(metadata),
     incomplete,
     eventCount: events.length,
-    events: events.map((item) => item.event.raw),
+    events: events.map((item) => withoutSecrets(item.event.raw)),
   };
 }
 

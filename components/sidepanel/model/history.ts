@@ -29,10 +29,13 @@ export async function loadWholeHistory(
   feed: ConversationFeed,
   onProgress?: (events: number) => void,
 ): Promise<boolean> {
-  // The first catch-up must be over before "no older events" means anything; a worker that
-  // cannot reach the server never says, so after a while the cache is all there is.
+  // The first catch-up must be over before "no older events" means anything: until then, or
+  // when it failed, what the feed holds is not the whole history. A worker that cannot reach
+  // the server never says, so after a while the cache is all there is.
+  const caughtUp = (state: FeedState) =>
+    state.loaded && !!state.snapshot && (state.snapshot.synced || !!state.snapshot.historyError);
   const ready = await Promise.race([
-    nextState(feed, (state) => state.loaded && state.snapshot !== null).then(() => true),
+    nextState(feed, caughtUp).then((state) => !state.snapshot?.historyError),
     new Promise<false>((resolve) => setTimeout(() => resolve(false), FIRST_SNAPSHOT_WAIT_MS)),
   ]);
   if (!ready) return false;

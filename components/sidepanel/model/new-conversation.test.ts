@@ -6,6 +6,7 @@ import {
   mcpConfigOf,
   mcpDraftOf,
   providerTypeOf,
+  sendsSuggestedTask,
   toAppConversationStartRequest,
   toInitSessionRequest,
 } from '@/components/sidepanel/model/new-conversation';
@@ -181,6 +182,50 @@ describe('toAppConversationStartRequest (V1)', () => {
     expect(emptied.initial_message?.content).toEqual([
       { type: 'text', text: launched.taskMessage },
     ]);
+  });
+});
+
+describe('the issue as a suggested task (servers that take one)', () => {
+  const current = { suggestedTask: true };
+  const launched = () =>
+    draftFromLaunch(issuePage, undefined, { ...defaults, generation: 'v1' as const });
+
+  it('sends the issue as suggested_task and never a first message beside it (upstream 500s)', () => {
+    const request = toAppConversationStartRequest(launched(), current);
+    expect(request.suggested_task).toEqual({
+      git_provider: 'github',
+      task_type: 'OPEN_ISSUE',
+      repo: 'octo/widgets',
+      issue_number: 12,
+      title: 'Widgets flicker on resize',
+    });
+    expect(request.initial_message).toBeUndefined();
+    expect(request.system_message_suffix).toBe('Run the tests.');
+    expect(AppConversationStartRequestSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('words added after the task go with the instructions, not twice', () => {
+    const draft = launched();
+    const request = toAppConversationStartRequest(
+      { ...draft, message: `${draft.message}\n\nAdd a test too.` },
+      current,
+    );
+    expect(request.suggested_task).toBeDefined();
+    expect(request.system_message_suffix).toBe('Run the tests.\n\nAdd a test too.');
+  });
+
+  it('a rewritten message, an image or a pull request go as words in the first message', () => {
+    const draft = launched();
+    expect(sendsSuggestedTask({ ...draft, message: 'Just fix the flicker.' }, current)).toBe(false);
+    expect(sendsSuggestedTask({ ...draft, images: ['data:image/png;base64,AAAA'] }, current)).toBe(
+      false,
+    );
+    const pull = draftFromLaunch(pullPage, undefined, { ...defaults, generation: 'v1' });
+    const request = toAppConversationStartRequest(pull, current);
+    expect(request.suggested_task).toBeUndefined();
+    expect(request.pr_number).toEqual([34]);
+    expect(request.initial_message?.content?.[0]).toMatchObject({ type: 'text' });
+    expect(sendsSuggestedTask(draft, { suggestedTask: false })).toBe(false);
   });
 });
 

@@ -21,6 +21,8 @@ export interface NewConversationLaunch {
   context: PageContext | null;
   selection?: string;
   autoStart?: boolean;
+  /** `burst`: several starts at once arrived within seconds, so this one waits for Start. */
+  notice?: 'burst';
 }
 
 export type TaskType = 'OPEN_ISSUE' | 'OPEN_PR';
@@ -281,9 +283,38 @@ export function v1MessageText(draft: NewConversationDraft): string {
   return taskMessageOf(draft.task, draft.repository.trim(), draft.branch.trim());
 }
 
+/** What the server can take in a V1 start request beyond 0.62's fields. */
+export interface StartCapabilities {
+  /** `suggested_task` (1.4+): the server writes the task's prompt from the issue itself. */
+  suggestedTask: boolean;
+}
+
+/**
+ * Whether the draft's task goes as a `suggested_task`: an issue, on a server that has the field,
+ * with a repository and provider to name, and no image (images only travel in a first message,
+ * which cannot be sent together with a suggested task). Upstream has no prompt for pull requests
+ * yet (it answers them with a 500), so those are said in words. A person who rewrote the task's
+ * words in the first message gets their own words sent instead.
+ */
+export function sendsSuggestedTask(
+  draft: NewConversationDraft,
+  capabilities: StartCapabilities,
+): boolean {
+  return (
+    capabilities.suggestedTask &&
+    draft.useTask &&
+    draft.task?.type === 'OPEN_ISSUE' &&
+    !!draft.repository.trim() &&
+    !!draft.provider &&
+    draft.images.length === 0 &&
+    draft.message.trim().startsWith(draft.taskMessage.trim())
+  );
+}
+
 /** Body of V1 `POST /api/v1/app-conversations`. */
 export function toAppConversationStartRequest(
   draft: NewConversationDraft,
+  capabilities: StartCapabilities = { suggestedTask: false },
 ): AppConversationStartRequest {
   const repository = draft.repository.trim();
   const branch = draft.branch.trim();
@@ -291,13 +322,30 @@ export function toAppConversationStartRequest(
   if (repository) request.selected_repository = repository;
   if (repository && draft.provider) request.git_provider = draft.provider as never;
   if (repository && branch) request.selected_branch = branch;
-  const text = v1MessageText(draft);
-  const content: MessageContentRequest[] = [];
-  if (text) content.push({ type: 'text', text });
-  if (draft.images.length) content.push({ type: 'image', image_urls: [...draft.images] });
-  if (content.length) request.initial_message = { role: 'user', content };
   const instructions = draft.instructions.trim();
-  if (instructions) request.system_message_suffix = instructions;
+  const task = draft.task;
+  if (task && sendsSuggestedTask(draft, capabilities)) {
+    request.suggested_task = {
+      git_provider: draft.provider as never,
+      task_type: task.type,
+      repo: repository,
+      issue_number: task.number,
+      title: task.title,
+    };
+    // The server writes the first message from the task and refuses one of ours beside it
+    // (a 500): what the person added travels with the instructions, as on V0.
+    const added = messageAdditions(draft);
+    const suffix = [instructions, added].filter(Boolean).join('\n\n');
+    if (suffix) request.system_message_suffix = suffix;
+  } else {
+    const text = v1MessageText(draft);
+    const content: MessageContentRequest[] = [];
+    if (text) content.push({ type: 'text', text });
+    if (draft.images.length) content.push({ type: 'image', image_urls: [...draft.images] });
+    if (content.length) request.initial_message = { role: 'user', content };
+    if (instructions) request.system_message_suffix = instructions;
+  }
+  if (draft.useTask && task?.type === 'OPEN_PR') request.pr_number = [task.number];
   if (draft.useTask && draft.task) {
     request.title =
       draft.task.type === 'OPEN_ISSUE'
@@ -319,6 +367,7 @@ export type DraftField =
   | 'mcp';
 
 const fieldOfWireName: Readonly<Record<string, DraftField>> = {
+  pr_number: 'task',
   repository: 'repository',
   selected_repository: 'repository',
   git_provider: 'provider',

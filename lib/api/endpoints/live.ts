@@ -1,6 +1,7 @@
 // The endpoints a live conversation needs (read it, page its events, start, stop, send, pause,
-// resume, confirm) and the four "Test connection" probes, with the helpers they share. They
-// live apart from the other endpoints because the background worker sends them itself and
+// interrupt, resume, confirm, queue a message while it starts, re-activate its sign-in), the
+// server's client config and the four "Test connection" probes, with the helpers they share.
+// They live apart from the other endpoints because the background worker sends them itself and
 // imports this module alone: every other schema stays out of its bundle, whose whole size
 // must stay under 40 KB gzipped. ./v0 and ./v1 put them in their tables with the rest.
 import * as z from 'zod/mini';
@@ -17,6 +18,7 @@ import {
   eventSourceValues,
   ProviderTypeRequestSchema,
 } from '../enums';
+import { isCredentialBindingRequired } from '../errors';
 import { ConfirmationResponseRequestSchema, MessageContentRequestSchema } from '../v1/content';
 
 // --- V0 (docs/contract/v0-rest.md) and health (docs/contract/http.md#health-probes) ---
@@ -242,6 +244,98 @@ export const v1SearchEvents = defineRequest({
   request: (query) => ({ query }),
 });
 
+/** The 1.x app server's filters of one conversation's events (the path names it). */
+export const conversationEventFilters = {
+  kind__eq: optionalText,
+  timestamp__gte: optionalText,
+  timestamp__lt: optionalText,
+};
+
+/** 1.2+: a page of one conversation’s stored events (its history while the sandbox sleeps). */
+export const v1SearchConversationEvents = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/conversation/{conversation_id}/events/search',
+  target: 'server',
+  params: z.strictObject({
+    conversation_id: PathIdSchema,
+    ...conversationEventFilters,
+    sort_order: z.optional(EventSortOrderRequestSchema),
+    ...paging,
+  }),
+  request: ({ conversation_id, ...query }) => ({ path: { conversation_id }, query }),
+});
+
+/**
+ * `GET /server_info` of the configured address, no key. An agent server names itself (`title`
+ * "OpenHands Agent Server", `version`); an app server answers machine figures instead (newer ones
+ * with `app_version`). Grouped with the health probes: it is the server's, not a conversation's.
+ */
+export const agentGetServerInfo = defineRequest({
+  group: 'server',
+  method: 'GET',
+  path: '/server_info',
+  target: 'server',
+  params: noParams,
+  request: () => ({}),
+  anonymous: true,
+});
+
+/**
+ * 1.2+: the web client's configuration (`app_mode`, feature flags, configured providers), the one
+ * `/api/v1` route that takes no key: sent without it, so it also tells a V1 app server apart
+ * before the key is known.
+ */
+export const v1GetWebClientConfig = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/web-client/config',
+  target: 'server',
+  params: noParams,
+  request: () => ({}),
+  anonymous: true,
+});
+
+/**
+ * 1.6+: queue a message for a conversation that is still starting; the server hands it to the
+ * agent once the start task is READY. Before the conversation exists its id is
+ * `task-<start task id>`. 429 with ten queued.
+ */
+export const v1QueuePendingMessage = defineRequest({
+  group: 'v1',
+  method: 'POST',
+  path: '/api/v1/conversations/{conversation_id}/pending-messages',
+  target: 'server',
+  params: z.strictObject({
+    /** The app conversation id, or `task-<32 hex>` while only the start task exists. */
+    conversation_id: PathIdSchema,
+    role: z.optional(z.literal('user')),
+    content: z.array(MessageContentRequestSchema).check(z.minLength(1)),
+  }),
+  request: ({ conversation_id, role, content }) => ({
+    path: { conversation_id },
+    body: { role: role ?? 'user', content },
+  }),
+});
+
+/**
+ * Newest app servers only (404 or 405 elsewhere: resume the sandbox instead): lets the agent
+ * server load a conversation that answers 409 `credential_binding_activation_required` again.
+ */
+export const v1ActivateCredentialBinding = defineRequest({
+  group: 'v1',
+  method: 'POST',
+  path: '/api/v1/sandboxes/{sandbox_id}/credential-bindings/{conversation_id}/activate',
+  target: 'server',
+  params: z.strictObject({ sandbox_id: PathIdSchema, conversation_id: PathIdSchema }),
+  // Upstream's handler declares no body and ignores one; the call is documented with `{}`
+  // (docs/contract/v1-app-server.md#credential-bindings), so that is what goes.
+  request: ({ sandbox_id, conversation_id }) => ({
+    path: { sandbox_id, conversation_id },
+    body: {},
+  }),
+});
+
 /** A page of the conversation’s events (kind/source/body/time filters). */
 export const agentSearchEvents = defineRequest({
   group: 'agent',
@@ -285,7 +379,23 @@ export const agentPause = defineRequest({
   request: ({ conversation: ref }) => onAgent(ref),
 });
 
-/** Resume the agent. 409 (already running) resolves with already_running: true. */
+/**
+ * v1.23+: stop at once. Unlike pause, which lets the current LLM call finish, this cancels it;
+ * the conversation ends up paused. Older agent servers answer 404: pause instead.
+ */
+export const agentInterrupt = defineRequest({
+  group: 'agent',
+  method: 'POST',
+  path: '/api/conversations/{conversation_id}/interrupt',
+  target: 'agent-server',
+  params: z.strictObject({ conversation: agentConversation }),
+  request: ({ conversation: ref }) => onAgent(ref),
+});
+
+/**
+ * Resume the agent. 409 (already running) resolves with already_running: true; the 409 of a
+ * conversation waiting for its credential binding stays an error (`isCredentialBindingRequired`).
+ */
 export const agentRun = defineRequest({
   group: 'agent',
   method: 'POST',
@@ -293,10 +403,13 @@ export const agentRun = defineRequest({
   target: 'agent-server',
   params: z.strictObject({ conversation: agentConversation }),
   request: ({ conversation: ref }) => onAgent(ref),
-  // 409 means it is already running, which is what the caller wanted. The value passes
-  // the response schema as is (see RunResultSchema in ./v1-responses).
+  // A 409 means it is already running, which is what the caller wanted, unless the agent server
+  // cannot load the conversation until its credential binding is activated: that one must reach
+  // the caller. The value passes the response schema as is (see RunResultSchema in ./v1-responses).
   recover: (error) =>
-    error.kind === 'conflict' ? { success: true, already_running: true } : undefined,
+    error.kind === 'conflict' && !isCredentialBindingRequired(error)
+      ? { success: true, already_running: true }
+      : undefined,
 });
 
 /** Accept (runs the pending action) or reject (pauses) in confirmation mode. */

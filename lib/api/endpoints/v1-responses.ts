@@ -11,13 +11,26 @@ import {
   AppConversationStartTaskPageSchema,
   AppConversationStartTaskSchema,
   AppSendMessageResponseSchema,
+  AppSettingsSchema,
   ConversationStateSchema,
+  EditResponseSchema,
+  GitBranchPageSchema,
+  GitInstallationPageSchema,
+  GitRepositoryPageSchema,
+  LlmModelPageSchema,
+  OrganizationPageSchema,
+  PendingMessageResponseSchema,
   SandboxInfoSchema,
   SandboxPageSchema,
   SandboxSpecInfoPageSchema,
   SandboxSpecInfoSchema,
+  SecretPageSchema,
+  ServerInfoResponseSchema,
+  ServerSkillPageSchema,
   SkillListSchema,
   SuccessSchema,
+  SuggestedTaskPageSchema,
+  WebClientConfigSchema,
 } from '../v1/models';
 import type { agentRequests, v1Requests } from './v1';
 
@@ -27,7 +40,8 @@ const RunAnswerSchema = z.looseObject({ success: z.nullish(z.boolean()) });
 /**
  * Agent-server `run`. A 409 (already running) is what the caller wanted: the request half
  * recovers it as `{success: true, already_running: true}`, which this schema keeps, so a
- * raw result validated on a page reads the same as the full client's.
+ * raw result validated on a page reads the same as the full client's. (The 409 of a
+ * conversation waiting for its credential binding is not recovered: it stays an error.)
  */
 const RunResultSchema = z.pipe(
   RunAnswerSchema,
@@ -64,6 +78,25 @@ export const v1Responses = {
   'v1.searchConversationEvents': V1EventPageSchema,
   'v1.countConversationEvents': CountSchema,
   'v1.getConversationEvents': z.array(z.nullable(ApiEventSchema)),
+  'v1.queuePendingMessage': PendingMessageResponseSchema,
+  'v1.activateCredentialBinding': SuccessSchema,
+  'v1.getWebClientConfig': WebClientConfigSchema,
+  'v1.searchGitInstallations': GitInstallationPageSchema,
+  'v1.searchGitRepositories': GitRepositoryPageSchema,
+  'v1.searchGitBranches': GitBranchPageSchema,
+  'v1.searchSuggestedTasks': SuggestedTaskPageSchema,
+  // null: a fresh install (the request half recovers its 404).
+  'v1.getSettings': z.nullable(AppSettingsSchema),
+  'v1.saveSettings': EditResponseSchema,
+  'v1.setGitProviders': EditResponseSchema,
+  'v1.clearGitProviders': EditResponseSchema,
+  'v1.searchSecrets': SecretPageSchema,
+  'v1.createSecret': EditResponseSchema,
+  'v1.updateSecret': EditResponseSchema,
+  'v1.deleteSecret': EditResponseSchema,
+  'v1.searchServerSkills': ServerSkillPageSchema,
+  'v1.searchModels': LlmModelPageSchema,
+  'v1.listOrganizations': OrganizationPageSchema,
 } satisfies Record<keyof typeof v1Requests, z.core.$ZodType>;
 
 export const agentResponses = {
@@ -75,4 +108,6 @@ export const agentResponses = {
   'agent.run': RunResultSchema,
   'agent.respondToConfirmation': SuccessSchema,
   'agent.getConversation': ConversationStateSchema,
+  'agent.interrupt': SuccessSchema,
+  'agent.getServerInfo': ServerInfoResponseSchema,
 } satisfies Record<keyof typeof agentRequests, z.core.$ZodType>;

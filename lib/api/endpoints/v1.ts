@@ -4,15 +4,25 @@
 // them (40 KB gzipped budget).
 import * as z from 'zod/mini';
 import '../zod-english';
-import { defineRequest, PathIdSchema } from '../endpoint';
-import { EventSortOrderRequestSchema, StartTaskSortOrderRequestSchema } from '../enums';
+import { defineRequest, PageLimitSchema, PathIdSchema } from '../endpoint';
+import {
+  ProviderTypeRequestSchema,
+  RepositorySortOrderRequestSchema,
+  StartTaskSortOrderRequestSchema,
+} from '../enums';
 import {
   AppConversationStartRequestSchema,
   AppConversationUpdateRequestSchema,
   AppSendMessageRequestSchema,
+  AppSettingsUpdateRequestSchema,
+  GitProvidersRequestSchema,
+  SecretCreateRequestSchema,
+  SecretUpdateRequestSchema,
 } from '../v1/requests';
 import {
   agentFilters,
+  agentGetServerInfo,
+  agentInterrupt,
   agentPause,
   agentRespondToConfirmation,
   agentRun,
@@ -21,22 +31,22 @@ import {
   appConversationFilters,
   BatchIdsSchema,
   agentConversation as conversation,
+  conversationEventFilters,
+  noParams,
   onAgent,
   optionalText,
   paging,
+  v1ActivateCredentialBinding,
   v1GetAppConversations,
+  v1GetWebClientConfig,
   v1PauseSandbox,
+  v1QueuePendingMessage,
   v1ResumeSandbox,
   v1SearchAppConversations,
+  v1SearchConversationEvents,
   v1SearchEvents,
   v062EventFilters,
 } from './live';
-
-const conversationEventFilters = {
-  kind__eq: optionalText,
-  timestamp__gte: optionalText,
-  timestamp__lt: optionalText,
-};
 
 /**
  * `stream-start` answers `[`, then task states separated by `,\n`, then `]` once READY or
@@ -279,20 +289,7 @@ export const v1GetEvents = defineRequest({
   request: ({ id }) => ({ query: { id } }),
 });
 
-/** 2026: a page of one conversation’s stored events. */
-export const v1SearchConversationEvents = defineRequest({
-  group: 'v1',
-  method: 'GET',
-  path: '/api/v1/conversation/{conversation_id}/events/search',
-  target: 'server',
-  params: z.strictObject({
-    conversation_id: PathIdSchema,
-    ...conversationEventFilters,
-    sort_order: z.optional(EventSortOrderRequestSchema),
-    ...paging,
-  }),
-  request: ({ conversation_id, ...query }) => ({ path: { conversation_id }, query }),
-});
+// The 2026 search, `v1SearchConversationEvents`, is in ./live: the worker pages history with it.
 
 /** 2026: how many of a conversation’s events match. */
 export const v1CountConversationEvents = defineRequest({
@@ -312,6 +309,221 @@ export const v1GetConversationEvents = defineRequest({
   target: 'server',
   params: z.strictObject({ conversation_id: PathIdSchema, id: BatchIdsSchema }),
   request: ({ conversation_id, id }) => ({ path: { conversation_id }, query: { id } }),
+});
+
+// --- Server configuration, git, settings, secrets, skills, models (docs/contract/v1-app-server.md#server-configuration ff.; 1.7+ unless noted)
+
+// The git routes page with an opaque `page_id` (pass back the previous `next_page_id`) and answer
+// 403 until a provider token is stored (1.7 answered 401).
+
+/**
+ * The GitHub app installations (Bitbucket workspaces, Bitbucket Data Center projects, Azure
+ * DevOps organisations) the user's token reaches, as ids; 400 for other providers.
+ */
+export const v1SearchGitInstallations = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/git/installations/search',
+  target: 'server',
+  params: z.strictObject({ provider: ProviderTypeRequestSchema, ...paging }),
+  request: (query) => ({ query }),
+});
+
+/**
+ * Without `query`: the user's repositories, most recently pushed first, optionally within one
+ * installation. With `query`: a search on the provider (one page only; every page_id answers
+ * the first again). `sort_order` only goes with `query`: the listing refuses it with 400.
+ */
+export const v1SearchGitRepositories = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/git/repositories/search',
+  target: 'server',
+  params: z
+    .strictObject({
+      provider: ProviderTypeRequestSchema,
+      query: optionalText,
+      installation_id: optionalText,
+      sort_order: z.nullish(RepositorySortOrderRequestSchema),
+      ...paging,
+    })
+    .check(
+      z.refine((params) => !params.sort_order || Boolean(params.query), {
+        error: 'sort_order only applies to a search: give a query as well',
+        path: ['sort_order'],
+      }),
+    ),
+  request: (query) => ({ query }),
+});
+
+/**
+ * A repository's branches (`owner/repo`; GitLab: the full path). An empty `query` lists them all,
+ * page by page (30 by default); a non-empty one searches and has no further pages (400).
+ */
+export const v1SearchGitBranches = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/git/branches/search',
+  target: 'server',
+  params: z.strictObject({
+    provider: ProviderTypeRequestSchema,
+    repository: z.string().check(z.minLength(1)),
+    query: z.optional(z.string()),
+    ...paging,
+  }),
+  // Upstream requires the parameter even when empty.
+  request: ({ query, ...rest }) => ({ query: { ...rest, query: query ?? '' } }),
+});
+
+/** Open pull requests and issues of the user the agent could take on (30 a page by default). */
+export const v1SearchSuggestedTasks = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/git/suggested-tasks/search',
+  target: 'server',
+  params: z.strictObject(paging),
+  request: (query) => ({ query }),
+});
+
+/**
+ * The user's settings, nested (`agent_settings`, `conversation_settings`), secrets only as
+ * `*_set` flags; null on a fresh install, which answers 404 until settings are first saved.
+ */
+export const v1GetSettings = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/settings',
+  target: 'server',
+  params: noParams,
+  request: () => ({}),
+  // Upstream's "no settings yet" is a hand-made JSON 404 `{"error": "Settings not found"}`. A
+  // server without the route answers FastAPI's `{"detail": "Not Found"}` or the web app's page,
+  // and that stays an error.
+  recover: (error) =>
+    error.kind === 'not-found' &&
+    error.status === 404 &&
+    error.bodyType === 'json' &&
+    error.serverMessage === 'Settings not found'
+      ? null
+      : undefined,
+});
+
+/**
+ * Change settings: `agent_settings_diff` and `conversation_settings_diff` are deep-merged into
+ * what is stored, except `agent_settings_diff.mcp_config`, which replaces the whole map of MCP
+ * servers (send all of them). `{message}`; 400 `{error}` on a value the models refuse.
+ */
+export const v1SaveSettings = defineRequest({
+  group: 'v1',
+  method: 'POST',
+  path: '/api/v1/settings',
+  target: 'server',
+  params: AppSettingsUpdateRequestSchema,
+  request: (body) => ({ body }),
+});
+
+/**
+ * Store git provider tokens. The posted map replaces the stored one: include every provider to
+ * keep (`token: ""` keeps its token). On the hosted service tokens come from the login instead.
+ */
+export const v1SetGitProviders = defineRequest({
+  group: 'v1',
+  method: 'POST',
+  path: '/api/v1/secrets/git-providers',
+  target: 'server',
+  params: GitProvidersRequestSchema,
+  request: (body) => ({ body }),
+});
+
+/** Forget every stored git provider token. */
+export const v1ClearGitProviders = defineRequest({
+  group: 'v1',
+  method: 'DELETE',
+  path: '/api/v1/secrets/git-providers',
+  target: 'server',
+  params: noParams,
+  request: () => ({}),
+});
+
+/** Custom secrets by name, with descriptions (never values); the page cursor is a name. */
+export const v1SearchSecrets = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/secrets/search',
+  target: 'server',
+  params: z.strictObject({ name__contains: optionalText, ...paging }),
+  request: (query) => ({ query }),
+});
+
+/** Create a custom secret, or replace the value of one with that name (201). */
+export const v1CreateSecret = defineRequest({
+  group: 'v1',
+  method: 'POST',
+  path: '/api/v1/secrets',
+  target: 'server',
+  params: SecretCreateRequestSchema,
+  request: (body) => ({ body }),
+});
+
+/** Rename or describe a secret; its value is kept. 404 unknown, 400 when the new name is taken. */
+export const v1UpdateSecret = defineRequest({
+  group: 'v1',
+  method: 'PUT',
+  path: '/api/v1/secrets/{secret_id}',
+  target: 'server',
+  params: z.extend(SecretUpdateRequestSchema, { secret_id: PathIdSchema }),
+  request: ({ secret_id, ...body }) => ({ path: { secret_id }, body }),
+});
+
+/** Delete a custom secret (404 when unknown). */
+export const v1DeleteSecret = defineRequest({
+  group: 'v1',
+  method: 'DELETE',
+  path: '/api/v1/secrets/{secret_id}',
+  target: 'server',
+  params: z.strictObject({ secret_id: PathIdSchema }),
+  request: ({ secret_id }) => ({ path: { secret_id } }),
+});
+
+/**
+ * 1.6+: the server's own skills (its global folder and the user's `~/.openhands`), never a
+ * repository's; the page cursor is a skill name.
+ */
+export const v1SearchServerSkills = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/skills/search',
+  target: 'server',
+  params: z.strictObject(paging),
+  request: (query) => ({ query }),
+});
+
+/** LLM models the server offers, 50 a page by default; `query` matches part of the name. */
+export const v1SearchModels = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/v1/config/models/search',
+  target: 'server',
+  params: z.strictObject({
+    query: optionalText,
+    verified__eq: z.nullish(z.boolean()),
+    provider__eq: optionalText,
+    ...paging,
+  }),
+  request: (query) => ({ query }),
+});
+
+/**
+ * Hosted service only: the organisations the user belongs to, with `current_org_id` (the one
+ * requests act in unless `X-Org-Id` names another).
+ */
+export const v1ListOrganizations = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/organizations',
+  target: 'server',
+  params: z.strictObject({ page_id: optionalText, limit: z.optional(PageLimitSchema) }),
+  request: (query) => ({ query }),
 });
 
 export const v1Requests = {
@@ -341,6 +553,24 @@ export const v1Requests = {
   'v1.searchConversationEvents': v1SearchConversationEvents,
   'v1.countConversationEvents': v1CountConversationEvents,
   'v1.getConversationEvents': v1GetConversationEvents,
+  'v1.queuePendingMessage': v1QueuePendingMessage,
+  'v1.activateCredentialBinding': v1ActivateCredentialBinding,
+  'v1.getWebClientConfig': v1GetWebClientConfig,
+  'v1.searchGitInstallations': v1SearchGitInstallations,
+  'v1.searchGitRepositories': v1SearchGitRepositories,
+  'v1.searchGitBranches': v1SearchGitBranches,
+  'v1.searchSuggestedTasks': v1SearchSuggestedTasks,
+  'v1.getSettings': v1GetSettings,
+  'v1.saveSettings': v1SaveSettings,
+  'v1.setGitProviders': v1SetGitProviders,
+  'v1.clearGitProviders': v1ClearGitProviders,
+  'v1.searchSecrets': v1SearchSecrets,
+  'v1.createSecret': v1CreateSecret,
+  'v1.updateSecret': v1UpdateSecret,
+  'v1.deleteSecret': v1DeleteSecret,
+  'v1.searchServerSkills': v1SearchServerSkills,
+  'v1.searchModels': v1SearchModels,
+  'v1.listOrganizations': v1ListOrganizations,
 };
 
 // --- Agent server (docs/contract/agent-server.md#rest-routes), under the conversation's `conversation_url`
@@ -387,4 +617,6 @@ export const agentRequests = {
   'agent.run': agentRun,
   'agent.respondToConfirmation': agentRespondToConfirmation,
   'agent.getConversation': agentGetConversation,
+  'agent.interrupt': agentInterrupt,
+  'agent.getServerInfo': agentGetServerInfo,
 };

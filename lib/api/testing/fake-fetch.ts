@@ -9,6 +9,7 @@ export interface RecordedRequest {
   /** The body parsed as JSON, when there is one. */
   json: unknown;
   credentials: RequestCredentials | undefined;
+  redirect: RequestRedirect | undefined;
   signal: AbortSignal | undefined;
 }
 
@@ -25,6 +26,7 @@ export function fakeFetch(respond: Responder): { fetch: FetchLike; requests: Rec
       body,
       json: body === undefined ? undefined : JSON.parse(body),
       credentials: init.credentials,
+      redirect: init.redirect,
       signal: init.signal ?? undefined,
     };
     requests.push(request);

@@ -10,7 +10,8 @@ export const bitbucketAdapter: Required<HostAdapter> = {
   detect: detectBitbucket,
   anchors: bitbucketAnchors,
   domFields: bitbucketDomFields,
-  isMicroagentFile: (repository: string, path: string) => isMicroagentPath(repository, path, false),
+  isMicroagentFile: (repository: string, path: string) =>
+    isMicroagentPath(repository, path, 'bitbucket'),
 };
 
 export { bitbucketAnchors, bitbucketDomFields };

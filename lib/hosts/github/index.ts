@@ -10,7 +10,8 @@ export const githubAdapter: Required<HostAdapter> = {
   detect: detectGitHub,
   anchors: githubAnchors,
   domFields: githubDomFields,
-  isMicroagentFile: (repository: string, path: string) => isMicroagentPath(repository, path, false),
+  isMicroagentFile: (repository: string, path: string) =>
+    isMicroagentPath(repository, path, 'github'),
 };
 
 export { githubAnchors, githubDomFields };

@@ -11,7 +11,8 @@ export const gitlabAdapter: Required<HostAdapter> = {
   anchors: gitlabAnchors,
   domFields: gitlabDomFields,
   // GitLab is the one provider whose microagent folder is scanned recursively.
-  isMicroagentFile: (repository: string, path: string) => isMicroagentPath(repository, path, true),
+  isMicroagentFile: (repository: string, path: string) =>
+    isMicroagentPath(repository, path, 'gitlab'),
 };
 
 export { gitlabAnchors, gitlabDomFields };

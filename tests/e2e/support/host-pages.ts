@@ -1,19 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import type { HostFixture } from '../../fixtures/hosts/index';
+import { fixtureHtml, fixturePagesByUrl } from '../../shared/host-fixtures';
 import { projectRoot } from '../paths';
+import { patchStoredSettings, readStoredSettings } from './trusted-settings';
 
-export function fixtureHtml(fixture: Pick<HostFixture, 'file'>): string {
-  return readFileSync(join(projectRoot, fixture.file), 'utf8');
-}
+export { fixtureHtml } from '../../shared/host-fixtures';
 
 /** Serves each fixture at its real URL, so the content scripts' match patterns apply. */
 export async function serveFixtures(
   context: BrowserContext,
   fixtures: readonly HostFixture[],
 ): Promise<void> {
-  const byUrl = new Map(fixtures.map((f) => [f.url, fixtureHtml(f)]));
+  const byUrl = fixturePagesByUrl(fixtures);
   await context.route(
     (url) => byUrl.has(url.href),
     (route) =>
@@ -35,19 +33,13 @@ export async function addSelfHostedHost(
   origin: string,
   provider: HostFixture['provider'],
 ): Promise<void> {
-  await extensionPage.evaluate(
-    async ({ origin, provider }) => {
-      const key = 'handoff:settings';
-      const stored = ((await chrome.storage.local.get(key))[key] ?? {}) as {
-        selfHostedHosts?: { origin: string; provider: string }[];
-      };
-      const hosts = (stored.selfHostedHosts ?? []).filter((host) => host.origin !== origin);
-      await chrome.storage.local.set({
-        [key]: { ...stored, selfHostedHosts: [...hosts, { origin, provider }] },
-      });
-    },
-    { origin, provider },
-  );
+  const stored = (await readStoredSettings(extensionPage)) as {
+    selfHostedHosts?: { origin: string; provider: string }[];
+  };
+  const hosts = (stored.selfHostedHosts ?? []).filter((host) => host.origin !== origin);
+  await patchStoredSettings(extensionPage, {
+    selfHostedHosts: [...hosts, { origin, provider }],
+  });
   await expect
     .poll(() =>
       extensionPage.evaluate(async () =>

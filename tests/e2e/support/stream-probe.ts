@@ -1,26 +1,18 @@
 import type { Page } from '@playwright/test';
 import type { Generation } from '@/lib/api/generation';
 import type { RunningService } from '../../service/index';
+import {
+  cachedOrdersInPage,
+  latestSnapshotInPage,
+  loadAllOlderWith,
+  type ProbeSnapshot,
+  requestOlderInPage,
+  watchInPage,
+} from '../../shared/stream-probe';
 
-declare global {
-  interface Window {
-    __probe?: {
-      entries: string[];
-      snapshots: unknown[];
-      older: { hasOlder: boolean; error?: string }[];
-      port: chrome.runtime.Port | null;
-      /** The port is connected and the worker has answered its watch request. */
-      watching: boolean;
-    };
-  }
-}
-
-export interface ProbeSnapshot {
-  transport: { phase: string; reason?: string; detail?: string };
-  conversation: { error: string | null; status: string | null };
-  counters: { reconnects: number; malformed: number; oversized: number; duplicates: number };
-  hasOlder: boolean;
-}
+// The probe's page side is shared with the Firefox suite (tests/shared/stream-probe.ts); these
+// are its Playwright forms.
+export { type ProbeSnapshot, serviceOrders, v1Ids } from '../../shared/stream-probe';
 
 /**
  * Subscribes an extension page to a conversation over the panel port, as a panel does, and
@@ -31,152 +23,28 @@ export async function watchOverPort(
   conversationId: string,
   generation: Generation,
 ): Promise<void> {
-  await page.evaluate(
-    ({ conversationId, generation }) => {
-      const probe = {
-        entries: [] as string[],
-        snapshots: [] as unknown[],
-        older: [] as { hasOlder: boolean; error?: string }[],
-        port: null as chrome.runtime.Port | null,
-        watching: false,
-      };
-      window.__probe = probe;
-      const connect = () => {
-        const port = chrome.runtime.connect({ name: 'handoff-panel' });
-        probe.port = port;
-        port.onMessage.addListener(
-          (message: {
-            type: string;
-            entries?: { order: string }[];
-            snapshot?: unknown;
-            hasOlder?: boolean;
-            error?: string;
-          }) => {
-            if (message.type === 'older-loaded') {
-              probe.older.push({
-                hasOlder: message.hasOlder ?? false,
-                ...(message.error ? { error: message.error } : {}),
-              });
-            }
-            if (message.type === 'entries') {
-              for (const entry of message.entries ?? []) probe.entries.push(entry.order);
-            }
-            if (message.type === 'snapshot' || message.type === 'watching') {
-              probe.snapshots.push(message.snapshot);
-            }
-            if (message.type === 'watching' && probe.port === port) probe.watching = true;
-          },
-        );
-        port.onDisconnect.addListener(() => {
-          probe.watching = false;
-          setTimeout(connect, 100);
-        });
-        port.postMessage({ type: 'watch', conversationId, generation });
-      };
-      connect();
-    },
-    { conversationId, generation },
-  );
+  await page.evaluate(watchInPage, { conversationId, generation });
 }
 
 /**
  * Loads every older page of history, as a panel does when the person scrolls to the top, so
  * the cache can be compared with the whole log.
  */
-export async function loadAllOlder(page: Page, conversationId: string): Promise<void> {
-  const snapshot = await latestSnapshot(page);
-  if (snapshot && !snapshot.hasOlder) return;
-  for (let pages = 0; pages < 500; pages++) {
-    const answer = await page.evaluate(requestOlderPage, conversationId);
-    if (answer.error) throw new Error(`loading older history failed: ${answer.error}`);
-    if (!answer.hasOlder) return;
-  }
-  throw new Error('history never ended');
-}
-
-/**
- * Asks the worker for one older page, in the page. A worker stopped meanwhile closes the port,
- * which takes the request with it: wait for the panel's new port and ask again, as a panel does.
- */
-async function requestOlderPage(
-  conversationId: string,
-): Promise<{ hasOlder: boolean; error?: string }> {
-  const probe = window.__probe;
-  if (!probe) throw new Error('watchOverPort first');
-  const pause = () => new Promise((resolve) => setTimeout(resolve, 50));
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (!probe.watching || !probe.port) {
-      await pause();
-      continue;
-    }
-    const port = probe.port;
-    const answered = probe.older.length;
-    try {
-      port.postMessage({ type: 'load-older', conversationId });
-    } catch {
-      continue;
-    }
-    while (probe.older.length === answered && probe.port === port && Date.now() < deadline) {
-      await pause();
-    }
-    const answer = probe.older[answered];
-    if (answer) return answer;
-  }
-  throw new Error('the worker never answered a request for older history');
+export function loadAllOlder(page: Page, conversationId: string): Promise<void> {
+  return loadAllOlderWith(
+    () => latestSnapshot(page),
+    () => page.evaluate(requestOlderInPage, conversationId),
+  );
 }
 
 /** The newest snapshot the worker sent for the watched conversation. */
 export function latestSnapshot(page: Page): Promise<ProbeSnapshot | null> {
-  return page.evaluate(() => {
-    const snapshots = window.__probe?.snapshots ?? [];
-    return (snapshots[snapshots.length - 1] ?? null) as never;
-  });
+  return page.evaluate(latestSnapshotInPage);
 }
 
 /** The order keys the extension's cache holds for a conversation (what the panel shows). */
 export function cachedOrders(page: Page, conversationId: string): Promise<string[]> {
-  return page.evaluate(async (conversationId) => {
-    // Never create the database: that is the extension's to do.
-    const db = await new Promise<IDBDatabase | null>((resolve) => {
-      const request = indexedDB.open('handoff-events');
-      request.onupgradeneeded = () => request.transaction?.abort();
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => resolve(null);
-    });
-    if (!db) return [];
-    if (!db.objectStoreNames.contains('events')) {
-      db.close();
-      return [];
-    }
-    const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-      const request = db
-        .transaction('events')
-        .objectStore('events')
-        .getAllKeys(IDBKeyRange.bound([conversationId, ''], [conversationId, '\uffff']));
-      request.onsuccess = () => resolve(request.result);
-      request.onerror = () => reject(request.error);
-    });
-    db.close();
-    return keys.map((key) => (key as [string, string])[1]);
-  }, conversationId);
-}
-
-/** The service's own log of a conversation, as order keys in log order. */
-export async function serviceOrders(
-  service: RunningService,
-  conversationId: string,
-): Promise<string[]> {
-  const log = await service.admin.storedEvents(conversationId);
-  if (log.version === 'V0') {
-    return log.events.map((event) => `0:${String(event.id).padStart(15, '0')}`);
-  }
-  return log.events.map((event) => String(event.id).replaceAll('-', '').toLowerCase());
-}
-
-/** V1 orders end in the event key; compare V1 logs by their ids. */
-export function v1Ids(orders: string[]): string[] {
-  return orders.map((order) => order.slice(order.lastIndexOf('|') + 1).replace(/^v1:/, ''));
+  return page.evaluate(cachedOrdersInPage, conversationId);
 }
 
 /** Creates a V0 conversation directly on the service, as another client would. */

@@ -13,6 +13,8 @@ export interface V1Template {
   /** An action that waits for respond_to_confirmation: the script stops after it. */
   awaitsConfirmation?: boolean;
   burst?: boolean;
+  /** Sent to the sockets but never stored (StreamingDeltaEvent). */
+  transient?: boolean;
 }
 
 function clampGap(ms: number): number {
@@ -315,6 +317,134 @@ function finishQuicklyScenario(): V1Template[] {
   ];
 }
 
+/** The LLM streams its answer: StreamingDeltaEvents on the socket, then the stored message. */
+function streamingScenario(): V1Template[] {
+  const answer = 'The parser now skips lines without "=" instead of crashing.';
+  const pieces = answer.match(/.{1,12}(\s|$)|.{1,12}/g) ?? [answer];
+  return [
+    ...pieces.map((content, index) => ({
+      delay: index === 0 ? 400 : 60,
+      transient: true,
+      event: { source: 'agent', content, kind: 'StreamingDeltaEvent' },
+    })),
+    { delay: 40, event: assistantMessageEvent(answer) },
+    { delay: 10, event: stateUpdate('execution_status', 'finished') },
+  ];
+}
+
+function hookEvent(
+  type: 'PreToolUse' | 'PostToolUse',
+  action: Record<string, unknown>,
+  outcome: { blocked?: boolean; reason?: string; stdout?: string } = {},
+): Record<string, unknown> {
+  return {
+    source: 'hook',
+    hook_event_type: type,
+    hook_command: '.openhands/hooks/guard.sh',
+    tool_name: action.tool_name,
+    success: !outcome.blocked,
+    blocked: outcome.blocked ?? false,
+    exit_code: outcome.blocked ? 2 : 0,
+    stdout: outcome.stdout ?? '',
+    stderr: outcome.blocked ? (outcome.reason ?? '') : '',
+    ...(outcome.reason ? { reason: outcome.reason } : {}),
+    kind: 'HookExecutionEvent',
+  };
+}
+
+/** Hooks around tool calls: one allowed (Pre/PostToolUse), one blocked (rejected by the hook). */
+function hooksScenario(): V1Template[] {
+  const allowed = terminalAction('npm test', 'Let me run the tests first.');
+  const blocked = terminalAction('git push --force origin main', 'Now push the fix.', 'HIGH');
+  const reason = 'Force pushes to main are not allowed by the repository hook.';
+  return [
+    { delay: 600, ref: 'allowed', event: allowed },
+    { delay: 80, actionRef: 'allowed', event: hookEvent('PreToolUse', allowed) },
+    {
+      delay: 700,
+      actionRef: 'allowed',
+      event: terminalObservation(allowed, '> widgets@1.0.0 test\n> vitest run\n\n ✓ 12 passed'),
+    },
+    { delay: 80, actionRef: 'allowed', event: hookEvent('PostToolUse', allowed, { stdout: 'ok' }) },
+    { delay: 600, ref: 'blocked', event: blocked },
+    {
+      delay: 80,
+      actionRef: 'blocked',
+      event: hookEvent('PreToolUse', blocked, { blocked: true, reason }),
+    },
+    {
+      delay: 20,
+      actionRef: 'blocked',
+      event: {
+        source: 'environment',
+        tool_name: blocked.tool_name,
+        tool_call_id: blocked.tool_call_id,
+        rejection_reason: reason,
+        rejection_source: 'hook',
+        kind: 'UserRejectObservation',
+      },
+    },
+    {
+      delay: 500,
+      event: assistantMessageEvent('The tests pass; the hook stopped the force push.'),
+    },
+    { delay: 10, event: stateUpdate('execution_status', 'finished') },
+  ];
+}
+
+/** An ACP agent (Claude Code, Codex…) reporting its own tool calls. */
+function acpToolsScenario(): V1Template[] {
+  const read = `toolu_acp_${randomBytes(6).toString('hex')}`;
+  const edit = `toolu_acp_${randomBytes(6).toString('hex')}`;
+  return [
+    {
+      delay: 500,
+      event: {
+        source: 'agent',
+        tool_call_id: read,
+        title: 'Read src/parser.ts',
+        status: 'completed',
+        tool_kind: 'read',
+        raw_input: { file_path: '/workspace/project/src/parser.ts' },
+        content: [
+          { type: 'content', content: { type: 'text', text: 'export function parse(line) {…}' } },
+        ],
+        is_error: false,
+        kind: 'ACPToolCallEvent',
+      },
+    },
+    {
+      delay: 700,
+      event: {
+        source: 'agent',
+        tool_call_id: edit,
+        title: 'Edit src/parser.ts',
+        status: 'completed',
+        tool_kind: 'edit',
+        raw_input: {
+          file_path: '/workspace/project/src/parser.ts',
+          old_string: 'const [key, value] = line.split("=");',
+          new_string:
+            'if (!line.includes("=")) return null;\nconst [key, value] = line.split("=");',
+        },
+        content: [
+          {
+            type: 'diff',
+            path: '/workspace/project/src/parser.ts',
+            old_text: 'const [key, value] = line.split("=");',
+            new_text:
+              'if (!line.includes("=")) return null;\nconst [key, value] = line.split("=");',
+          },
+        ],
+        is_error: false,
+        kind: 'ACPToolCallEvent',
+      },
+    },
+    { delay: 500, event: assistantMessageEvent('I added a guard for lines without "=".') },
+    { delay: 10, event: stateUpdate('execution_status', 'finished') },
+  ];
+}
+
 export const LONG_SCENARIO_EVENTS = 10_000;
 export const BURST_SCENARIO_EVENTS = 1_000;
 
@@ -330,6 +460,12 @@ export function v1Scenario(name: ScenarioName): V1Template[] {
       return errorScenario();
     case 'finish-quickly':
       return finishQuicklyScenario();
+    case 'streaming':
+      return streamingScenario();
+    case 'hooks':
+      return hooksScenario();
+    case 'acp-tools':
+      return acpToolsScenario();
     default:
       return defaultScenario();
   }

@@ -119,6 +119,64 @@ export interface AppConversationRecord {
   /** Titles set through the agent server (PATCH there) are kept apart, like upstream. */
   agent_title: string | null;
   events: V1Event[];
+  /** What the agent server holds beyond the app server's record (absent: its defaults). */
+  agent_side?: AgentSideRecord;
+}
+
+/** The agent server's own view of a conversation (its `StoredConversation` and agent). */
+export interface AgentSideRecord {
+  working_dir: string;
+  tags: Record<string, string>;
+  max_iterations: number;
+  stuck_detection: boolean;
+  llm: { model: string; base_url: string | null; api_key: string | null; usage_id: string };
+  /** Tool names; empty for an agent built from settings without tools before 1.31.2. */
+  tools: string[];
+  /** Secret sources by name, as sent (`LookupSecret` / `StaticSecret`). */
+  secrets: Record<string, Record<string, unknown>>;
+  autotitle: boolean;
+  launched_agent_profile: Record<string, unknown> | null;
+  parent_conversation_id: string | null;
+  /** Needs `credential_binding_activation_required` answered first (admin helper). */
+  credential_binding_pending: boolean;
+}
+
+/** A stored bash event (`BashCommand` / `BashOutput`) and upstream's file name for it. */
+export interface BashEventRecord {
+  /** `<YYYYMMDDHHMMSSffffff>_<kind>[_<command id>]_<id>`: the sort key and the page id. */
+  file_name: string;
+  event: Record<string, unknown> & { id: string; kind: 'BashCommand' | 'BashOutput' };
+}
+
+/** One folder the simulated shell knows: a plain folder, `git init`, or a clone. */
+export interface FolderRecord {
+  git:
+    | null
+    | { kind: 'init' }
+    | {
+        kind: 'clone';
+        repository: string;
+        branch: string;
+        single_branch: boolean;
+        remote_url: string;
+      };
+}
+
+/** The persisted state of one agent server (a sandbox's, or the `agent` kind's own). */
+export interface AgentServerRecord {
+  settings: {
+    agent_settings: Record<string, unknown>;
+    conversation_settings: Record<string, unknown>;
+    active_profile: string | null;
+    active_agent_profile_id: string | null;
+    misc_settings: Record<string, unknown>;
+  };
+  secrets: Record<string, { value: string; description: string | null }>;
+  llm_profiles: Record<string, Record<string, unknown>>;
+  agent_profiles: Record<string, Record<string, unknown>>;
+  /** Folders by absolute path; their parents exist implicitly. */
+  folders: Record<string, FolderRecord>;
+  bash_events: BashEventRecord[];
 }
 
 export interface StartTaskRecord {
@@ -150,6 +208,10 @@ export interface ServiceData {
   start_tasks: Record<string, StartTaskRecord>;
   sandboxes: Record<string, SandboxRecord>;
   sandbox_specs: SandboxSpecRecord[];
+  /** Conversations started on an agent server directly (no app-server record). */
+  agent_conversations?: Record<string, AppConversationRecord>;
+  /** Agent-server state by scope (sandbox id, or the `agent` kind's own server). */
+  agent_servers?: Record<string, AgentServerRecord>;
 }
 
 export function emptyData(): ServiceData {

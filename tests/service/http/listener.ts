@@ -39,6 +39,8 @@ export interface ListenerConfig {
   maxBodyBytes: number;
   /** Admin faults: a delay, or a response that replaces the route's. */
   intercept?: (req: Incoming, route: Route | null) => Promise<ServiceResponse | null>;
+  /** Reshapes a route's answer (an agent server's own exception handlers). */
+  finish?: (req: Incoming, response: ServiceResponse) => ServiceResponse;
   /** Handles a WebSocket upgrade; return false to leave it to others (Socket.IO). */
   onUpgrade?: (req: IncomingMessage, socket: Socket, head: Buffer) => boolean;
   log?: boolean;
@@ -333,7 +335,10 @@ export class Listener {
       const { match, pathMatched } = matchRoute(this.config.routes(), req.method, req.path);
       const faulted = await this.config.intercept?.(req, match?.route ?? null);
       if (faulted) return faulted;
-      if (match) return runRoute(match, req, this.config.authorize);
+      if (match) {
+        const response = await runRoute(match, req, this.config.authorize);
+        return this.config.finish ? this.config.finish(req, response) : response;
+      }
       if (pathMatched) return json({ detail: 'Method Not Allowed' }, 405);
       return json({ detail: 'Not Found' }, 404);
     });

@@ -36,13 +36,14 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type AuthRule = 'none' | 'v0' | 'v1' | 'hosted' | 'runtime' | 'agent' | 'admin';
 
 /**
- * Where the route is defined upstream. `v0` = v0_openapi_0.53.0.json, `cloud` = cloud_openapi.json,
- * `agent` = agent_server_openapi.json, `documented` = only in
- * docs/contract/README.md#openapi-documents-and-their-gaps (0.62.0 routes absent from those
- * documents; `why` says where it is described), `internal` = this service's own admin endpoint.
+ * Where the route is defined upstream. `v0` = v0_openapi_0.53.0.json, `cloud` =
+ * cloud_openapi.json, `agent` = agent_server_openapi.json, `documented` = only in
+ * docs/contract/README.md#openapi-documents-and-their-gaps (0.62.0 routes absent from those documents; `why` says where it is described),
+ * `internal` = this service's own admin endpoint, `agent-sdk` = an agent-server route newer
+ * than agent_server_openapi.json (`why` names its router in software-agent-sdk).
  */
 export interface ContractRef {
-  source: 'v0' | 'cloud' | 'agent' | 'documented' | 'internal';
+  source: 'v0' | 'cloud' | 'agent' | 'agent-sdk' | 'documented' | 'internal';
   /** The path as written in the document when it differs from the route's path. */
   path?: string;
   why?: string;

@@ -7,6 +7,7 @@ import { defineRoute, type Route } from '../http/router';
 import { isScenarioName } from '../options';
 import type { ReferenceService } from '../service';
 import { ROOM } from '../v0/domain';
+import { agentServerAdminRoutes } from './admin-agent-server';
 
 const internal = { source: 'internal' as const };
 
@@ -28,7 +29,7 @@ function numberField(body: Record<string, unknown>, key: string, fallback?: numb
 export function adminRoutes(service: ReferenceService): Route[] {
   const find = (id: string) => {
     const hex = id.replaceAll('-', '').toLowerCase();
-    const v1 = service.v1.conversation(hex);
+    const v1 = service.v1.agent.anywhere(hex);
     if (v1) return { version: 'V1' as const, v1 };
     const v0 = service.v0.get(id);
     if (v0) return { version: 'V0' as const, v0 };
@@ -47,6 +48,7 @@ export function adminRoutes(service: ReferenceService): Route[] {
   };
 
   return [
+    ...agentServerAdminRoutes(service),
     defineRoute({
       method: 'GET',
       path: '/__admin/state',

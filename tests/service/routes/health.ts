@@ -66,15 +66,52 @@ export function appServerHealthRoutes(host: RouteHost): Route[] {
   ];
 }
 
+/**
+ * server_details_router.py of the release played. The legacy kind answers what it always did
+ * (v1.3.0); newer releases add the package versions, usable tools and credential-binding
+ * capabilities to `server_info` and answer `/health` with JSON (v1.21.0).
+ */
 export function agentServerHealthRoutes(host: RouteHost): Route[] {
-  const serverInfo = () => ({
-    uptime: (Date.now() - host.startedAt) / 1000,
-    idle_time: (Date.now() - host.lastRequestAt) / 1000,
-    title: 'OpenHands Agent Server',
-    version: '1.3.0',
-    docs: '/docs',
-    redoc: '/redoc',
-  });
+  const release = host.v1.agent.release;
+  const serverInfo = () => {
+    const times = {
+      uptime: (Date.now() - host.startedAt) / 1000,
+      idle_time: (Date.now() - host.lastRequestAt) / 1000,
+    };
+    if (release.legacy) {
+      return {
+        ...times,
+        title: 'OpenHands Agent Server',
+        version: release.version,
+        docs: '/docs',
+        redoc: '/redoc',
+      };
+    }
+    return {
+      uptime: Math.floor(times.uptime),
+      idle_time: Math.floor(times.idle_time),
+      title: 'OpenHands Agent Server',
+      version: release.version,
+      sdk_version: release.version,
+      tools_version: release.version,
+      workspace_version: release.version,
+      build_git_sha: 'unknown',
+      build_git_ref: 'unknown',
+      python_version: '3.13.7 (main, Aug 14 2026, 22:41:05) [GCC 12.2.0]',
+      usable_tools: ['terminal', 'file_editor', 'task_tracker', 'browser_tool_set'],
+      runtime_idle_timeout_seconds: null,
+      capabilities: release.has('credentialBinding')
+        ? [
+            'credential_binding_v1',
+            'credential_binding_readiness_probe_v1',
+            'credential_binding_activation_guard_v1',
+          ]
+        : [],
+      max_foreground_terminal_timeout_seconds: null,
+      docs: '/docs',
+      redoc: '/redoc',
+    };
+  };
   return [
     defineRoute({
       method: 'GET',
@@ -88,7 +125,7 @@ export function agentServerHealthRoutes(host: RouteHost): Route[] {
       path: '/health',
       auth: 'none',
       contract: { source: 'agent' },
-      handle: () => 'OK',
+      handle: () => (release.has('jsonHealth') ? { status: 'ok' } : 'OK'),
     }),
     defineRoute({
       method: 'GET',

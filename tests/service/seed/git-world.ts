@@ -115,6 +115,15 @@ export const seedRepositories: SeedRepository[] = [
       '.cursorrules': 'Prefer small pure functions. Never commit secrets.\n',
       '.openhands/pre-commit.sh': '#!/bin/sh\nnpm run lint\n',
       'README.md': '# widgets\n',
+      // What a 1.x agent server loads after the clone (sdk skills/skill.py).
+      'AGENTS.md':
+        '# Agents\n\nRun `npm ci` first. Keep `src/index.ts` the only public entry point.\n',
+      '.agents/skills/release-checklist/SKILL.md':
+        '---\nname: release-checklist\ndescription: Steps to cut a widgets release\ntriggers:\n  - release\n---\n\n1. Update CHANGELOG.md.\n2. Run `npm version`.\n',
+      '.agents/skills/Bad_Name/SKILL.md':
+        '---\ndescription: Skipped, the name breaks the AgentSkills rules\n---\n\nNever loaded.\n',
+      'package.json': '{\n  "name": "widgets",\n  "version": "2.4.0"\n}\n',
+      'src/parser.ts': 'export function parse(line: string) {\n  return line.split("=");\n}\n',
     },
   },
   {

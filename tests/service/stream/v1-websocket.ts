@@ -1,15 +1,17 @@
-// The agent server's event WebSocket (`/sockets/events/{conversation_id}`, a plain WebSocket), as
-// agent servers ≥ v1.18.1 run it (docs/contract/agent-server.md#event-websocket): a key in the
-// query or header is checked before the handshake is accepted (a wrong one fails the handshake with
-// HTTP 403, which browsers see as close code 1006); without one, the first frame must be
-// `{"type":"auth",…}` within 10 s or the socket closes with 4001. Then: `full_state` first, the
-// requested replay, live events; a client frame is an SDK Message sent with run=true; a bad frame
-// gets a ServerErrorEvent.
+// The agent server's event WebSocket (`/sockets/events/{conversation_id}`, a plain WebSocket;
+// software-agent-sdk agent_server/sockets.py) for the release played: a key in the query or
+// header is checked before the handshake is accepted (a wrong one fails the handshake with HTTP
+// 403, which browsers see as close code 1006; the query key still works in 1.4x, only logged as
+// deprecated); without one, from v1.18.1 the first frame must be `{"type":"auth",…}` within
+// 10 s or the socket closes with 4001. Then 1013 when the conversation waits for its credential
+// binding (v1.37.1) or already has 50 sockets (v1.22.1), 4004 when it is unknown, else
+// `full_state` first, the requested replay, live events; a client frame is an SDK Message sent
+// with run=true; a bad frame gets a ServerErrorEvent (v1.16.0).
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { withoutNulls } from '../agent-server/json';
 import { dashedUuid, parseUuid } from '../core/ids';
-import type { SandboxRecord } from '../core/state';
 import { naiveNow, toNaiveLocal } from '../core/time';
 import { INVALID, type PydanticError } from '../http/pydantic';
 import { PyJsonError, parsePythonJson } from '../http/pyjson';
@@ -17,10 +19,17 @@ import { sdkMessageSchema } from '../models/v1';
 import type { V1Domain } from '../v1/domain';
 
 const FIRST_MESSAGE_AUTH_TIMEOUT_MS = 10_000;
+/** event_service.py `PubSub(max_subscribers=50)`. */
+const MAX_SUBSCRIBERS = 50;
 
 export interface AgentSocketDeps {
   domain: V1Domain;
-  sandbox: () => SandboxRecord | undefined;
+  /** The agent server's scope: a sandbox id, or the `agent` kind's own. */
+  scope: string;
+  /** False once the sandbox behind it is gone. */
+  alive: () => boolean;
+  /** The key in force; null when none is configured (every socket is accepted). */
+  sessionKey: () => string | null;
   log: (message: string) => void;
 }
 
@@ -73,7 +82,7 @@ export function createAgentSocketHandler(deps: AgentSocketDeps) {
       rejectHandshake(socket, 404);
       return true;
     }
-    const sandbox = deps.sandbox();
+    const release = deps.domain.agent.release;
     const conversationHex = parseUuid(decodeURIComponent(match[1] as string));
     const query = url.searchParams;
     const resendAll = query.has('resend_all') ? pythonBool(query.get('resend_all') ?? '') : false;
@@ -82,7 +91,7 @@ export function createAgentSocketHandler(deps: AgentSocketDeps) {
     const after = afterRaw === null ? null : toNaiveLocal(afterRaw);
     // Query/path validation failures close the socket before it is accepted (HTTP 403).
     if (
-      !sandbox ||
+      !deps.alive() ||
       conversationHex === null ||
       resendAll === null ||
       (resendMode !== null && resendMode !== 'all' && resendMode !== 'since') ||
@@ -94,15 +103,19 @@ export function createAgentSocketHandler(deps: AgentSocketDeps) {
     const headerKey = req.headers['x-session-api-key'];
     const offered =
       query.get('session_api_key') ?? (typeof headerKey === 'string' ? headerKey : null);
-    if (offered !== null && offered !== sandbox.session_api_key) {
-      rejectHandshake(socket);
-      return true;
+    const required = deps.sessionKey();
+    if (required !== null && offered !== required) {
+      // A wrong key, or (before first-message auth existed) no key at all.
+      if (offered !== null || !release.has('firstMessageAuth')) {
+        rejectHandshake(socket);
+        return true;
+      }
     }
 
     wss.handleUpgrade(req, socket, head, (ws) => {
       const start = () =>
         subscribe(ws, deps, conversationHex, resendMode ?? (resendAll ? 'all' : null), after);
-      if (offered !== null) {
+      if (required === null || offered !== null) {
         start();
         return;
       }
@@ -119,13 +132,12 @@ export function createAgentSocketHandler(deps: AgentSocketDeps) {
         } catch {
           frame = null;
         }
-        const current = deps.sandbox();
         if (
           typeof frame === 'object' &&
           frame !== null &&
           (frame as Record<string, unknown>).type === 'auth' &&
-          current &&
-          (frame as Record<string, unknown>).session_api_key === current.session_api_key
+          deps.alive() &&
+          (frame as Record<string, unknown>).session_api_key === deps.sessionKey()
         ) {
           start();
         } else {
@@ -145,29 +157,41 @@ function subscribe(
   mode: string | null,
   after: string | null,
 ): void {
-  const sandbox = deps.sandbox();
-  const record = deps.domain.conversation(conversationHex);
-  if (!sandbox || !record || record.sandbox_id !== sandbox.id) {
+  const { agent } = deps.domain;
+  const record = deps.alive() ? agent.find(deps.scope, conversationHex) : undefined;
+  if (record && agent.needsActivation(record)) {
+    ws.close(1013, 'credential_binding_activation_required');
+    return;
+  }
+  if (!record) {
     ws.close(4004, 'Conversation not found');
     return;
   }
   const subscribers = deps.domain.subscribers.get(record.id) ?? new Set<WebSocket>();
+  if (agent.release.has('subscriberLimit') && subscribers.size >= MAX_SUBSCRIBERS) {
+    ws.close(1013, 'Too many connections for this conversation');
+    return;
+  }
   subscribers.add(ws);
   deps.domain.subscribers.set(record.id, subscribers);
   ws.send(JSON.stringify(deps.domain.fullState(record)));
 
   if (mode === 'all' || (mode === 'since' && after !== null)) {
+    const omitNulls = agent.release.has('socketOmitsNulls');
     const replay = [...record.events]
       .filter((event) => mode === 'all' || (after !== null && event.timestamp >= after))
       .sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
-    for (const event of replay) ws.send(JSON.stringify(event));
+    for (const event of replay) ws.send(JSON.stringify(omitNulls ? withoutNulls(event) : event));
   }
 
   ws.on('message', (data, isBinary) => {
-    const current = deps.domain.conversation(conversationHex);
+    const current = agent.find(deps.scope, conversationHex);
     if (!current) return;
-    const reply = (code: string, detail: string) =>
-      ws.send(JSON.stringify(serverErrorEvent(code, detail)));
+    // Before v1.16.0 a bad frame was only logged.
+    const answersBadFrames = agent.release.has('serverErrorFrames');
+    const reply = (code: string, detail: string) => {
+      if (answersBadFrames) ws.send(JSON.stringify(serverErrorEvent(code, detail)));
+    };
     if (isBinary) {
       reply('KeyError', "'text'");
       return;

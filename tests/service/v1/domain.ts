@@ -12,13 +12,12 @@ import {
   replyTemplates,
   stateUpdate,
   statsValue,
-  systemPromptEvent,
   textContent,
   userMessageEvent,
   type V1Template,
-  v1Scenario,
   v1TerminalObservation,
 } from '../agent/v1-scenarios';
+import { withoutNulls } from '../agent-server/json';
 import type { ServiceHost } from '../core/host';
 import { base62OfHex, dashedUuid, hexId, randomKey, toDashed } from '../core/ids';
 import type {
@@ -43,6 +42,7 @@ import {
   triggersOf,
 } from '../seed/git-world';
 import { scenarioMarker } from '../v0/domain';
+import { AgentServerDomain } from './agent-server-domain';
 import { confirmationModeOf, llmModelOf } from './settings';
 
 export const startTaskStatuses = [
@@ -93,7 +93,7 @@ export function seedSandboxSpecs(now: string, server: ServerKind): SandboxSpecRe
   ];
 }
 
-interface AgentState {
+export interface AgentState {
   runner: StepRunner;
   refs: Map<string, string>;
   pending: V1Event | null;
@@ -110,8 +110,12 @@ export class V1Domain {
   readonly subscribers = new Map<string, Set<WebSocket>>();
   private readonly agents = new Map<string, AgentState>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  /** What agent servers hold beyond the app server's records, per the release played. */
+  readonly agent: AgentServerDomain;
 
-  constructor(private readonly host: ServiceHost) {}
+  constructor(private readonly host: ServiceHost) {
+    this.agent = new AgentServerDomain(this, host);
+  }
 
   private get data() {
     return this.host.data;
@@ -163,6 +167,7 @@ export class V1Domain {
     this.timers.clear();
     for (const agent of this.agents.values()) agent.runner.dispose();
     this.agents.clear();
+    this.agent.dispose();
   }
 
   // --- sandboxes -------------------------------------------------------------------------------
@@ -254,7 +259,7 @@ export class V1Domain {
   private async bringDown(sandboxId: string): Promise<void> {
     const listener = this.servers.get(sandboxId);
     this.servers.delete(sandboxId);
-    for (const conversation of this.conversationsOn(sandboxId)) {
+    for (const conversation of this.agent.conversationsOn(sandboxId)) {
       this.agents.get(conversation.id)?.runner.pause();
       for (const socket of this.subscribers.get(conversation.id) ?? []) socket.terminate();
       this.subscribers.delete(conversation.id);
@@ -282,7 +287,7 @@ export class V1Domain {
       this.host.persist();
       this.later(700, () => {
         void this.bringUp(sandbox).then(() => {
-          for (const conversation of this.conversationsOn(id)) {
+          for (const conversation of this.agent.conversationsOn(id)) {
             const agent = this.agents.get(conversation.id);
             if (agent?.runner.paused && conversation.execution_status === 'running') {
               agent.runner.resume();
@@ -416,7 +421,14 @@ export class V1Domain {
    */
   async deleteConversation(id: string, sandbox: 'always' | 'when-unused' = 'when-unused') {
     const record = this.conversation(id);
-    if (!record) return false;
+    if (!record) {
+      // One started on an agent server directly has no sandbox of its own to clean up.
+      if (!this.data.agent_conversations?.[id]) return false;
+      this.forget(id);
+      delete this.data.agent_conversations[id];
+      this.host.persist();
+      return true;
+    }
     this.agents.get(id)?.runner.dispose();
     this.agents.delete(id);
     for (const socket of this.subscribers.get(id) ?? []) socket.close(1000);
@@ -427,6 +439,14 @@ export class V1Domain {
       void this.deleteSandbox(record.sandbox_id);
     }
     return true;
+  }
+
+  /** Stops a conversation's agent and closes its sockets: it is being deleted. */
+  forget(id: string): void {
+    this.agents.get(id)?.runner.dispose();
+    this.agents.delete(id);
+    for (const socket of this.subscribers.get(id) ?? []) socket.close(1000);
+    this.subscribers.delete(id);
   }
 
   // --- start tasks -----------------------------------------------------------------------------
@@ -632,6 +652,21 @@ export class V1Domain {
 
   /** The subscriber's first frame: the whole state. */
   fullState(record: AppConversationRecord): Record<string, unknown> {
+    const value = this.agent.release.legacy
+      ? this.legacyStateValue(record)
+      : this.agent.stateValue(record);
+    return {
+      id: dashedUuid(),
+      timestamp: naiveNow(),
+      source: 'environment',
+      key: 'full_state',
+      value,
+      kind: 'ConversationStateUpdateEvent',
+    };
+  }
+
+  /** The state as the legacy kind's agent server has always shown it. */
+  private legacyStateValue(record: AppConversationRecord): Record<string, unknown> {
     const value = fullStateTemplate();
     const agent = value.agent as { llm?: Record<string, unknown> } | undefined;
     if (agent?.llm && record.llm_model) agent.llm.model = record.llm_model;
@@ -646,18 +681,15 @@ export class V1Domain {
       confirmation_policy: { kind: record.confirmation_policy },
       stats: lastStats?.value ?? { usage_to_metrics: {} },
     });
-    return {
-      id: dashedUuid(),
-      timestamp: naiveNow(),
-      source: 'environment',
-      key: 'full_state',
-      value,
-      kind: 'ConversationStateUpdateEvent',
-    };
+    return value;
   }
 
   /** Agent-server `ConversationInfo`: the state plus title, metrics and times. */
-  agentConversationInfo(record: AppConversationRecord): Record<string, unknown> {
+  agentConversationInfo(
+    record: AppConversationRecord,
+    options: { includeSkills?: boolean } = {},
+  ): Record<string, unknown> {
+    if (!this.agent.release.legacy) return this.agent.info(record, options.includeSkills ?? false);
     const state = this.fullState(record).value as Record<string, unknown>;
     return {
       ...state,
@@ -674,14 +706,21 @@ export class V1Domain {
     actionId?: string,
   ): V1Event {
     const { id: _id, timestamp: _ts, kind, ...rest } = partial;
+    const parentId = this.agent.release.has('parentId') ? this.agent.leafOf(record) : null;
     const event = {
       id: dashedUuid(),
       timestamp: naiveNow(),
       ...rest,
       ...(actionId ? { action_id: actionId } : {}),
+      ...(parentId ? { parent_id: parentId } : {}),
       kind: String(kind),
     } as V1Event;
-    this.store(record, event);
+    // Newer servers send `model_dump(exclude_none=True)` on the socket (v1.31.2).
+    this.store(
+      record,
+      event,
+      this.agent.release.has('socketOmitsNulls') ? withoutNulls(event) : undefined,
+    );
     return event;
   }
 
@@ -706,7 +745,12 @@ export class V1Domain {
     }
   }
 
-  private agentOf(record: AppConversationRecord): AgentState {
+  /** Whether the conversation still exists (app server or agent server). */
+  private exists(id: string): boolean {
+    return this.conversation(id) !== undefined || this.data.agent_conversations?.[id] !== undefined;
+  }
+
+  agentOf(record: AppConversationRecord): AgentState {
     let agent = this.agents.get(record.id);
     if (!agent) {
       agent = {
@@ -721,14 +765,23 @@ export class V1Domain {
     return agent;
   }
 
-  private play(record: AppConversationRecord, templates: V1Template[]): void {
+  play(record: AppConversationRecord, templates: V1Template[]): void {
     const agent = this.agentOf(record);
     for (const template of templates) {
       agent.runner.push({
         delay: template.delay,
         kind: template.burst ? 'burst' : 'event',
         run: () => {
-          if (!this.conversation(record.id)) return;
+          if (!this.exists(record.id)) return;
+          if (template.transient) {
+            // Streaming deltas go to the sockets only; the event log never holds them.
+            this.broadcast(record.id, {
+              id: dashedUuid(),
+              timestamp: naiveNow(),
+              ...template.event,
+            });
+            return;
+          }
           const actionId = template.actionRef ? agent.refs.get(template.actionRef) : undefined;
           const event = this.append(record, template.event, actionId);
           if (template.ref) agent.refs.set(template.ref, event.id);
@@ -739,9 +792,9 @@ export class V1Domain {
   }
 
   /** The conversation starts on the agent server: system prompt, first message, scenario. */
-  private beginConversation(record: AppConversationRecord): void {
+  beginConversation(record: AppConversationRecord): void {
     record.scenario_started = record.initial_text !== null;
-    if (record.title === null && record.initial_text) {
+    if (record.title === null && record.initial_text && !record.agent_side) {
       const firstLine =
         record.initial_text
           .replace(/\[scenario:[a-z-]+\]/, '')
@@ -749,7 +802,7 @@ export class V1Domain {
           .split('\n')[0] ?? '';
       record.title = firstLine.length > 30 ? `${firstLine.slice(0, 27)}...` : firstLine || null;
     }
-    const templates: V1Template[] = [{ delay: 50, event: systemPromptEvent() }];
+    const templates: V1Template[] = [{ delay: 50, event: this.agent.systemPrompt(record) }];
     if (record.confirmation_policy !== 'NeverConfirm') {
       templates.push({
         delay: 10,
@@ -766,7 +819,7 @@ export class V1Domain {
           ),
         },
         { delay: 20, event: stateUpdate('execution_status', 'running') },
-        ...v1Scenario(record.scenario as ScenarioName),
+        ...this.agent.scenario(record, record.initial_text),
       );
     }
     this.play(record, templates);
@@ -774,7 +827,7 @@ export class V1Domain {
 
   private skillsTriggered(record: AppConversationRecord, text: string): string[] {
     const lowered = text.toLowerCase();
-    return this.skills(record)
+    return (record.agent_side ? this.agent.skillSummaries(record) : this.skills(record))
       .filter(
         (s) => s.type === 'knowledge' && s.triggers.some((t) => lowered.includes(t.toLowerCase())),
       )
@@ -831,6 +884,7 @@ export class V1Domain {
       record.initial_text = text;
       record.scenario = scenarioMarker(text) ?? record.scenario;
     }
+    this.agent.afterUserMessage(record, text);
     if (!run) {
       agent.unanswered.push(text);
       if (startsScenario) agent.scenarioWaiting = true;
@@ -857,7 +911,7 @@ export class V1Domain {
     if (agent.runner.paused) agent.runner.resume();
     if (startScenario || agent.scenarioWaiting) {
       agent.scenarioWaiting = false;
-      this.play(record, v1Scenario(record.scenario as ScenarioName));
+      this.play(record, this.agent.scenario(record, texts[texts.length - 1] ?? ''));
       return;
     }
     if (texts.length > 0) {
@@ -872,8 +926,14 @@ export class V1Domain {
     const agent = this.agentOf(record);
     if (record.execution_status !== 'idle' && record.execution_status !== 'running') return;
     agent.runner.pause();
-    this.append(record, { source: 'user', kind: 'PauseEvent' });
+    if (this.agent.release.legacy) {
+      this.append(record, { source: 'user', kind: 'PauseEvent' });
+      this.append(record, stateUpdate('execution_status', 'paused'));
+      return;
+    }
+    // LocalConversation.pause sets the status (its update goes out) before the PauseEvent.
     this.append(record, stateUpdate('execution_status', 'paused'));
+    this.append(record, { source: 'user', kind: 'PauseEvent' });
   }
 
   respondToConfirmation(record: AppConversationRecord, accept: boolean, reason: string): void {
@@ -923,7 +983,10 @@ export class V1Domain {
 
   /** Resumes agents after a restart of the service (paused sandboxes stay paused). */
   restoreAfterRestart(): void {
-    for (const record of Object.values(this.data.app_conversations)) {
+    for (const record of [
+      ...Object.values(this.data.app_conversations),
+      ...Object.values(this.data.agent_conversations ?? {}),
+    ]) {
       if (record.execution_status === 'running') record.execution_status = 'paused';
     }
   }

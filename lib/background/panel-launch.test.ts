@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { listenToToolbarButton, openPanel, panelConnected } from './panel-launch';
+
+// Firefox's sidebar: opened only inside Firefox's own user actions; a refusal falls back to the
+// panel in a window of its own, unless the window already shows the sidebar.
+
+type Sidebar = {
+  open: () => Promise<void>;
+  toggle: () => Promise<void>;
+  isOpen: () => Promise<boolean>;
+};
+
+function withSidebar(sidebar: Sidebar): void {
+  (browser as unknown as { sidebarAction?: Sidebar }).sidebarAction = sidebar;
+}
+
+describe('opening the panel in Firefox', () => {
+  const create = vi.fn(async () => ({}) as never);
+  beforeEach(() => {
+    fakeBrowser.reset();
+    create.mockClear();
+    vi.spyOn(browser.windows, 'create').mockImplementation(create);
+  });
+  afterEach(() => {
+    delete (browser as unknown as { sidebarAction?: Sidebar }).sidebarAction;
+    vi.restoreAllMocks();
+  });
+
+  it('opens the sidebar, synchronously, inside a user action', async () => {
+    const open = vi.fn(async () => {});
+    withSidebar({ open, toggle: vi.fn(), isOpen: vi.fn(async () => false) });
+    const opening = openPanel(4);
+    // Called before the first await: Firefox honours open() only inside the action itself.
+    expect(open).toHaveBeenCalledTimes(1);
+    await opening;
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('falls back to a panel window for that window when Firefox refuses the sidebar', async () => {
+    withSidebar({
+      open: () =>
+        Promise.reject(
+          new Error('sidebarAction.open may only be called from a user input handler'),
+        ),
+      toggle: vi.fn(),
+      isOpen: vi.fn(async () => false),
+    });
+    await openPanel(4);
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'popup',
+        url: expect.stringContaining('/sidepanel.html?for-window=4'),
+      }),
+    );
+  });
+
+  it('opens no second panel when the sidebar is already open in that window', async () => {
+    const isOpen = vi.fn(async () => true);
+    withSidebar({ open: () => Promise.reject(new Error('refused')), toggle: vi.fn(), isOpen });
+    await openPanel(4);
+    expect(isOpen).toHaveBeenCalledWith({ windowId: 4 });
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('opens no second panel when a panel of that window is connected (a panel tab)', async () => {
+    const isOpen = vi.fn(async () => false);
+    withSidebar({ open: () => Promise.reject(new Error('refused')), toggle: vi.fn(), isOpen });
+    let disconnect = () => {};
+    const port = {
+      name: 'handoff-panel',
+      postMessage: vi.fn(),
+      onDisconnect: { addListener: (listener: () => void) => (disconnect = listener) },
+    } as unknown as Parameters<typeof panelConnected>[1];
+    await panelConnected(4, port);
+    await openPanel(4);
+    expect(create).not.toHaveBeenCalled();
+    // Another window has no panel: that one still gets the panel window.
+    await openPanel(5);
+    expect(create).toHaveBeenCalledTimes(1);
+    // Once the panel closes, its window gets the panel window again.
+    disconnect();
+    await openPanel(4);
+    expect(create).toHaveBeenCalledTimes(2);
+  });
+
+  it('falls back also when open() throws instead of rejecting', async () => {
+    withSidebar({
+      open: () => {
+        throw new Error('refused');
+      },
+      toggle: vi.fn(),
+      isOpen: vi.fn(async () => false),
+    });
+    await openPanel(4);
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
+  it('the toolbar button toggles the sidebar', () => {
+    const toggle = vi.fn(async () => {});
+    withSidebar({ open: vi.fn(), toggle, isOpen: vi.fn() });
+    const listeners: (() => void)[] = [];
+    (browser as unknown as { browserAction: unknown }).browserAction = {
+      onClicked: { addListener: (listener: () => void) => listeners.push(listener) },
+    };
+    listenToToolbarButton();
+    expect(listeners).toHaveLength(1);
+    listeners[0]?.();
+    expect(toggle).toHaveBeenCalledTimes(1);
+    delete (browser as unknown as { browserAction?: unknown }).browserAction;
+  });
+});

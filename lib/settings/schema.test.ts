@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { SettingsSchema } from './schema';
+
+describe('organizationId', () => {
+  it('keeps a UUID and defaults to none', () => {
+    const id = '0b6f7c58-2f4e-4d71-9a0c-5e8d7b6a4c3f';
+    expect(SettingsSchema.parse({ organizationId: id }).organizationId).toBe(id);
+    expect(SettingsSchema.parse({}).organizationId).toBeNull();
+  });
+
+  it('drops a value that is not a UUID without losing the other settings', () => {
+    const parsed = SettingsSchema.parse({
+      serverUrl: 'https://app.all-hands.dev',
+      organizationId: 'acme; drop table',
+    });
+    expect(parsed.organizationId).toBeNull();
+    expect(parsed.serverUrl).toBe('https://app.all-hands.dev');
+  });
+});

@@ -1,0 +1,66 @@
+// Everything the worker trusts (settings, the watch list, message drafts) lives in the extension
+// origin's IndexedDB. Content scripts run in the page's origin, so they open the page's
+// databases, never this one; storage.local, by contrast, is readable and writable from content
+// scripts in Firefox, and in Chrome until the worker restricts it (docs/security.md#storage).
+// Values read back are still only data: every reader validates what it gets.
+import { openDB } from 'idb';
+
+const DB_NAME = 'handoff-state';
+const STORE = 'records';
+
+function db() {
+  return openDB(DB_NAME, 1, {
+    upgrade(database) {
+      if (!database.objectStoreNames.contains(STORE)) database.createObjectStore(STORE);
+    },
+  });
+}
+
+export async function readRecord(key: string): Promise<unknown> {
+  const database = await db();
+  try {
+    return await database.get(STORE, key);
+  } finally {
+    database.close();
+  }
+}
+
+export async function writeRecord(key: string, value: unknown): Promise<void> {
+  const database = await db();
+  try {
+    await database.put(STORE, value, key);
+  } finally {
+    database.close();
+  }
+}
+
+export async function removeRecord(key: string): Promise<void> {
+  const database = await db();
+  try {
+    await database.delete(STORE, key);
+  } finally {
+    database.close();
+  }
+}
+
+/**
+ * Runs `update` on one record inside one transaction, so two contexts changing it at once
+ * (a panel and the worker, two panels) cannot lose each other's change.
+ */
+export async function updateRecord<T>(key: string, update: (current: unknown) => T): Promise<T> {
+  const database = await db();
+  try {
+    const tx = database.transaction(STORE, 'readwrite');
+    const next = update(await tx.store.get(key));
+    await tx.store.put(next, key);
+    await tx.done;
+    return next;
+  } finally {
+    database.close();
+  }
+}
+
+export const SETTINGS_RECORD = 'settings';
+export const WATCHED_RECORD = 'watched';
+/** One unsent message per conversation (or per new-conversation form). */
+export const draftRecord = (scope: string) => `draft:${scope}`;

@@ -1,0 +1,14 @@
+// Skills (microagents) of a repository, read from its code host with the 1.x rules.
+export { parseFrontMatter } from './front-matter';
+export type { Fetch } from './http';
+export { MAX_READ_BYTES } from './http';
+export {
+  apiBaseFor,
+  clearSkillTextCache,
+  hostOriginOf,
+  MAX_FILES_PER_REPOSITORY,
+  readRepositorySkills,
+  type SkillsTarget,
+} from './read';
+export { triggersOf } from './rules';
+export * from './types';

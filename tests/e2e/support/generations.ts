@@ -1,0 +1,84 @@
+// The same journey on both interfaces: on a current, V1-only server (the suite's default) and
+// on a legacy server, where Handoff still uses V0. A spec loops over `journeyKinds`, and each
+// loop's describe block plays its own server kind.
+import type { Page } from '@playwright/test';
+import type { Generation } from '@/lib/api/generation';
+import { stateUpdate, terminalAction } from '../../service/agent/v1-scenarios';
+import type { RunningService, ServiceOptions } from '../../service/index';
+import { createV1Conversation } from './panel-pages';
+import { cachedOrders, createV0Conversation, serviceOrders, v1Ids } from './stream-probe';
+
+export interface JourneyKind {
+  generation: Generation;
+  /** Appended to the describe block's title. */
+  title: string;
+  /** Merged into the test's service options. */
+  server: ServiceOptions['server'];
+}
+
+export const journeyKinds: readonly JourneyKind[] = [
+  { generation: 'v1', title: 'on a V1-only server', server: 'v1' },
+  { generation: 'v0', title: 'on a legacy server (V0)', server: 'legacy' },
+];
+
+/** Starts a conversation with this first message, as another client of the server would. */
+export function startConversation(
+  page: Page,
+  service: RunningService,
+  generation: Generation,
+  text: string,
+): Promise<string> {
+  return generation === 'v0'
+    ? createV0Conversation(page, service, { initial_user_msg: text })
+    : createV1Conversation(service, text);
+}
+
+/** The cache, in the form `storedForm` gives the service's log. */
+export async function cachedForm(
+  page: Page,
+  conversationId: string,
+  generation: Generation,
+): Promise<string[]> {
+  const cached = await cachedOrders(page, conversationId);
+  return generation === 'v0' ? cached : v1Ids(cached).sort();
+}
+
+export async function storedForm(
+  service: RunningService,
+  conversationId: string,
+  generation: Generation,
+): Promise<string[]> {
+  const stored = await serviceOrders(service, conversationId);
+  return generation === 'v0' ? stored : [...stored].sort();
+}
+
+/** The agent asks, as stored events of the conversation's own kind, to run a risky command. */
+export async function appendConfirmationRequest(
+  service: RunningService,
+  conversationId: string,
+  generation: Generation,
+  command: string,
+): Promise<void> {
+  if (generation === 'v1') {
+    await service.admin.appendEvents(conversationId, [
+      terminalAction(command, 'Cleaning up before the next build.', 'HIGH'),
+      stateUpdate('execution_status', 'waiting_for_confirmation'),
+    ]);
+    return;
+  }
+  await service.admin.appendEvents(conversationId, [
+    {
+      action: 'run',
+      source: 'agent',
+      message: `Running command: ${command}`,
+      args: { command, confirmation_state: 'awaiting_confirmation', thought: '' },
+    },
+    {
+      observation: 'agent_state_changed',
+      source: 'agent',
+      message: '',
+      content: '',
+      extras: { agent_state: 'awaiting_user_confirmation', reason: '' },
+    },
+  ]);
+}

@@ -1,0 +1,134 @@
+// The part of an agent server's disk the simulated shell and the skills loader can see:
+// folders it made or cloned (persisted), and inside a clone the seeded repository's files
+// (seed/git-world.ts). Parents of a known folder exist implicitly, as on a real disk.
+import type { FolderRecord } from '../core/state';
+import { findRepository, type SeedRepository } from '../seed/git-world';
+
+export type Entry = { kind: 'folder' } | { kind: 'file'; text: string };
+
+/** `path.posix.resolve` without touching the real disk. */
+export function resolvePath(cwd: string, path: string): string {
+  const parts = (path.startsWith('/') ? path : `${cwd}/${path}`).split('/');
+  const out: string[] = [];
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') out.pop();
+    else out.push(part);
+  }
+  return `/${out.join('/')}`;
+}
+
+function parentOf(path: string): string {
+  return resolvePath(path, '..');
+}
+
+export interface GitRoot {
+  root: string;
+  record: FolderRecord;
+}
+
+export class FolderTree {
+  constructor(private readonly folders: Record<string, FolderRecord>) {}
+
+  /** The clone or `git init` folder that holds `path`, if any. */
+  gitRootOf(path: string): GitRoot | null {
+    for (let current = path; ; current = parentOf(current)) {
+      const record = this.folders[current];
+      if (record?.git) return { root: current, record };
+      if (current === '/') return null;
+    }
+  }
+
+  private repositoryAt(path: string): { repository: SeedRepository; relative: string } | null {
+    const git = this.gitRootOf(path);
+    if (git?.record.git?.kind !== 'clone') return null;
+    const repository = findRepository(git.record.git.repository);
+    if (!repository) return null;
+    return { repository, relative: path === git.root ? '' : path.slice(git.root.length + 1) };
+  }
+
+  stat(path: string): Entry | null {
+    if (this.folders[path] || path === '/') return { kind: 'folder' };
+    const prefix = `${path}/`;
+    if (Object.keys(this.folders).some((known) => known.startsWith(prefix))) {
+      return { kind: 'folder' };
+    }
+    const git = this.gitRootOf(path);
+    if (git && (path === `${git.root}/.git` || path.startsWith(`${git.root}/.git/`))) {
+      return { kind: 'folder' };
+    }
+    const inside = this.repositoryAt(path);
+    if (inside && inside.relative !== '') {
+      const text = inside.repository.files[inside.relative];
+      if (text !== undefined) return { kind: 'file', text };
+      const nested = `${inside.relative}/`;
+      if (Object.keys(inside.repository.files).some((file) => file.startsWith(nested))) {
+        return { kind: 'folder' };
+      }
+    }
+    return null;
+  }
+
+  /** Names in a folder (hidden ones included), sorted; null when it is not a folder. */
+  list(path: string): string[] | null {
+    if (this.stat(path)?.kind !== 'folder') return null;
+    const names = new Set<string>();
+    const prefix = path === '/' ? '/' : `${path}/`;
+    for (const known of Object.keys(this.folders)) {
+      if (known.startsWith(prefix) && known !== path) {
+        names.add(known.slice(prefix.length).split('/')[0] as string);
+      }
+    }
+    if (this.folders[path]?.git) names.add('.git');
+    const inside = this.repositoryAt(path);
+    if (inside && !`/${inside.relative}`.includes('/.git')) {
+      const base = inside.relative === '' ? '' : `${inside.relative}/`;
+      for (const file of Object.keys(inside.repository.files)) {
+        if (file.startsWith(base)) names.add(file.slice(base.length).split('/')[0] as string);
+      }
+    }
+    return [...names].sort();
+  }
+
+  isEmptyFolder(path: string): boolean {
+    return this.stat(path)?.kind === 'folder' && (this.list(path)?.length ?? 0) === 0;
+  }
+
+  /** `mkdir -p`. */
+  makeFolders(path: string): void {
+    this.folders[path] ??= { git: null };
+  }
+
+  /** `rm -rf`: the folder, everything recorded under it, and its clone. */
+  remove(path: string): void {
+    const prefix = `${path}/`;
+    for (const known of Object.keys(this.folders)) {
+      if (known === path || known.startsWith(prefix)) delete this.folders[known];
+    }
+  }
+
+  record(path: string, record: FolderRecord): void {
+    this.folders[path] = record;
+  }
+
+  /** Every file under a folder, as absolute paths (for the skills loader). */
+  filesUnder(path: string): string[] {
+    const out: string[] = [];
+    const walk = (folder: string) => {
+      for (const name of this.list(folder) ?? []) {
+        if (name === '.git') continue;
+        const child = folder === '/' ? `/${name}` : `${folder}/${name}`;
+        const entry = this.stat(child);
+        if (entry?.kind === 'file') out.push(child);
+        else if (entry?.kind === 'folder') walk(child);
+      }
+    };
+    walk(path);
+    return out.sort();
+  }
+
+  readFile(path: string): string | null {
+    const entry = this.stat(path);
+    return entry?.kind === 'file' ? entry.text : null;
+  }
+}

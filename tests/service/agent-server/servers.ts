@@ -1,0 +1,232 @@
+// The agent servers the service runs: one per running sandbox, or the `agent` kind's own. Each
+// has its own persisted state (settings, secrets, profiles, folders, bash events) under a scope
+// id; what only lives while it runs (commands in flight, the hanging-clone fault) is here.
+import type { ServiceHost } from '../core/host';
+import { hexId } from '../core/ids';
+import type { AgentServerRecord, BashEventRecord } from '../core/state';
+import { sleep, utcNow } from '../core/time';
+import { Fernet } from './fernet';
+import { FolderTree } from './folders';
+import { type AgentServerRelease, agentServerRelease } from './release';
+import { runShell, type ShellOutput } from './shell';
+
+/** The scope id of the `agent` kind's own server (sandbox ids never look like this). */
+export const STANDALONE_SCOPE = 'standalone-agent-server';
+/** The agent-server user's home folder (the image's `openhands` user; Canvas's local user). */
+export const AGENT_HOME = '/home/openhands';
+/** Where the app server clones a sandbox's repository. */
+export const SANDBOX_PROJECT_DIR = '/workspace/project';
+
+/** How long a clone takes at pace 1. */
+const CLONE_MS = 600;
+
+export function emptyAgentServerState(): AgentServerRecord {
+  return {
+    settings: {
+      agent_settings: {},
+      conversation_settings: {},
+      active_profile: null,
+      active_agent_profile_id: null,
+      misc_settings: {},
+    },
+    secrets: {},
+    llm_profiles: {},
+    agent_profiles: {},
+    folders: {},
+    bash_events: [],
+  };
+}
+
+/** `YYYYMMDDHHMMSSffffff` of a pydantic UTC timestamp, upstream's bash event file prefix. */
+function fileStamp(timestamp: string): string {
+  return timestamp.replace(/[-:TZ.]/g, '').padEnd(20, '0');
+}
+
+export interface BashRequest {
+  command: string;
+  cwd: string | null;
+  timeout: number;
+}
+
+export interface BashSearch {
+  kind__eq: string | null;
+  command_id__eq: string | null;
+  timestamp__gte: string | null;
+  timestamp__lt: string | null;
+  order__gt: number | null;
+  sort_order: 'TIMESTAMP' | 'TIMESTAMP_DESC';
+  page_id: string | null;
+  limit: number;
+}
+
+export class AgentServers {
+  readonly release: AgentServerRelease;
+  private hangingClones = 0;
+  private readonly running = new Set<() => void>();
+  /** The key of the `agent` kind's own server (the service's key, which the admin can rotate). */
+  standaloneKey: () => string | null;
+
+  constructor(private readonly host: ServiceHost) {
+    this.release = agentServerRelease(host.options);
+    this.standaloneKey = () => host.options.apiKey;
+  }
+
+  /** The `X-Session-API-Key` this agent server wants; null = none configured, all open. */
+  sessionKey(scope: string): string | null {
+    if (scope === STANDALONE_SCOPE) return this.standaloneKey();
+    return this.host.data.sandboxes[scope]?.session_api_key ?? null;
+  }
+
+  state(scope: string): AgentServerRecord {
+    this.host.data.agent_servers ??= {};
+    let state = this.host.data.agent_servers[scope];
+    if (!state) {
+      state = emptyAgentServerState();
+      state.folders[AGENT_HOME] = { git: null };
+      if (scope !== STANDALONE_SCOPE)
+        state.folders[SANDBOX_PROJECT_DIR] = { git: { kind: 'init' } };
+      this.host.data.agent_servers[scope] = state;
+    }
+    return state;
+  }
+
+  tree(scope: string): FolderTree {
+    return new FolderTree(this.state(scope).folders);
+  }
+
+  /** `OH_SECRET_KEY` of this agent server, derived so it survives a restart. */
+  cipher(scope: string): Fernet {
+    return new Fernet(`${this.host.data.server_secret}:${scope}`);
+  }
+
+  /** The next `times` clones hang until the command's time-out kills them (admin fault). */
+  hangClones(times: number): void {
+    this.hangingClones = times;
+  }
+
+  dispose(): void {
+    for (const kill of [...this.running]) kill();
+  }
+
+  // --- bash routes (bash_service.py) -----------------------------------------------------------
+
+  private storeBash(scope: string, event: BashEventRecord['event']): void {
+    const parts = [fileStamp(String(event.timestamp)), event.kind];
+    if (typeof event.command_id === 'string') parts.push(event.command_id);
+    parts.push(event.id);
+    this.state(scope).bash_events.push({ file_name: parts.join('_'), event });
+    this.host.persist();
+  }
+
+  /** `start_bash_command`: the BashCommand at once, the BashOutput when it ends. */
+  startCommand(scope: string, request: BashRequest) {
+    const command = {
+      id: hexId(),
+      timestamp: utcNow(),
+      command: request.command,
+      cwd: request.cwd,
+      timeout: request.timeout,
+      kind: 'BashCommand' as const,
+    };
+    this.storeBash(scope, command);
+    const finished = this.execute(scope, request).then((result) => {
+      const output = {
+        id: hexId(),
+        timestamp: utcNow(),
+        command_id: command.id,
+        order: 0,
+        exit_code: result.exitCode,
+        stdout: result.stdout || null,
+        stderr: result.stderr || null,
+        kind: 'BashOutput' as const,
+      };
+      this.storeBash(scope, output);
+      return output;
+    });
+    return { command, finished };
+  }
+
+  private async execute(scope: string, request: BashRequest) {
+    const tree = this.tree(scope);
+    const cwd = request.cwd ?? AGENT_HOME;
+    const entry = tree.stat(cwd);
+    if (entry?.kind !== 'folder') {
+      // asyncio.create_subprocess_shell raises before anything runs.
+      const reason = entry ? '[Errno 20] Not a directory' : '[Errno 2] No such file or directory';
+      return { exitCode: -1, stdout: '', stderr: `Error executing command: ${reason}: '${cwd}'` };
+    }
+    const output: ShellOutput = { stdout: '', stderr: '' };
+    let killed = false;
+    let kill = () => {};
+    const killedPromise = new Promise<void>((resolve) => {
+      kill = () => {
+        killed = true;
+        resolve();
+      };
+    });
+    this.running.add(kill);
+    const timer = setTimeout(kill, Math.max(0, request.timeout) * 1000);
+    try {
+      const exitCode = await Promise.race([
+        runShell(
+          request.command,
+          cwd.replace(/\/+$/, '') || '/',
+          {
+            tree,
+            home: AGENT_HOME,
+            cloneDelay: () => {
+              if (this.hangingClones > 0) {
+                this.hangingClones--;
+                return new Promise<void>(() => {});
+              }
+              return sleep(CLONE_MS * this.host.pacing().multiplier);
+            },
+            killed: killedPromise,
+            wasKilled: () => killed,
+          },
+          output,
+        ),
+        killedPromise.then(() => -1),
+      ]);
+      this.host.persist();
+      return { exitCode: killed ? -1 : exitCode, ...output };
+    } finally {
+      clearTimeout(timer);
+      this.running.delete(kill);
+    }
+  }
+
+  /** `search_bash_events`: file-name order, page ids are file names. */
+  searchBash(scope: string, query: BashSearch) {
+    const gte = query.timestamp__gte ? fileStamp(query.timestamp__gte) : null;
+    const lt = query.timestamp__lt ? fileStamp(query.timestamp__lt) : null;
+    const matched = this.state(scope)
+      .bash_events.filter(({ file_name, event }) => {
+        if (gte !== null && file_name < gte) return false;
+        if (lt !== null && file_name >= lt) return false;
+        if (query.kind__eq !== null && event.kind !== query.kind__eq) return false;
+        if (query.command_id__eq !== null && event.command_id !== query.command_id__eq)
+          return false;
+        return true;
+      })
+      .sort((a, b) => a.file_name.localeCompare(b.file_name));
+    if (query.sort_order === 'TIMESTAMP_DESC') matched.reverse();
+    let start = 0;
+    if (query.page_id) {
+      const index = matched.findIndex((record) => record.file_name === query.page_id);
+      if (index !== -1) start = index;
+    }
+    const page = matched.slice(start, start + query.limit);
+    return {
+      items: page
+        .map((record) => record.event)
+        .filter(
+          (event) =>
+            query.order__gt === null ||
+            typeof event.order !== 'number' ||
+            event.order > query.order__gt,
+        ),
+      next_page_id: matched[start + query.limit]?.file_name ?? null,
+    };
+  }
+}

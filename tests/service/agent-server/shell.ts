@@ -1,0 +1,669 @@
+// What `/bin/sh -c` (dash, in the agent-server image) and git answer for the commands a client
+// runs through the bash routes: mostly `git clone` into a folder and `git checkout`, plus the
+// small tools used around them (cd, ls, test, mkdir, rm, cat, pwd, echo, sleep). Clones are
+// played against the seeded repositories (seed/git-world.ts) with git's own messages and exit
+// codes; a token travels in the URL the way the SDK's clone helper puts it
+// (workspace/repo.py: `https://<token>@github.com/…`, `oauth2:<token>@gitlab.com`,
+// `x-token-auth:<token>@bitbucket.org`). Anything else is refused plainly, so a test never
+// mistakes the simulation for a real shell.
+import { findRepository, type Provider, providerOfToken } from '../seed/git-world';
+import { type FolderTree, resolvePath } from './folders';
+
+export interface ShellOutput {
+  stdout: string;
+  stderr: string;
+}
+
+export interface ShellContext {
+  tree: FolderTree;
+  home: string;
+  /** Waits as long as a clone takes; a hanging clone (admin fault) never returns. */
+  cloneDelay(): Promise<void>;
+  /** Resolves when the command was killed (time-out); work after it must not land. */
+  killed: Promise<void>;
+  wasKilled(): boolean;
+}
+
+const hosts: Record<string, Provider> = {
+  'github.com': 'github',
+  'gitlab.com': 'gitlab',
+  'bitbucket.org': 'bitbucket',
+};
+
+/** The host's words for a token it refused, before git's `Authentication failed`. */
+const refusedToken: Record<Provider, string> = {
+  github:
+    'remote: Invalid username or token. Password authentication is not supported for Git operations.\n',
+  gitlab:
+    "remote: HTTP Basic: Access denied. If a password was provided for Git authentication, the password was incorrect or you're required to use a token instead of a password. If a token was provided, it was either incorrect, expired, or improperly scoped. See https://gitlab.com/help/topics/git/troubleshooting_git.md#error-on-git-fetch-http-basic-access-denied\n",
+  bitbucket: 'remote: Invalid credentials\n',
+};
+
+/** The host's words for a repository the token cannot see, before git's `not found`. */
+const missingRepository: Record<Provider, string> = {
+  github: 'remote: Repository not found.\n',
+  gitlab:
+    "remote: The project you were looking for could not be found or you don't have permission to view it.\n",
+  bitbucket: 'remote: Repository not found\n',
+};
+
+class ShellSyntaxError extends Error {}
+
+type Token = { word: string } | { op: string };
+
+function tokenize(line: string, expand: (name: string) => string): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  let current: string | null = null;
+  const push = () => {
+    if (current !== null) tokens.push({ word: current });
+    current = null;
+  };
+  const variable = (): string => {
+    // At a `$`: `${NAME}` or `$NAME`.
+    if (line[i + 1] === '{') {
+      const end = line.indexOf('}', i);
+      if (end === -1) throw new ShellSyntaxError('Bad substitution');
+      const name = line.slice(i + 2, end);
+      i = end + 1;
+      return expand(name);
+    }
+    const match = /^[A-Za-z_][A-Za-z0-9_]*/.exec(line.slice(i + 1));
+    if (!match) {
+      i++;
+      return '$';
+    }
+    i += 1 + match[0].length;
+    return expand(match[0]);
+  };
+  while (i < line.length) {
+    const ch = line[i] as string;
+    if (ch === ' ' || ch === '\t') {
+      push();
+      i++;
+      continue;
+    }
+    const rest = line.slice(i);
+    const op = /^(2>&1|&>|2>>|2>|>>|&&|\|\||[;|&<>\n])/.exec(rest)?.[0];
+    // `2>` is a redirection only at the start of a word (`abc2>x` writes `abc2` to x).
+    const descriptorOp = op === '2>' || op === '2>>' || op === '2>&1';
+    if (op && (!descriptorOp || current === null)) {
+      push();
+      tokens.push({ op: op === '\n' ? ';' : op });
+      i += op.length;
+      continue;
+    }
+    if (ch === "'") {
+      const end = line.indexOf("'", i + 1);
+      if (end === -1) throw new ShellSyntaxError('Unterminated quoted string');
+      current = (current ?? '') + line.slice(i + 1, end);
+      i = end + 1;
+      continue;
+    }
+    if (ch === '"') {
+      let text = '';
+      i++;
+      for (;;) {
+        if (i >= line.length) throw new ShellSyntaxError('Unterminated quoted string');
+        const inner = line[i] as string;
+        if (inner === '"') break;
+        if (inner === '\\' && '"\\$`'.includes(line[i + 1] ?? '')) {
+          text += line[i + 1];
+          i += 2;
+        } else if (inner === '$') text += variable();
+        else {
+          text += inner;
+          i++;
+        }
+      }
+      current = (current ?? '') + text;
+      i++;
+      continue;
+    }
+    if (ch === '\\' && i + 1 < line.length) {
+      current = (current ?? '') + line[i + 1];
+      i += 2;
+      continue;
+    }
+    if (ch === '$') {
+      current = (current ?? '') + variable();
+      continue;
+    }
+    if (
+      ch === '~' &&
+      current === null &&
+      (line[i + 1] === undefined || '/ \t'.includes(line[i + 1] as string))
+    ) {
+      current = expand('HOME');
+      i++;
+      continue;
+    }
+    current = (current ?? '') + ch;
+    i++;
+  }
+  push();
+  return tokens;
+}
+
+interface SimpleCommand {
+  words: string[];
+  redirects: string[];
+}
+
+interface Step {
+  /** How this step joins the previous one. */
+  join: ';' | '&&' | '||';
+  command: SimpleCommand;
+}
+
+function parse(tokens: Token[]): Step[] {
+  const steps: Step[] = [];
+  let join: Step['join'] = ';';
+  let command: SimpleCommand = { words: [], redirects: [] };
+  const flush = () => {
+    if (command.words.length > 0 || command.redirects.length > 0) steps.push({ join, command });
+    command = { words: [], redirects: [] };
+  };
+  for (let index = 0; index < tokens.length; index++) {
+    const token = tokens[index] as Token;
+    if ('word' in token) {
+      command.words.push(token.word);
+      continue;
+    }
+    switch (token.op) {
+      case ';':
+      case '&&':
+      case '||':
+        if (command.words.length === 0 && token.op !== ';') {
+          throw new ShellSyntaxError(`"${token.op}" unexpected`);
+        }
+        flush();
+        join = token.op;
+        break;
+      case '|':
+      case '&':
+        throw new ShellSyntaxError(`"${token.op}" is not simulated by the local reference service`);
+      case '2>&1':
+        command.redirects.push('2>&1');
+        break;
+      default: {
+        const target = tokens[index + 1];
+        if (!target || !('word' in target)) throw new ShellSyntaxError('redirection unexpected');
+        command.redirects.push(`${token.op}${target.word}`);
+        index++;
+      }
+    }
+  }
+  flush();
+  return steps;
+}
+
+/** Splits `https://user:pass@host/path` the way git reads a clone URL. */
+function parseRemote(url: string) {
+  const match = /^(https?):\/\/(?:([^@/]*)@)?([^/:]+)(?::\d+)?(\/.*)?$/.exec(url);
+  if (!match) return null;
+  const [, scheme, userinfo, host, path = '/'] = match;
+  const [user, password] = (userinfo ?? '').split(/:(.*)/s, 2);
+  const credential = password || user || null;
+  return {
+    scheme,
+    host: (host as string).toLowerCase(),
+    path,
+    credential: credential ? decodeURIComponent(credential) : null,
+    /** The URL without credentials, as git prints it. */
+    anonymous: `${scheme}://${host}${path}`,
+  };
+}
+
+/** git's "humanish" folder name of a clone URL. */
+function humanishName(url: string): string {
+  const trimmed = url
+    .replace(/\/+$/, '')
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '');
+  return trimmed.split(/[/:]/).pop() || 'repo';
+}
+
+type Stream = 'out' | 'err';
+
+export async function runShell(
+  command: string,
+  cwd: string,
+  context: ShellContext,
+  output: ShellOutput,
+): Promise<number> {
+  let dir = cwd;
+  const expand = (name: string) => {
+    if (name === 'HOME') return context.home;
+    if (name === 'PWD') return dir;
+    if (name === 'USER') return 'openhands';
+    return '';
+  };
+  let steps: Step[];
+  try {
+    steps = parse(tokenize(command, expand));
+  } catch (error) {
+    if (!(error instanceof ShellSyntaxError)) throw error;
+    output.stderr += `/bin/sh: 1: Syntax error: ${error.message}\n`;
+    return 2;
+  }
+  const { tree } = context;
+  const at = (path: string) => resolvePath(dir, path);
+  /** Where the running command's two streams go after its redirections. */
+  let route: Record<Stream, keyof ShellOutput | null> = { out: 'stdout', err: 'stderr' };
+  const emit = (stream: Stream, text: string) => {
+    const target = route[stream];
+    if (target && text) output[target] += text;
+  };
+  const say = (text: string) => emit('out', text);
+  const complain = (text: string, code: number) => {
+    emit('err', text);
+    return code;
+  };
+
+  function testCommand(args: string[]): number {
+    let negate = false;
+    let rest = args;
+    if (rest[0] === '!') {
+      negate = true;
+      rest = rest.slice(1);
+    }
+    let truth: boolean;
+    const [flag, operand] = rest;
+    if (rest.length === 0) truth = false;
+    else if (rest.length === 1) truth = (flag as string).length > 0;
+    else {
+      const entry = tree.stat(at(operand ?? ''));
+      switch (flag) {
+        case '-d':
+          truth = entry?.kind === 'folder';
+          break;
+        case '-f':
+          truth = entry?.kind === 'file';
+          break;
+        case '-e':
+          truth = entry !== null;
+          break;
+        case '-n':
+          truth = (operand ?? '').length > 0;
+          break;
+        case '-z':
+          truth = (operand ?? '').length === 0;
+          break;
+        default:
+          return complain(`/bin/sh: 1: test: ${flag}: unexpected operator\n`, 2);
+      }
+    }
+    return truth !== negate ? 0 : 1;
+  }
+
+  const builtins: Record<string, (args: string[]) => Promise<number> | number> = {
+    true: () => 0,
+    false: () => 1,
+    pwd: () => {
+      say(`${dir}\n`);
+      return 0;
+    },
+    echo: (args) => {
+      const newline = args[0] !== '-n';
+      say(`${(newline ? args : args.slice(1)).join(' ')}${newline ? '\n' : ''}`);
+      return 0;
+    },
+    cd: (args) => {
+      const target = at(args[0] ?? context.home);
+      if (tree.stat(target)?.kind !== 'folder') {
+        return complain(`/bin/sh: 1: cd: can't cd to ${args[0] ?? ''}\n`, 2);
+      }
+      dir = target;
+      return 0;
+    },
+    ls: (args) => {
+      const all = args.some((a) => /^-[a-zA-Z]*[aA]/.test(a));
+      const paths = args.filter((a) => !a.startsWith('-'));
+      const targets = paths.length > 0 ? paths : ['.'];
+      let code = 0;
+      targets.forEach((path, index) => {
+        const entry = tree.stat(at(path));
+        if (!entry) {
+          code = complain(`ls: cannot access '${path}': No such file or directory\n`, 2);
+          return;
+        }
+        if (entry.kind === 'file') {
+          say(`${path}\n`);
+          return;
+        }
+        const names = (tree.list(at(path)) ?? []).filter((n) => all || !n.startsWith('.'));
+        if (targets.length > 1) say(`${index > 0 ? '\n' : ''}${path}:\n`);
+        for (const name of all ? ['.', '..', ...names] : names) say(`${name}\n`);
+      });
+      return code;
+    },
+    test: (args) => testCommand(args),
+    '[': (args) =>
+      args[args.length - 1] === ']'
+        ? testCommand(args.slice(0, -1))
+        : complain('/bin/sh: 1: [: missing ]\n', 2),
+    mkdir: (args) => {
+      const parents = args.includes('-p');
+      let code = 0;
+      for (const path of args.filter((a) => !a.startsWith('-'))) {
+        const target = at(path);
+        const existing = tree.stat(target);
+        if (existing?.kind === 'file' || (existing && !parents)) {
+          code = complain(`mkdir: cannot create directory ‘${path}’: File exists\n`, 1);
+        } else if (!parents && tree.stat(resolvePath(target, '..'))?.kind !== 'folder') {
+          code = complain(
+            `mkdir: cannot create directory ‘${path}’: No such file or directory\n`,
+            1,
+          );
+        } else tree.makeFolders(target);
+      }
+      return code;
+    },
+    rm: (args) => {
+      const recursive = args.some((a) => /^-[a-zA-Z]*[rR]/.test(a));
+      const force = args.some((a) => /^-[a-zA-Z]*f/.test(a));
+      let code = 0;
+      for (const path of args.filter((a) => !a.startsWith('-'))) {
+        const target = at(path);
+        const entry = tree.stat(target);
+        if (!entry) {
+          if (!force)
+            code = complain(`rm: cannot remove '${path}': No such file or directory\n`, 1);
+        } else if (entry.kind === 'folder' && !recursive) {
+          code = complain(`rm: cannot remove '${path}': Is a directory\n`, 1);
+        } else tree.remove(target);
+      }
+      return code;
+    },
+    cat: (args) => {
+      let code = 0;
+      for (const path of args) {
+        const entry = tree.stat(at(path));
+        if (!entry) code = complain(`cat: ${path}: No such file or directory\n`, 1);
+        else if (entry.kind === 'folder') code = complain(`cat: ${path}: Is a directory\n`, 1);
+        else say(entry.text);
+      }
+      return code;
+    },
+    sleep: async (args) => {
+      const seconds = Number(args[0]);
+      if (!Number.isFinite(seconds) || seconds < 0) {
+        return complain(`sleep: invalid time interval ‘${args[0] ?? ''}’\n`, 1);
+      }
+      await Promise.race([
+        new Promise((resolve) => setTimeout(resolve, seconds * 1000)),
+        context.killed,
+      ]);
+      return 0;
+    },
+    exit: (args) => Number(args[0] ?? 0) || 0,
+    git: (args) => git(args),
+  };
+
+  async function git(args: string[]): Promise<number> {
+    let where = dir;
+    let rest = args;
+    while (rest[0] === '-C') {
+      const target = resolvePath(where, rest[1] ?? '');
+      if (tree.stat(target)?.kind !== 'folder') {
+        return complain(
+          `fatal: cannot change to '${rest[1] ?? ''}': No such file or directory\n`,
+          128,
+        );
+      }
+      where = target;
+      rest = rest.slice(2);
+    }
+    const [sub, ...params] = rest;
+    if (sub === '--version') {
+      say('git version 2.39.5\n');
+      return 0;
+    }
+    if (sub === 'clone') return clone(params, where);
+    if (sub === 'config') return 0;
+    const known = [
+      'checkout',
+      'switch',
+      'status',
+      'rev-parse',
+      'branch',
+      'remote',
+      'fetch',
+      'pull',
+    ];
+    if (!sub || !known.includes(sub)) {
+      return complain(`git: '${sub ?? ''}' is not a git command. See 'git --help'.\n`, 1);
+    }
+    const repo = tree.gitRootOf(where);
+    if (!repo?.record.git) {
+      return complain(
+        'fatal: not a git repository (or any of the parent directories): .git\n',
+        128,
+      );
+    }
+    const state = repo.record.git;
+    const cloned = state.kind === 'clone' ? state : null;
+    const branches = cloned
+      ? (findRepository(cloned.repository)?.branches.map((b) => b.name) ?? [])
+      : [];
+    // A shallow clone fetched only its own branch (`--depth` implies `--single-branch`).
+    const reachable = (name: string) =>
+      branches.includes(name) && !(cloned?.single_branch && name !== cloned.branch);
+    switch (sub) {
+      case 'checkout':
+      case 'switch': {
+        const create = params.some((p) => p === '-b' || p === '-c');
+        const name = params.filter((p) => !p.startsWith('-'))[0];
+        if (!name) return complain('fatal: missing branch name\n', 128);
+        if (create) {
+          if (cloned) cloned.branch = name;
+          emit('err', `Switched to a new branch '${name}'\n`);
+          return 0;
+        }
+        if (cloned?.branch === name) {
+          emit('err', `Already on '${name}'\n`);
+          say(`Your branch is up to date with 'origin/${name}'.\n`);
+          return 0;
+        }
+        if (!cloned || !reachable(name)) {
+          return sub === 'switch'
+            ? complain(`fatal: invalid reference: ${name}\n`, 128)
+            : complain(`error: pathspec '${name}' did not match any file(s) known to git\n`, 1);
+        }
+        cloned.branch = name;
+        emit('err', `Switched to a new branch '${name}'\n`);
+        say(`branch '${name}' set up to track 'origin/${name}'.\n`);
+        return 0;
+      }
+      case 'status':
+        say(
+          cloned
+            ? `On branch ${cloned.branch}\nYour branch is up to date with 'origin/${cloned.branch}'.\n\nnothing to commit, working tree clean\n`
+            : 'On branch main\n\nNo commits yet\n\nnothing to commit (create/copy files and use "git add" to track)\n',
+        );
+        return 0;
+      case 'rev-parse':
+      case 'branch':
+        if (params.includes('--show-current') || params.includes('--abbrev-ref')) {
+          say(`${cloned?.branch ?? 'main'}\n`);
+        } else if (cloned) say(`* ${cloned.branch}\n`);
+        return 0;
+      case 'remote':
+        if (!cloned) return 0;
+        if (params[0] === 'get-url') say(`${cloned.remote_url}\n`);
+        else if (params.includes('-v')) {
+          say(`origin\t${cloned.remote_url} (fetch)\norigin\t${cloned.remote_url} (push)\n`);
+        } else say('origin\n');
+        return 0;
+      default:
+        return 0;
+    }
+  }
+
+  async function clone(params: string[], where: string): Promise<number> {
+    let branch: string | null = null;
+    let singleBranch = false;
+    let quiet = false;
+    const positional: string[] = [];
+    for (let i = 0; i < params.length; i++) {
+      const param = params[i] as string;
+      const [flag, inline] =
+        param.startsWith('--') && param.includes('=')
+          ? param.split(/=(.*)/s, 2)
+          : [param, undefined];
+      const value = () => inline ?? params[++i] ?? '';
+      switch (flag) {
+        case '-b':
+        case '--branch':
+          branch = value();
+          break;
+        case '--depth':
+          value();
+          singleBranch = true;
+          break;
+        case '--single-branch':
+          singleBranch = true;
+          break;
+        case '--no-single-branch':
+          singleBranch = false;
+          break;
+        case '-q':
+        case '--quiet':
+          quiet = true;
+          break;
+        case '--recurse-submodules':
+        case '--progress':
+        case '--no-tags':
+          break;
+        case '--filter':
+        case '--origin':
+        case '-o':
+          value();
+          break;
+        default:
+          if (flag?.startsWith('-')) {
+            return complain(
+              `error: unknown option \`${flag.replace(/^-+/, '')}'\nusage: git clone [<options>] [--] <repo> [<dir>]\n`,
+              129,
+            );
+          }
+          positional.push(param);
+      }
+    }
+    const [url, folderArgument] = positional;
+    if (!url) {
+      return complain(
+        'fatal: You must specify a repository to clone.\n\nusage: git clone [<options>] [--] <repo> [<dir>]\n',
+        129,
+      );
+    }
+    const folderName = folderArgument ?? humanishName(url);
+    const target = resolvePath(where, folderName);
+    const existing = tree.stat(target);
+    if (existing && !(existing.kind === 'folder' && tree.isEmptyFolder(target))) {
+      return complain(
+        `fatal: destination path '${folderName}' already exists and is not an empty directory.\n`,
+        128,
+      );
+    }
+    if (!quiet) emit('err', `Cloning into '${folderName}'...\n`);
+    await Promise.race([context.cloneDelay(), context.killed]);
+    // A killed clone leaves nothing behind (git removes its junk on SIGTERM).
+    if (context.wasKilled()) return -1;
+
+    const remote = parseRemote(url);
+    if (!remote) {
+      if (/^[\w.-]+@[\w.-]+:/.test(url)) {
+        return complain(
+          'Host key verification failed.\r\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.\n',
+          128,
+        );
+      }
+      return complain(`fatal: repository '${url}' does not exist\n`, 128);
+    }
+    const provider = hosts[remote.host];
+    const shown = remote.anonymous.replace(/\/?$/, '/');
+    if (!provider) {
+      return complain(
+        `fatal: unable to access '${shown}': Could not resolve host: ${remote.host}\n`,
+        128,
+      );
+    }
+    const fullName = remote.path
+      .replace(/^\/+/, '')
+      .replace(/\/+$/, '')
+      .replace(/\.git$/, '');
+    const repository = findRepository(fullName);
+    const found = repository?.git_provider === provider ? repository : undefined;
+    if (found?.failing) {
+      return complain(
+        `fatal: unable to access '${shown}': The requested URL returned error: 502\n`,
+        128,
+      );
+    }
+    if (remote.credential !== null && providerOfToken(remote.credential) !== provider) {
+      return complain(
+        `${refusedToken[provider]}fatal: Authentication failed for '${shown}'\n`,
+        128,
+      );
+    }
+    if (remote.credential === null && !found?.is_public) {
+      // The host answers 401; without a terminal git cannot ask for a user name.
+      return complain(
+        `fatal: could not read Username for '${remote.scheme}://${remote.host}': No such device or address\n`,
+        128,
+      );
+    }
+    if (!found) {
+      return complain(
+        `${missingRepository[provider]}fatal: repository '${shown}' not found\n`,
+        128,
+      );
+    }
+    const checkout = branch ?? found.main_branch;
+    if (!found.branches.some((b) => b.name === checkout)) {
+      return complain(
+        `warning: Could not find remote branch ${checkout} to clone.\nfatal: Remote branch ${checkout} not found in upstream origin\n`,
+        128,
+      );
+    }
+    tree.record(target, {
+      git: {
+        kind: 'clone',
+        repository: found.full_name,
+        branch: checkout,
+        single_branch: singleBranch,
+        remote_url: url,
+      },
+    });
+    return 0;
+  }
+
+  let status = 0;
+  for (const step of steps) {
+    if ((step.join === '&&' && status !== 0) || (step.join === '||' && status === 0)) continue;
+    route = { out: 'stdout', err: 'stderr' };
+    let unsupported: string | null = null;
+    for (const redirect of step.command.redirects) {
+      if (redirect === '2>&1') route.err = route.out;
+      else if (redirect === '>/dev/null' || redirect === '>>/dev/null') route.out = null;
+      else if (redirect === '2>/dev/null' || redirect === '2>>/dev/null') route.err = null;
+      else if (redirect === '&>/dev/null') route = { out: null, err: null };
+      else unsupported = redirect.replace(/^[0-9&]*[<>]+/, '');
+    }
+    const [name, ...args] = step.command.words;
+    if (unsupported !== null) {
+      output.stderr += `/bin/sh: 1: cannot create ${unsupported}: the local reference service does not simulate file writes\n`;
+      status = 2;
+      continue;
+    }
+    if (!name) status = 0;
+    else {
+      const builtin = builtins[name];
+      status = builtin ? await builtin(args) : complain(`/bin/sh: 1: ${name}: not found\n`, 127);
+    }
+    if (name === 'exit' || context.wasKilled()) break;
+  }
+  return status;
+}
