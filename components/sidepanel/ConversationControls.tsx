@@ -140,6 +140,18 @@ export function ConversationControls({
           onClick={() => void act(canPause ? 'pause' : 'resume')}
         />
       ) : null}
+      {canPause && generation === 'v1' ? (
+        <SteadyButton
+          labels={[t('panel.controls.interrupt'), t('panel.controls.interrupting')]}
+          label={
+            busy === 'interrupt' ? t('panel.controls.interrupting') : t('panel.controls.interrupt')
+          }
+          icon="ban"
+          title={t('panel.controls.interruptExplain')}
+          disabled={off}
+          onClick={() => void act('interrupt')}
+        />
+      ) : null}
       {stopped ? (
         <SteadyButton
           labels={sandboxLabels}

@@ -25,6 +25,7 @@ import {
 } from './model/new-conversation';
 import { RepositoryPicker } from './RepositoryPicker';
 import { StartProgress } from './StartProgress';
+import { StartQueue } from './StartQueue';
 
 interface NewConversationFormProps {
   launch: NewConversationLaunch;
@@ -339,6 +340,7 @@ export function NewConversationForm({
           detail={state.phase === 'starting' ? state.detail : null}
         />
       ) : null}
+      {state.phase === 'starting' && state.queueId ? <StartQueue queueId={state.queueId} /> : null}
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? t('panel.new.starting') : t('panel.new.start')}
       </button>

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, toApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
 import type { ControlAction } from '@/lib/messaging/rpc';
 import type { ConversationStream } from '@/lib/stream/conversation-stream';
@@ -10,6 +10,7 @@ const START_TIMEOUT_MS = 120_000;
 function v0AgentState(action: ControlAction): string | null {
   switch (action) {
     case 'pause':
+    case 'interrupt':
       return 'paused';
     case 'resume':
       return 'running';
@@ -101,6 +102,24 @@ export async function sendMessage(
   return { sent: true };
 }
 
+type ServiceClient = Awaited<ReturnType<typeof serviceConnection>>['client'];
+
+/**
+ * Stops the agent's step under way at once (agent servers v1.23+). Older agent servers have no
+ * such route: they are paused instead, which lets the current step finish first.
+ */
+async function interruptAgent(
+  client: ServiceClient,
+  conversation: ReturnType<typeof agentRef>,
+): Promise<void> {
+  try {
+    await client.call('agent.interrupt', { conversation });
+  } catch (error) {
+    if (!toApiError(error).isMissingRoute()) throw error;
+    await client.call('agent.pause', { conversation });
+  }
+}
+
 /** Start, stop, pause, resume, confirm or reject, in each interface's own way. */
 export async function controlConversation(
   hub: StreamHub,
@@ -134,6 +153,8 @@ export async function controlConversation(
     await client.call('v1.pauseSandbox', { sandbox_id: sandbox });
   } else if (action === 'pause') {
     await client.call('agent.pause', { conversation: agentRef(stream) });
+  } else if (action === 'interrupt') {
+    await interruptAgent(client, agentRef(stream));
   } else if (action === 'resume') {
     await client.call('agent.run', { conversation: agentRef(stream) });
   } else {

@@ -326,6 +326,10 @@ export const panelStrings = {
     'The agent stops and its sandbox is put to sleep with its files. Resume sandbox brings it back where it was.',
   'panel.controls.pause': 'Pause agent',
   'panel.controls.pausing': 'Pausing…',
+  'panel.controls.interrupt': 'Stop now',
+  'panel.controls.interrupting': 'Stopping…',
+  'panel.controls.interruptExplain':
+    'Cancels the step under way at once; Pause agent lets it finish first. Resume agent goes on.',
   'panel.controls.resume': 'Resume agent',
   'panel.controls.resuming': 'Resuming…',
   'panel.controls.confirmationLabel': 'Action waiting for your confirmation',
@@ -481,6 +485,15 @@ export const panelStrings = {
   'panel.new.mcpV0Only':
     'The agent uses the MCP servers in the server’s settings (Options → MCP servers).',
   'panel.new.start': 'Start conversation',
+  'panel.new.queueLabel': 'Add a message while it starts',
+  'panel.new.queueHint':
+    'The server keeps it and hands it to the agent as soon as the conversation is ready. Ctrl+Enter sends.',
+  'panel.new.queueSend': 'Queue message',
+  'panel.new.queueSending': 'Queueing…',
+  'panel.new.queued': 'Queued',
+  'panel.new.queuedList': 'Messages waiting for the agent',
+  'panel.new.queueFull':
+    '{limit} messages are already waiting, the most the server keeps. Send more once the conversation has opened.',
   'panel.new.starting': 'Starting…',
 
   // --- MCP servers --------------------------------------------------------------------------

@@ -21,7 +21,15 @@ export interface RpcFailure {
 }
 export type RpcResponse<T> = { ok: true; result: T } | RpcFailure;
 
-export const controlActions = ['start', 'stop', 'pause', 'resume', 'confirm', 'reject'] as const;
+export const controlActions = [
+  'start',
+  'stop',
+  'pause',
+  'interrupt',
+  'resume',
+  'confirm',
+  'reject',
+] as const;
 export type ControlAction = (typeof controlActions)[number];
 
 const conversationRef = {

@@ -86,7 +86,7 @@ test('a runtime on another origin without a key of its own gets no key, and the 
   expect(server.credentials()).toContain(KEY);
 });
 
-test('a runtime or agent server address made up by a page goes nowhere: the worker asks the server', async ({
+test('an agent server address made up by a page goes nowhere: the worker asks the server', async ({
   service,
   connectToService,
   openExtensionPage,
@@ -95,22 +95,6 @@ test('a runtime or agent server address made up by a page goes nowhere: the work
   stoppers.push(elsewhere);
   await connectToService();
   const page = await openExtensionPage('options.html');
-  const id = service.seedIds.v0.renameFile;
-
-  const runtime = await send(page, {
-    endpoint: 'v0.getEvents',
-    method: 'GET',
-    target: 'runtime',
-    path: '/events',
-    query: { limit: 5 },
-    runtime: {
-      conversation_id: id,
-      url: `${elsewhere.url}/api/conversations/${id}`,
-      session_api_key: null,
-    },
-  });
-  expect(runtime).toMatchObject({ ok: true });
-
   const agent = await send(page, {
     endpoint: 'agent.searchEvents',
     method: 'GET',
@@ -124,4 +108,34 @@ test('a runtime or agent server address made up by a page goes nowhere: the work
   // Whatever the server says about that conversation's sandbox, the made-up address is unused.
   expect(agent.ok === true || typeof agent.error?.message === 'string').toBe(true);
   expect(elsewhere.seen).toEqual([]);
+});
+
+test.describe('a server before 1.7, with V0 runtimes', () => {
+  test.use({ serviceOptions: { server: 'legacy', pace: 0.02, apiKey: KEY } });
+
+  test('a runtime address made up by a page goes nowhere: the worker asks the server', async ({
+    service,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    const elsewhere = await startRecorder();
+    stoppers.push(elsewhere);
+    await connectToService();
+    const page = await openExtensionPage('options.html');
+    const id = service.seedIds.v0.renameFile;
+    const runtime = await send(page, {
+      endpoint: 'v0.getEvents',
+      method: 'GET',
+      target: 'runtime',
+      path: '/events',
+      query: { limit: 5 },
+      runtime: {
+        conversation_id: id,
+        url: `${elsewhere.url}/api/conversations/${id}`,
+        session_api_key: null,
+      },
+    });
+    expect(runtime).toMatchObject({ ok: true });
+    expect(elsewhere.seen).toEqual([]);
+  });
 });

@@ -298,3 +298,39 @@ test('the real side panel the button opens shows the issue as a task and starts 
     title: 'Issue #12: Widgets flicker on resize',
   });
 });
+
+test.describe('a conversation that takes its time to start', () => {
+  // Realistic timings: the start takes seconds, which is when people type a second thought.
+  test.use({ serviceOptions: { pace: 2 } });
+
+  test('messages typed while it starts are queued on the server at once and reach the agent; the eleventh is refused in words', async ({
+    service,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    await connectToService();
+    const page = await openPanel(openExtensionPage);
+    await page.getByRole('tab', { name: 'New' }).click();
+    await form(page).getByLabel('First message').fill('Tidy up the parser');
+    await form(page).getByRole('button', { name: 'Start conversation' }).click();
+    const queue = form(page).getByRole('group', { name: 'Add a message while it starts' });
+    await expect(queue).toBeVisible({ timeout: 20_000 });
+    const queued = queue.getByRole('list', { name: 'Messages waiting for the agent' });
+    for (let n = 1; n <= 10; n++) {
+      await queue.getByLabel('Add a message while it starts').fill(`Also step ${n}`);
+      await queue.getByRole('button', { name: 'Queue message' }).click();
+      await expect(queued.getByRole('listitem')).toHaveCount(n);
+    }
+    await queue.getByLabel('Add a message while it starts').fill('One more thing');
+    await queue.getByRole('button', { name: 'Queue message' }).click();
+    await expect(queue.getByRole('alert')).toContainText('10 messages are already waiting');
+    // What was refused stays in the box.
+    await expect(queue.getByLabel('Add a message while it starts')).toHaveValue('One more thing');
+
+    const id = await openedConversationId(page);
+    await expect.poll(() => storedText(service, id), { timeout: 30_000 }).toContain('Also step 10');
+    const text = await storedText(service, id);
+    expect(text).toContain('Also step 1"');
+    expect(text).not.toContain('One more thing');
+  });
+});

@@ -24,7 +24,14 @@ export type StartState =
   | { phase: 'idle' }
   | { phase: 'creating'; startedAt: number }
   /** The server is preparing the conversation; `steps` are the states it went through so far. */
-  | { phase: 'starting'; startedAt: number; steps: StartStep[]; detail: string | null }
+  | {
+      phase: 'starting';
+      startedAt: number;
+      steps: StartStep[];
+      detail: string | null;
+      /** V1: where messages typed meanwhile are queued (`task-<id>` until the conversation exists). */
+      queueId: string | null;
+    }
   | { phase: 'failed'; error: unknown }
   /** V1: the start task ended in ERROR; `detail` says why. */
   | { phase: 'task-failed'; detail: string | null };
@@ -45,6 +52,14 @@ const v0Ready = new Set([
   'STATUS$CONNECTED',
   'STATUS$CONNECTED_TO_SERVER',
 ]);
+
+/**
+ * Where the server queues messages for a conversation still starting: under its start task,
+ * `task-<32 hex>`. At READY the server moves them to the conversation and hands them to the agent.
+ */
+export function pendingQueueId(taskId: string): string {
+  return `task-${taskId.replaceAll('-', '').toLowerCase()}`;
+}
 
 function withStep(steps: StartStep[], key: string, label: string): StartStep[] {
   return steps.at(-1)?.key === key ? steps : [...steps, { key, label, at: Date.now() }];
@@ -85,7 +100,7 @@ export function useStartConversation(
             { key: 'created', label: t('panel.new.stepCreated'), at: Date.now() },
           ];
           while (alive.current && Date.now() - startedAt < V0_WAIT_MS) {
-            setState({ phase: 'starting', startedAt, steps, detail: null });
+            setState({ phase: 'starting', startedAt, steps, detail: null, queueId: null });
             let info: ConversationInfo | null = null;
             try {
               info = await callApi('v0.getConversation', { conversation_id: id });
@@ -135,7 +150,13 @@ export function useStartConversation(
             return;
           }
           steps = withStep(steps, status, startTaskWords(status, null));
-          setState({ phase: 'starting', startedAt, steps, detail: task.detail ?? null });
+          setState({
+            phase: 'starting',
+            startedAt,
+            steps,
+            detail: task.detail ?? null,
+            queueId: pendingQueueId(task.id),
+          });
           await pause(POLL_MS);
           const [latest] = await callApi('v1.getStartTasks', { ids: [task.id] });
           if (latest) task = latest;

@@ -3,7 +3,10 @@
 import type { BrowserContext, Worker } from '@playwright/test';
 import type { RunningService } from '../../service/index';
 
-/** Conversations the service holds (V0 and V1; the V0 list shows V1 ones too), by id. */
+/**
+ * Conversations the service holds, by id: V1's, and V0's where the server still serves V0 (its
+ * list shows V1 ones too). A V1-only server answers the V0 route with its web app's page.
+ */
 export async function conversationCount(service: RunningService): Promise<number> {
   const headers: Record<string, string> = service.apiKey
     ? { 'X-Session-API-Key': service.apiKey }
@@ -11,9 +14,9 @@ export async function conversationCount(service: RunningService): Promise<number
   const v1 = (await (
     await fetch(`${service.url}/api/v1/app-conversations/search?limit=100`, { headers })
   ).json()) as { items: { id: string }[] };
-  const v0 = (await (
-    await fetch(`${service.url}/api/conversations?limit=100`, { headers })
-  ).json()) as {
+  const older = await fetch(`${service.url}/api/conversations?limit=100`, { headers });
+  const servesV0 = older.ok && (older.headers.get('content-type') ?? '').includes('json');
+  const v0 = (servesV0 ? await older.json() : { results: [] }) as {
     results: { conversation_id: string }[];
   };
   const ids = [
