@@ -9,8 +9,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { launchWithExtensions } from '../bench/browser';
-import { createV0Conversation, createV1Conversation } from '../tests/e2e/support/panel-pages';
-import { patchStoredSettings } from '../tests/e2e/support/trusted-settings';
+import { createV1Conversation } from '../tests/e2e/support/panel-pages';
+import { patchStoredSettings, storeApiKey } from '../tests/e2e/support/trusted-settings';
 import { hostFixtures } from '../tests/fixtures/hosts/index';
 import { type RunningService, startService } from '../tests/service/index';
 
@@ -69,9 +69,10 @@ const shots: Shot[] = [
     // Taken the moment a step is under way: the next event ends it.
     settle: 0,
     async take(shot) {
-      const id = await createV0Conversation(shot.service, {
-        initial_user_msg: '[scenario:long] Refactor the parser and keep the tests green',
-      });
+      const id = await createV1Conversation(
+        shot.service,
+        '[scenario:long] Refactor the parser and keep the tests green',
+      );
       const page = await panelOn(shot, `?conversation=${id}`);
       // A few steps in, so the timeline has something to show under the now line.
       await page.waitForFunction(
@@ -111,11 +112,12 @@ const shots: Shot[] = [
   },
 ];
 
-// legacy until the client runs on V1-only servers (issue 14)
-const service = await startService({ port: 0, server: 'legacy', pace: 0.02, eventsPerSecond: 2 });
+// A current, V1-only server: what people run today.
+const service = await startService({ port: 0, pace: 0.02, eventsPerSecond: 2 });
 const browser = await launchWithExtensions();
 mkdirSync(OUT, { recursive: true });
 try {
+  await storeApiKey(browser.worker, service.apiKey, service.url);
   await patchStoredSettings(browser.worker, { serverUrl: service.url });
   await browser.context.route(issue.url, (route) =>
     route.fulfill({

@@ -11,7 +11,7 @@ import { call, openV0Socket, openV1Socket, startTestService, waitFor } from './t
 let svc: RunningService;
 
 beforeAll(async () => {
-  // legacy until the client runs on V1-only servers (issue 14)
+  // V0 routes and Socket.IO exist only on the legacy kind.
   svc = await startTestService({
     server: 'legacy',
     runtime: 'standalone',
@@ -68,7 +68,7 @@ describe('connection faults', () => {
 
 describe('restart with nested runtimes', () => {
   it('keeps nested runtimes serving their socket after the server restarts', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // V0 routes and Socket.IO exist only on the legacy kind.
     const nested = await startTestService({ server: 'legacy', scenario: 'finish-quickly' });
     try {
       const created = await call<{ conversation_id: string }>(`${nested.url}/api/conversations`, {
@@ -132,7 +132,7 @@ describe('injected failures', () => {
   });
 
   it('rotates the key so the client gets 401', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // V0 routes and Socket.IO exist only on the legacy kind.
     const keyed = await startTestService({ server: 'legacy', apiKey: 'first', seed: false });
     try {
       expect(
@@ -229,7 +229,7 @@ describe('raw and malformed traffic', () => {
   });
 
   it('puts a sandbox in ERROR behind the client', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // V0 routes and Socket.IO exist only on the legacy kind.
     const other = await startTestService({ server: 'legacy' });
     try {
       const sandboxId = other.seedIds.sandboxes.running;
@@ -274,7 +274,7 @@ describe('raw and malformed traffic', () => {
 
 describe('scenarios', () => {
   it('plays the long scenario (10,000 events) in order and replays it on connect', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // V0 routes and Socket.IO exist only on the legacy kind.
     const fast = await startTestService({ server: 'legacy', runtime: 'standalone', pace: 0 });
     try {
       const created = await call<{ conversation_id: string }>(`${fast.url}/api/conversations`, {
@@ -299,7 +299,7 @@ describe('scenarios', () => {
   });
 
   it('paces live events at a steady rate when asked', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // V0 routes and Socket.IO exist only on the legacy kind.
     const steady = await startTestService({
       server: 'legacy',
       runtime: 'standalone',
@@ -328,7 +328,7 @@ describe('persistence', () => {
     const dir = mkdtempSync(join(tmpdir(), 'handoff-service-'));
     const file = join(dir, 'state.json');
     try {
-      // legacy until the client runs on V1-only servers (issue 14)
+      // V0 routes and Socket.IO exist only on the legacy kind.
       const first = await startTestService({
         server: 'legacy',
         dataFile: file,
@@ -351,7 +351,7 @@ describe('persistence', () => {
       const events = (await first.admin.storedEvents(id)).events;
       await first.stop();
 
-      // legacy until the client runs on V1-only servers (issue 14)
+      // V0 routes and Socket.IO exist only on the legacy kind.
       const second = await startTestService({ server: 'legacy', dataFile: file });
       try {
         const info = await call<Json>(`${second.url}/api/conversations/${id}`);

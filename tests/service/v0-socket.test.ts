@@ -9,7 +9,7 @@ import { call, openV0Socket, sleep, startTestService, waitFor } from './test-sup
 let svc: RunningService;
 
 beforeAll(async () => {
-  // legacy until the client runs on V1-only servers (issue 14)
+  // V0 routes and Socket.IO exist only on the legacy kind.
   svc = await startTestService({
     server: 'legacy',
     runtime: 'standalone',
@@ -138,7 +138,7 @@ describe('refusals and hangs', () => {
   });
 
   it('refuses with Settings not found on a fresh install, after the replay', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // V0 routes and Socket.IO exist only on the legacy kind.
     const fresh = await startTestService({ server: 'legacy', seed: false, runtime: 'standalone' });
     try {
       const rec = openV0Socket(fresh.url, { conversation_id: 'c'.repeat(32) });
@@ -303,7 +303,7 @@ describe('steering a live conversation', () => {
 
 describe('nested runtime socket', () => {
   it('serves the conversation socket on its runtime with the per-conversation key', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // V0 routes and Socket.IO exist only on the legacy kind.
     const nested = await startTestService({ server: 'legacy', scenario: 'finish-quickly' });
     try {
       const created = await call<{ conversation_id: string }>(`${nested.url}/api/conversations`, {
