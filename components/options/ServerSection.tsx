@@ -1,32 +1,19 @@
 import { useState } from 'react';
-import { browser } from 'wxt/browser';
-import type { ServerDetection } from '@/lib/api/detect';
 import { t } from '@/lib/i18n';
-import {
-  type CredentialsView,
-  checkServerUrl,
-  permissionFor,
-  SettingsError,
-  saveServer,
-} from '@/lib/settings/editor';
+import { type CredentialsView, permissionFor, saveServer } from '@/lib/settings/editor';
 import type { Settings } from '@/lib/settings/schema';
 import { ConnectionReport } from './ConnectionReport';
 import { runConnectionTest, serverKindWords } from './connection-test';
-import { AddressField, Field, useFocusFirstInvalid } from './Field';
+import { AddressField, Field } from './Field';
 import { FailureNotice, SavedNotice } from './SectionNotices';
 import { useDraft } from './use-draft';
 import { useHostAccess } from './use-host-access';
-
-type Errors = Partial<Record<'serverUrl' | 'apiKey' | 'general', string>>;
+import { useServerForm } from './use-server-form';
 
 interface ServerSectionProps {
   settings: Settings;
   credentials: CredentialsView | null;
   onCredentials: (view: CredentialsView) => void;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : t('error.generic');
 }
 
 function originOf(address: string): string {
@@ -39,47 +26,28 @@ function originOf(address: string): string {
 
 export function ServerSection({ settings, credentials, onCredentials }: ServerSectionProps) {
   const [url, setUrl, markUrlSaved] = useDraft(settings.serverUrl ?? '');
-  // The key is typed, sent to IndexedDB, and forgotten: it is never read back into the page.
-  const [key, setKey] = useState('');
   // The person's yes to sending the stored key to an address it was not saved for.
   const [useStoredKey, setUseStoredKey] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState<'save' | 'test' | 'forget' | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  const [report, setReport] = useState<{ detection: ServerDetection; address: string } | null>(
-    null,
-  );
-  const formRef = useFocusFirstInvalid(errors);
+  // The key is typed, sent to IndexedDB, and forgotten: it is never read back into the page.
+  const {
+    key,
+    setKey,
+    errors,
+    setErrors,
+    busy,
+    setBusy,
+    report,
+    setReport,
+    formRef,
+    fail,
+    withAccess,
+    test,
+  } = useServerForm<'save' | 'test' | 'forget'>({
+    accessDenied: (serverUrl) => t('options.server.accessDenied', { origin: originOf(serverUrl) }),
+    onBegin: () => setStatus(null),
+  });
   const access = useHostAccess(settings.serverUrl ? permissionFor(settings.serverUrl) : null);
-
-  const fail = (error: unknown) => {
-    if (error instanceof SettingsError && error.field !== 'origin') {
-      setErrors({ [error.field]: error.message });
-    } else {
-      setErrors({ general: messageOf(error) });
-    }
-  };
-
-  /**
-   * Checks the address and asks for access to its origin. Runs inside the click: the browser
-   * (Firefox strictly) only shows the permission prompt for a request made during the
-   * person's gesture, so nothing may be awaited before `permissions.request`.
-   */
-  const requestAccess = (
-    address: string,
-  ): { serverUrl: string; granted: Promise<boolean> } | null => {
-    setErrors({});
-    setStatus(null);
-    let serverUrl: string;
-    try {
-      serverUrl = checkServerUrl(address);
-    } catch (error) {
-      fail(error);
-      return null;
-    }
-    const granted = browser.permissions.request({ origins: [permissionFor(serverUrl)] });
-    return { serverUrl, granted };
-  };
 
   const typedOrigin = originOf(url.trim() ? url : (settings.serverUrl ?? ''));
   const keyOrigin = credentials?.apiKeyOrigin ?? null;
@@ -92,59 +60,25 @@ export function ServerSection({ settings, credentials, onCredentials }: ServerSe
     keyOrigin !== originOf(settings.serverUrl);
   const confirmedStoredKey = keyBelongsElsewhere && useStoredKey;
 
-  const denied = (serverUrl: string) =>
-    setErrors({ general: t('options.server.accessDenied', { origin: originOf(serverUrl) }) });
+  const onSave = () =>
+    withAccess(url, 'save', async (serverUrl, typedKey) => {
+      const view = await saveServer({
+        serverUrl,
+        ...(typedKey ? { apiKey: typedKey } : {}),
+        ...(confirmedStoredKey ? { useStoredKey: true } : {}),
+      });
+      setKey('');
+      setUseStoredKey(false);
+      markUrlSaved(view.settings.serverUrl ?? serverUrl);
+      onCredentials(view);
+      setStatus(t('options.server.saved'));
+      // What the saved server is and which header works, for every page.
+      setBusy('test');
+      setReport({ detection: await runConnectionTest({}), address: serverUrl });
+    });
 
-  const onSave = () => {
-    const asked = requestAccess(url);
-    if (!asked) return;
-    const typedKey = key;
-    setBusy('save');
-    void (async () => {
-      try {
-        if (!(await asked.granted)) return denied(asked.serverUrl);
-        const view = await saveServer({
-          serverUrl: asked.serverUrl,
-          ...(typedKey ? { apiKey: typedKey } : {}),
-          ...(confirmedStoredKey ? { useStoredKey: true } : {}),
-        });
-        setKey('');
-        setUseStoredKey(false);
-        markUrlSaved(view.settings.serverUrl ?? asked.serverUrl);
-        onCredentials(view);
-        setStatus(t('options.server.saved'));
-        // What the saved server serves (V0/V1) and which header works, for every page.
-        setBusy('test');
-        setReport({ detection: await runConnectionTest({}), address: asked.serverUrl });
-      } catch (error) {
-        fail(error);
-      } finally {
-        setBusy(null);
-      }
-    })();
-  };
-
-  const onTest = () => {
-    const asked = requestAccess(url || settings.serverUrl || '');
-    if (!asked) return;
-    const typedKey = key;
-    setBusy('test');
-    void (async () => {
-      try {
-        if (!(await asked.granted)) return denied(asked.serverUrl);
-        const detection = await runConnectionTest({
-          serverUrl: asked.serverUrl,
-          ...(typedKey ? { apiKey: typedKey } : {}),
-          ...(confirmedStoredKey ? { useStoredKey: true } : {}),
-        });
-        setReport({ detection, address: asked.serverUrl });
-      } catch (error) {
-        fail(error);
-      } finally {
-        setBusy(null);
-      }
-    })();
-  };
+  const onTest = () =>
+    test(url || settings.serverUrl || '', confirmedStoredKey ? { useStoredKey: true } : {});
 
   const onForgetKey = () => {
     if (!settings.serverUrl) return;

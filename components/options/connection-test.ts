@@ -11,11 +11,13 @@ import { testConnection } from '@/lib/settings/editor';
  * address but *.all-hands.dev) would settle on; once the server says it is the hosted kind,
  * Bearer is tried first and kept when it works.
  */
-export async function runConnectionTest(input: {
+export interface ConnectionTestInput {
   serverUrl?: string;
   apiKey?: string | null;
   useStoredKey?: boolean;
-}): Promise<ServerDetection> {
+}
+
+export async function runConnectionTest(input: ConnectionTestInput): Promise<ServerDetection> {
   const first = await testConnection(input);
   if (first.mode === 'saas' && first.keyAccepted && first.authScheme === 'session-key') {
     const bearer = await testConnection({ ...input, authScheme: 'bearer' });

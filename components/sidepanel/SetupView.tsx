@@ -1,13 +1,10 @@
 import { useState } from 'react';
-import { browser } from 'wxt/browser';
 import { ConnectionReport } from '@/components/options/ConnectionReport';
 import { runConnectionTest } from '@/components/options/connection-test';
-import { AddressField, Field, useFocusFirstInvalid } from '@/components/options/Field';
-import type { ServerDetection } from '@/lib/api/detect';
+import { AddressField, Field } from '@/components/options/Field';
+import { useServerForm } from '@/components/options/use-server-form';
 import { t } from '@/lib/i18n';
-import { checkServerUrl, permissionFor, SettingsError, saveServer } from '@/lib/settings/editor';
-
-type Errors = Partial<Record<'serverUrl' | 'apiKey' | 'general', string>>;
+import { saveServer } from '@/lib/settings/editor';
 
 /**
  * No server yet: the address and key, a connection test and Save, right here, through the same
@@ -18,84 +15,19 @@ type Errors = Partial<Record<'serverUrl' | 'apiKey' | 'general', string>>;
 export function SetupView({ onOpenOptions }: { onOpenOptions: () => void }) {
   const [url, setUrl] = useState('');
   // Typed, sent to the editor, and forgotten: never read back into the page.
-  const [key, setKey] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
-  const [report, setReport] = useState<{ detection: ServerDetection; address: string } | null>(
-    null,
-  );
-  const formRef = useFocusFirstInvalid(errors);
+  const { key, setKey, errors, busy, report, formRef, withAccess, test } = useServerForm({
+    accessDenied: (address) => t('setup.accessDenied', { address }),
+  });
 
-  const fail = (error: unknown) => {
-    if (error instanceof SettingsError && error.field !== 'origin') {
-      setErrors({ [error.field]: error.message });
-    } else {
-      setErrors({
-        general: error instanceof Error && error.message ? error.message : t('error.generic'),
-      });
-    }
-  };
+  const onTest = () => test(url);
 
-  /**
-   * Checks the address and asks for access to its origin, inside the click: the browser only
-   * shows the permission prompt for a request made during the person's gesture.
-   */
-  const requestAccess = (): { serverUrl: string; granted: Promise<boolean> } | null => {
-    setErrors({});
-    try {
-      const serverUrl = checkServerUrl(url);
-      return {
-        serverUrl,
-        granted: browser.permissions.request({ origins: [permissionFor(serverUrl)] }),
-      };
-    } catch (error) {
-      fail(error);
-      return null;
-    }
-  };
-
-  const denied = (serverUrl: string) =>
-    setErrors({ general: t('setup.accessDenied', { address: serverUrl }) });
-
-  const onTest = () => {
-    const asked = requestAccess();
-    if (!asked) return;
-    const typedKey = key;
-    setBusy('test');
-    void (async () => {
-      try {
-        if (!(await asked.granted)) return denied(asked.serverUrl);
-        const detection = await runConnectionTest({
-          serverUrl: asked.serverUrl,
-          ...(typedKey ? { apiKey: typedKey } : {}),
-        });
-        setReport({ detection, address: asked.serverUrl });
-      } catch (error) {
-        fail(error);
-      } finally {
-        setBusy(null);
-      }
-    })();
-  };
-
-  const onSave = () => {
-    const asked = requestAccess();
-    if (!asked) return;
-    const typedKey = key;
-    setBusy('save');
-    void (async () => {
-      try {
-        if (!(await asked.granted)) return denied(asked.serverUrl);
-        await saveServer({ serverUrl: asked.serverUrl, ...(typedKey ? { apiKey: typedKey } : {}) });
-        setKey('');
-        // What the saved server serves and which header works, remembered for every page.
-        await runConnectionTest({}).catch(() => null);
-      } catch (error) {
-        fail(error);
-        setBusy(null);
-      }
-    })();
-  };
+  const onSave = () =>
+    withAccess(url, 'save', async (serverUrl, typedKey) => {
+      await saveServer({ serverUrl, ...(typedKey ? { apiKey: typedKey } : {}) });
+      setKey('');
+      // What the saved server serves and which header works, remembered for every page.
+      await runConnectionTest({}).catch(() => null);
+    });
 
   return (
     <div className="panel-scroll setup">
