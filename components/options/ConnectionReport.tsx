@@ -1,6 +1,7 @@
 import type { ServerDetection } from '@/lib/api/detect';
 import { t } from '@/lib/i18n';
 import { describeDetection, verdictOf } from './connection-test';
+import './connection-report.css';
 
 const toneClass = { good: 'notice-success', bad: 'notice-error', neutral: 'notice-info' } as const;
 
