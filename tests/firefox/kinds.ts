@@ -4,7 +4,7 @@ import type { ServiceOptions } from '../service/index';
  * The server kinds every journey runs against (docs/contract/server-generations.md#the-kinds):
  * an older server with both interfaces, and a current, V1-only one.
  */
-export const serviceKinds = ['legacy'] as const satisfies readonly ServiceKind[];
+export const serviceKinds = ['legacy', 'v1'] as const satisfies readonly ServiceKind[];
 
 export type ServiceKind = 'legacy' | 'v1';
 
