@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { providerTokensOf, useServerSettings } from '@/components/common/use-server-settings';
-import { useApiQuery } from '@/components/common/worker-queries';
 import { type FieldError, providerTypeValues } from '@/lib/api';
 import { ApiError, toApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
