@@ -45,8 +45,8 @@ console.log('▶ building the extension');
 must('npx', ['wxt', 'build']);
 
 console.log(`▶ starting the local reference service on ${serviceUrl}`);
-// legacy until the client runs on V1-only servers (issue 14)
-const serviceArgs = ['tsx', 'tests/service/main.ts', '--server', 'legacy', '--port', String(port)];
+// The service's default kind: a current, V1-only OpenHands server, what people run today.
+const serviceArgs = ['tsx', 'tests/service/main.ts', '--port', String(port)];
 const service = spawn('npx', serviceArgs, { stdio: 'inherit' });
 const stopService = () => {
   if (!service.killed) service.kill('SIGTERM');

@@ -9,6 +9,7 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { findChromium } from '../../scripts/chromium.mjs';
 import { patchStoredSettings } from '../../tests/e2e/support/trusted-settings';
 import type { RunningService } from '../../tests/service/index';
+import { createV1Conversation } from '../../tests/shared/service-helpers';
 
 const extensionDir = resolve('.output/chrome-mv3');
 
@@ -81,16 +82,9 @@ export function cachedCount(page: Page, conversationId: string): Promise<number>
   }, conversationId);
 }
 
-export async function createConversation(
-  service: RunningService,
-  message: string,
-): Promise<string> {
-  const response = await fetch(`${service.url}/api/conversations`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ initial_user_msg: message }),
-  });
-  return ((await response.json()) as { conversation_id: string }).conversation_id;
+/** Starts a conversation on the service's V1 app server, as another client would. */
+export function createConversation(service: RunningService, message: string): Promise<string> {
+  return createV1Conversation(service, message);
 }
 
 export async function waitFor(

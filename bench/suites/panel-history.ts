@@ -32,8 +32,7 @@ const firstRowProbe = `
 export const panelHistory: Suite = {
   name: 'side panel: 10,000-event conversation',
   async run(): Promise<Figure[]> {
-    // legacy until the client runs on V1-only servers (issue 14)
-    const service = await startService({ port: 0, server: 'legacy', pace: 0, rateLimit: false });
+    const service = await startService({ port: 0, pace: 0, rateLimit: false });
     const browser = await launchPanelBrowser();
     try {
       await connectPanel(browser, service);

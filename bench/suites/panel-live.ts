@@ -19,10 +19,8 @@ const longTaskProbe = `
 export const panelLive: Suite = {
   name: 'side panel: live append at 200 events/s',
   async run(): Promise<Figure[]> {
-    // legacy until the client runs on V1-only servers (issue 14)
     const service = await startService({
       port: 0,
-      server: 'legacy',
       pace: 0.02,
       eventsPerSecond: 200,
       rateLimit: false,

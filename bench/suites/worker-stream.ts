@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { patchStoredSettings } from '../../tests/e2e/support/trusted-settings';
 import { startService } from '../../tests/service/index';
+import { createV1Conversation } from '../../tests/shared/service-helpers';
 import { launchWithExtensions, median, percentile } from '../browser';
 import type { Figure, Suite } from '../types';
 
@@ -39,7 +40,7 @@ const subscriberSource = `(conversationId) => {
       }
     });
     port.onDisconnect.addListener(() => setTimeout(connect, 0));
-    port.postMessage({ type: 'watch', conversationId, generation: 'v0' });
+    port.postMessage({ type: 'watch', conversationId, generation: 'v1' });
   };
   connect();
 }`;
@@ -51,10 +52,8 @@ async function subscribe(page: Page, conversationId: string): Promise<void> {
 export const workerStream: Suite = {
   name: 'worker streams',
   async run(): Promise<Figure[]> {
-    // legacy until the client runs on V1-only servers (issue 14)
     const service = await startService({
       port: 0,
-      server: 'legacy',
       pace: 0.02,
       eventsPerSecond: RATE,
       rateLimit: false,
@@ -64,14 +63,8 @@ export const workerStream: Suite = {
       await patchStoredSettings(browser.worker, { serverUrl: service.url });
       const page = await browser.context.newPage();
       await page.goto(`chrome-extension://${browser.extensionId}/sidepanel.html`);
-      const created = (await (
-        await fetch(`${service.url}/api/conversations`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ initial_user_msg: '[scenario:long] bench' }),
-        })
-      ).json()) as { conversation_id: string };
-      await subscribe(page, created.conversation_id);
+      const id = await createV1Conversation(service, '[scenario:long] bench');
+      await subscribe(page, id);
 
       // Relay: let the stream run, then read every entry's emit → receive time.
       await page.waitForTimeout(10_000);

@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { providerTokensOf, useServerSettings } from '@/components/common/use-server-settings';
-import { useApiQuery } from '@/components/common/worker-queries';
 import { type FieldError, providerTypeValues } from '@/lib/api';
 import { ApiError, toApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
@@ -131,17 +130,19 @@ export function NewConversationForm({
     connectedProviders: knownProviders,
     enabled: !!launch.context,
   });
+  const foundBranch = useMemo(
+    () =>
+      lookup.items.find(
+        (repo) => repo.full_name.toLowerCase() === launch.context?.repository.toLowerCase(),
+      )?.main_branch ?? null,
+    [lookup.items, launch.context],
+  );
   useEffect(() => {
-    const found = lookup.items.find(
-      (repo) => repo.full_name.toLowerCase() === launch.context?.repository.toLowerCase(),
-    );
-    if (!found?.main_branch) return;
-    setDefaultBranch(found.main_branch);
+    if (!foundBranch) return;
+    setDefaultBranch(foundBranch);
     if (touched.current.has('branch') || launch.context?.branch) return;
-    setDraft((current) =>
-      current.branch ? current : { ...current, branch: found.main_branch ?? '' },
-    );
-  }, [lookup.items, launch.context]);
+    setDraft((current) => (current.branch ? current : { ...current, branch: foundBranch }));
+  }, [foundBranch, launch.context]);
 
   const { state, start, reset } = useStartConversation(onOpenConversation);
   const busy = state.phase === 'creating' || state.phase === 'starting';
@@ -161,15 +162,30 @@ export function NewConversationForm({
     void start(draft, capabilities);
   };
 
-  // Alt-click (or "start at once"): the defaults are the answer, start without asking.
+  // Alt-click (or "start at once"): the defaults are the answer, start without asking. The
+  // default branch of a page that names none is one of them: the start waits for its lookup (a
+  // failed one gives none), and takes it from the lookup itself, since the draft learns it a
+  // render later.
   const autoStarted = useRef(false);
   const ready = apis.settled === true;
+  const branchPending = !!launch.context && !launch.context.branch && lookup.loading;
   useEffect(() => {
     if (!launch.autoStart || autoStarted.current || !ready) return;
-    if (serverSettings.isPending) return;
+    if (serverSettings.isPending || branchPending) return;
     autoStarted.current = true;
-    void start(draft, { suggestedTask: apis.v0 === false && apis.v1 !== false });
-  }, [launch.autoStart, ready, apis.v0, apis.v1, start, draft, serverSettings.isPending]);
+    const branch = draft.branch || (touched.current.has('branch') ? '' : (foundBranch ?? ''));
+    void start({ ...draft, branch }, { suggestedTask: apis.v0 === false && apis.v1 !== false });
+  }, [
+    launch.autoStart,
+    ready,
+    apis.v0,
+    apis.v1,
+    start,
+    draft,
+    serverSettings.isPending,
+    branchPending,
+    foundBranch,
+  ]);
 
   const gitApi = gitApiOf(apis);
   const task = draft.task;

@@ -63,6 +63,20 @@ describe('WorkerConnection', () => {
     expect(states).toEqual([false]);
   });
 
+  it('does not throw when the page is torn down with the add-on and refuses it a timer', () => {
+    const connection = new WorkerConnection(1);
+    const states: boolean[] = [];
+    connection.onConnectionChange((connected) => states.push(connected));
+    vi.spyOn(globalThis, 'setTimeout').mockImplementation(() => {
+      throw new Error('NS_ERROR_NOT_INITIALIZED');
+    });
+    expect(() => ports[0]?.drop()).not.toThrow();
+    vi.mocked(globalThis.setTimeout).mockRestore();
+    vi.advanceTimersByTime(1000);
+    expect(browser.runtime.connect).toHaveBeenCalledTimes(1);
+    expect(states).toEqual([false]);
+  });
+
   it('asks a restarted worker again for older history it was asked for and never gave', () => {
     const connection = new WorkerConnection(1);
     const feed = handlers();

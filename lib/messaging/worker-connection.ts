@@ -99,7 +99,13 @@ export class WorkerConnection {
     port.onDisconnect.addListener(() => {
       if (this.port === port) this.port = null;
       for (const listener of this.connectionListeners) listener(false);
-      setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
+      try {
+        setTimeout(() => this.connect(), RECONNECT_DELAY_MS);
+      } catch {
+        // The port closed because the add-on is going away with this page (removed, updated,
+        // reloaded): Firefox then refuses the dying window a timer, with NS_ERROR_NOT_INITIALIZED.
+        this.closed = true;
+      }
     });
     this.send({ type: 'hello', windowId: this.windowId });
     for (const [conversationId, subscription] of this.subscriptions) {

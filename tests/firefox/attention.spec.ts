@@ -48,8 +48,12 @@ async function conversationAboutToAsk(
   await service.admin.waitIdle(id);
   const probe = await firefox.openExtensionPage('options.html');
   await probe.evaluate(watchInPage, { conversationId: id, generation: 'v1' as const });
+  // The watch goes live once the background has read the conversation and its history: more
+  // than expect.poll's one-second default on a busy machine.
   await expect
-    .poll(async () => (await probe.evaluate(latestSnapshotInPage))?.transport.phase)
+    .poll(async () => (await probe.evaluate(latestSnapshotInPage))?.transport.phase, {
+      timeout: 15_000,
+    })
     .toBe('live');
   await service.admin.setScenario(id, 'awaiting-confirmation');
   return { id, probe };

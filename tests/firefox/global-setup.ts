@@ -7,6 +7,11 @@ export default function globalSetup(): void {
   if (process.env.HANDOFF_SKIP_BUILD === '1' && existsSync(`${firefoxExtensionDir}/manifest.json`))
     return;
   if (process.env.HANDOFF_FIREFOX_DIR) return;
-  const result = spawnSync('npx', ['wxt', 'build', '-b', 'firefox'], { stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test in this process, and a build that inherits it bundles React's
+  // development build: the product is built for production.
+  const result = spawnSync('npx', ['wxt', 'build', '-b', 'firefox'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('wxt build -b firefox failed: nothing to test');
 }

@@ -1,17 +1,20 @@
 import type { ServiceOptions } from '../service/index';
 
 /**
- * The server kinds every journey runs against (docs/contract/server-generations.md#the-kinds).
- * Adding the V1-only kind is one line: append 'v1' below once the client works there.
+ * The server kinds every journey runs against (docs/contract/server-generations.md#the-kinds):
+ * an older server with both interfaces, and a current, V1-only one.
  */
-export const serviceKinds = ['legacy'] as const satisfies readonly ServiceKind[];
+export const serviceKinds = ['legacy', 'v1'] as const satisfies readonly ServiceKind[];
 
 export type ServiceKind = 'legacy' | 'v1';
 
 /** What a person sees of each kind, where the journeys' expectations differ. */
-export const kindFacts: Record<ServiceKind, { apis: string; hasV0: boolean }> = {
-  legacy: { apis: 'V0 and V1', hasV0: true },
-  v1: { apis: 'V1 only', hasV0: false },
+export const kindFacts: Record<ServiceKind, { kind: string; hasV0: boolean }> = {
+  legacy: {
+    kind: 'Self-hosted OpenHands 0.x, an older server (Handoff uses its older interface)',
+    hasV0: true,
+  },
+  v1: { kind: 'Self-hosted OpenHands 1.x', hasV0: false },
 };
 
 /** The service options for a kind. */

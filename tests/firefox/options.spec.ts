@@ -36,8 +36,7 @@ describe.each(serviceKinds)('the options page on a %s server', (kind) => {
       .poll(() => report(page), { timeout: 15_000 })
       .toMatchObject({
         Server: expect.stringMatching(/^Reachable/),
-        Kind: 'Self-hosted server',
-        APIs: kindFacts[kind].apis,
+        Kind: kindFacts[kind].kind,
         'API key': 'Accepted, sent as X-Session-API-Key',
       });
     // Stored normalised; the key field is emptied and only a hint of the key stays.
@@ -85,8 +84,8 @@ describe.each(serviceKinds)('the options page on a %s server', (kind) => {
     await click(page, role('button', 'Test connection'));
     await expect
       .poll(() => report(page), { timeout: 15_000 })
-      .toMatchObject({ Server: 'Reachable', APIs: 'None found at this address' });
-    await waitForText(page, 'not an Agent Conversation Service API');
+      .toMatchObject({ Server: 'Reachable', Kind: 'No OpenHands server found at this address' });
+    await waitForText(page, 'not an OpenHands server');
 
     await fill(page, role('textbox', 'Server URL'), 'ftp://files.example.com');
     await click(page, role('button', 'Save'));

@@ -42,6 +42,17 @@ describe('private windows', () => {
     }, null);
     expect(opened).toBe(true);
     const inPrivate = await firefox().waitForNewPage(before);
+    // The window's tab opens on about:blank and then loads its start page: a navigation begun
+    // in between is aborted by that load (NS_BINDING_ABORTED), so the test waits for it.
+    await expect
+      .poll(
+        () =>
+          inPrivate
+            .evaluate(() => `${location.href} ${document.readyState}`)
+            .catch(() => 'not ready'),
+        { timeout: 15_000 },
+      )
+      .toBe('about:privatebrowsing complete');
     await firefox().serve(inPrivate, served);
     await inPrivate.goto(fixture.url);
     // The same page the ordinary window shows with its button within a second or so.
