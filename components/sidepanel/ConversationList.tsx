@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { AppConversation, ConversationInfo } from '@/lib/api';
@@ -92,6 +92,10 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
   const query = useInfiniteQuery({
     // Only an interface known to be absent changes what is fetched (an unknown one is tried).
     queryKey: ['panel', 'conversations', apis.v0 === false, apis.v1 === false],
+    // Learning that an interface is absent (the panel's probe, on a V1-only server a moment
+    // after the list first answered without it) reads the list again under the new key: the
+    // list stays on screen meanwhile instead of emptying to "Loading…" and back.
+    placeholderData: keepPreviousData,
     initialPageParam: { v0: null, v1: null } as Cursor,
     queryFn: ({ pageParam }) => fetchPage(pageParam, apis),
     getNextPageParam: (last) =>
