@@ -5,8 +5,14 @@ import {
   formFromConfig,
   type McpForm,
   newRow,
+  newServerRow,
   quoteShellWord,
+  type ServerMcpForm,
+  serverFormFromMap,
+  serverRowsFromLocal,
+  showsMaskedSecret,
   validateMcpForm,
+  validateServerMcpForm,
 } from './mcp-form';
 
 function form(patch: Partial<McpForm>): McpForm {
@@ -118,5 +124,169 @@ describe('formFromConfig', () => {
 
   it('gives new rows distinct ids', () => {
     expect(newRow('sse_servers').id).not.toBe(newRow('sse_servers').id);
+  });
+});
+
+describe('the servers a 1.7+ server keeps (agent_settings.mcp_config)', () => {
+  const serverForm = (patch: Partial<ServerMcpForm>): ServerMcpForm => ({
+    sse_servers: [],
+    stdio_servers: [],
+    shttp_servers: [],
+    ...patch,
+  });
+
+  it('sends back every field of an entry it does not edit, masked secrets as they came', () => {
+    const map = {
+      docs: {
+        url: 'https://mcp.example.com/sse',
+        transport: 'sse',
+        headers: { Authorization: '**********' },
+        description: 'Team docs',
+        enabled: false,
+        cwd: null,
+      },
+      fetch: {
+        command: 'uvx',
+        args: ['mcp-server-fetch', 'a b'],
+        env: { TOKEN: '**********' },
+        cwd: '/srv',
+        transport: null,
+      },
+      tools: {
+        url: 'https://tools.example.org/mcp',
+        timeout: 30,
+        auth: { strategy: 'bearer', token: '**********' },
+        keep_alive: true,
+      },
+    };
+    const form = serverFormFromMap(map);
+    expect(form.sse_servers.map((row) => row.name)).toEqual(['docs']);
+    expect(form.stdio_servers[0]).toMatchObject({
+      name: 'fetch',
+      args: "mcp-server-fetch 'a b'",
+      env: 'TOKEN=**********',
+    });
+    // No transport: a remote server whose transport is left to be inferred.
+    expect(form.shttp_servers[0]).toMatchObject({ name: 'tools', timeout: '30', headers: '' });
+    expect(showsMaskedSecret(form)).toBe(true);
+    expect(validateServerMcpForm(form)).toEqual({
+      ok: true,
+      servers: {
+        docs: {
+          url: 'https://mcp.example.com/sse',
+          transport: 'sse',
+          headers: { Authorization: '**********' },
+          description: 'Team docs',
+          enabled: false,
+        },
+        fetch: {
+          command: 'uvx',
+          args: ['mcp-server-fetch', 'a b'],
+          env: { TOKEN: '**********' },
+          cwd: '/srv',
+        },
+        tools: {
+          url: 'https://tools.example.org/mcp',
+          timeout: 30,
+          auth: { strategy: 'bearer', token: '**********' },
+          keep_alive: true,
+        },
+      },
+    });
+  });
+
+  it('names the transport of a server added here and leaves empty fields out', () => {
+    const result = validateServerMcpForm(
+      serverForm({
+        sse_servers: [
+          {
+            ...newServerRow('sse_servers'),
+            name: 'docs',
+            url: 'https://mcp.example.com/sse',
+            headers: 'Authorization: Bearer abc\n\nX-Team:  blue ',
+          },
+        ],
+        stdio_servers: [{ ...newServerRow('stdio_servers'), name: 'fetch', command: 'uvx' }],
+        shttp_servers: [
+          { ...newServerRow('shttp_servers'), name: 'tools', url: 'https://t.example/mcp' },
+        ],
+      }),
+    );
+    expect(result).toEqual({
+      ok: true,
+      servers: {
+        docs: {
+          transport: 'sse',
+          url: 'https://mcp.example.com/sse',
+          headers: { Authorization: 'Bearer abc', 'X-Team': 'blue' },
+        },
+        fetch: { transport: 'stdio', command: 'uvx' },
+        tools: { transport: 'http', url: 'https://t.example/mcp' },
+      },
+    });
+  });
+
+  it('wants a name on every server, each its own, and headers as Name: value lines', () => {
+    const result = validateServerMcpForm(
+      serverForm({
+        sse_servers: [
+          { ...newServerRow('sse_servers'), name: '', url: 'mcp.example.com' },
+          {
+            ...newServerRow('sse_servers'),
+            name: 'docs',
+            url: 'https://a.example',
+            headers: 'no colon',
+          },
+        ],
+        stdio_servers: [{ ...newServerRow('stdio_servers'), name: 'docs', command: 'npx -y x' }],
+        shttp_servers: [
+          {
+            ...newServerRow('shttp_servers'),
+            name: 'bad name',
+            url: 'https://a.example',
+            timeout: '0',
+          },
+        ],
+      }),
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        'sse_servers.0.name': 'Server name cannot be empty',
+        'sse_servers.0.url': 'URL must include a scheme (http:// or https://)',
+        'sse_servers.1.headers': 'Line 1 ("no colon") needs the form Name: value.',
+        'stdio_servers.0.name':
+          'Another MCP server is named docs already: each needs its own name.',
+        'stdio_servers.0.command':
+          'Command should be a single executable without spaces (use arguments field for parameters)',
+        'shttp_servers.0.name':
+          'Server name can only contain letters, numbers, hyphens, and underscores',
+        'shttp_servers.0.url': 'Duplicate MCP server URLs are not allowed (https://a.example)',
+        'shttp_servers.0.timeout': 'Timeout must be positive',
+      },
+    });
+  });
+
+  it('turns servers kept in this browser into named rows, an API key into a Bearer header', () => {
+    const rows = serverRowsFromLocal(
+      {
+        sse_servers: [{ url: 'https://mcp.example.com/sse', api_key: 'k1' }],
+        stdio_servers: [{ name: 'fetch', command: 'uvx', args: ['mcp-server-fetch'] }],
+        shttp_servers: [{ url: 'https://mcp.example.com/mcp', timeout: 20 }],
+      },
+      ['mcp-example-com'],
+    );
+    expect(validateServerMcpForm(rows)).toEqual({
+      ok: true,
+      servers: {
+        'mcp-example-com-2': {
+          transport: 'sse',
+          url: 'https://mcp.example.com/sse',
+          headers: { Authorization: 'Bearer k1' },
+        },
+        fetch: { transport: 'stdio', command: 'uvx', args: ['mcp-server-fetch'] },
+        'mcp-example-com-3': { transport: 'http', url: 'https://mcp.example.com/mcp', timeout: 20 },
+      },
+    });
   });
 });

@@ -11,9 +11,12 @@ import type { ServerApis } from './hooks/useServerApis';
 import {
   type ConversationSummary,
   filterConversations,
+  interfacesToAsk,
   mergeConversations,
+  pageFailure,
   repositoriesOf,
 } from './model/conversation-list';
+import { nextStepOf } from './model/next-step';
 
 const PAGE_SIZE = 20;
 
@@ -41,29 +44,31 @@ function notServed(error: unknown): boolean {
 }
 
 async function fetchPage(cursor: Cursor, apis: ServerApis): Promise<ListPage> {
-  const wantV0 = cursor.v0 !== false && apis.v0 !== false;
-  const wantV1 = cursor.v1 !== false && apis.v1 !== false;
+  const want = interfacesToAsk(apis, { v0: cursor.v0 !== false, v1: cursor.v1 !== false });
   const [v0, v1] = await Promise.allSettled([
-    wantV0
+    want.v0
       ? callApi('v0.listConversations', {
           limit: PAGE_SIZE,
           ...(cursor.v0 ? { page_id: cursor.v0 } : {}),
         })
       : Promise.resolve(null),
-    wantV1
+    want.v1
       ? callApi('v1.searchAppConversations', {
           limit: PAGE_SIZE,
           ...(cursor.v1 ? { page_id: cursor.v1 } : {}),
         })
       : Promise.resolve(null),
   ]);
-  const failures = [v0, v1]
-    .filter((result): result is PromiseRejectedResult => result.status === 'rejected')
-    .map((result) => result.reason as unknown)
-    .filter((reason) => !notServed(reason));
   const v0Page = v0.status === 'fulfilled' ? v0.value : null;
   const v1Page = v1.status === 'fulfilled' ? v1.value : null;
-  if (!v0Page && !v1Page && failures.length) throw failures[0];
+  const { fatal, partial } = pageFailure(
+    [v1, v0]
+      .filter((result): result is PromiseRejectedResult => result.status === 'rejected')
+      .map((result) => result.reason as unknown),
+    v0Page !== null || v1Page !== null,
+    notServed,
+  );
+  if (fatal) throw fatal;
   return {
     v0: v0Page?.results ?? [],
     v1: v1Page?.items ?? [],
@@ -71,7 +76,7 @@ async function fetchPage(cursor: Cursor, apis: ServerApis): Promise<ListPage> {
       v0: v0Page?.next_page_id ? v0Page.next_page_id : false,
       v1: v1Page?.next_page_id ? v1Page.next_page_id : false,
     },
-    partialError: failures[0] ?? null,
+    partialError: partial,
     v1Answered: v1Page !== null,
   };
 }
@@ -168,7 +173,11 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
       </div>
       {query.isPending ? <p className="muted">{t('common.loading')}</p> : null}
       {query.isError ? (
-        <ErrorNotice error={query.error} onRetry={() => void query.refetch()} />
+        <ErrorNotice
+          error={query.error}
+          next={nextStepOf(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       ) : null}
       {partialError ? (
         <div className="notice notice-warning small" role="status">

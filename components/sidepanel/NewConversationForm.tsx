@@ -22,6 +22,7 @@ import {
   type NewConversationDraft,
   type NewConversationLaunch,
 } from './model/new-conversation';
+import { nextStepOf } from './model/next-step';
 import { RepositoryPicker } from './RepositoryPicker';
 import { StartProgress } from './StartProgress';
 import { StartQueue } from './StartQueue';
@@ -342,6 +343,7 @@ export function NewConversationForm({
                 })
               : new ApiError(failure.kind, t('error.fields'))
           }
+          next={nextStepOf(failure)}
         />
       ) : null}
       {state.phase === 'task-failed' ? (

@@ -280,6 +280,23 @@ describe('1.x app-server requests (docs/contract/v1-app-server.md)', () => {
     expect(McpServerRequestSchema.safeParse({ url: 'u', command: 'c' }).success).toBe(false);
   });
 
+  it('takes back every field of the SDK’s MCP server as read, and nothing else', () => {
+    const asRead = {
+      url: 'https://m.example/sse',
+      transport: 'sse',
+      description: 'Docs',
+      icon: 'https://m.example/icon.png',
+      timeout: 30,
+      sse_read_timeout: 300,
+      keep_alive: true,
+      headers: { Authorization: '**********' },
+      auth: { strategy: 'bearer', token: '**********' },
+      enabled: false,
+    };
+    expect(McpServerRequestSchema.safeParse(asRead).success).toBe(true);
+    expect(McpServerRequestSchema.safeParse({ ...asRead, colour: 'blue' }).success).toBe(false);
+  });
+
   it('names secrets like environment variables, as the sandbox needs', () => {
     expect(SecretCreateRequestSchema.safeParse({ name: '_NPM_TOKEN2', value: 'x' }).success).toBe(
       true,

@@ -274,6 +274,11 @@ export const panelStrings = {
   'panel.list.noMatch': 'No loaded conversation matches. Scroll down to load more.',
   'panel.list.more': 'Load more',
   'panel.list.partial': 'Part of the list could not be loaded.',
+  // What to do after a failed request, where its message leaves it unsaid (model/next-step.ts)
+  'panel.next.checkAddress':
+    'Check the server’s address with Test connection in Handoff’s options.',
+  'panel.next.waitSeconds': 'Wait {seconds} s, then try again.',
+  'panel.next.wait': 'Wait a moment, then try again.',
   'panel.list.untitled': 'Untitled conversation',
   'panel.list.noRepository': 'No repository',
 

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   filterConversations,
+  interfacesToAsk,
   mergeConversations,
+  pageFailure,
   repositoriesOf,
 } from '@/components/sidepanel/model/conversation-list';
 import type { AppConversation, ConversationInfo } from '@/lib/api';
+import { ApiError } from '@/lib/api/errors';
 
 const v0 = (id: string, created: string, extra: Partial<ConversationInfo> = {}): ConversationInfo =>
   ({
@@ -105,5 +108,56 @@ describe('filterConversations', () => {
 
   it('offers the repositories the list names', () => {
     expect(repositoriesOf(list)).toEqual(['acme/api', 'octo/widgets']);
+  });
+});
+
+describe('interfacesToAsk', () => {
+  const more = { v0: true, v1: true };
+
+  it('asks what is not known to be absent, while it has more to give', () => {
+    expect(interfacesToAsk({ v0: null, v1: null }, more)).toEqual({ v0: true, v1: true });
+    expect(interfacesToAsk({ v0: false, v1: true }, more)).toEqual({ v0: false, v1: true });
+    expect(interfacesToAsk({ v0: true, v1: null }, { v0: false, v1: true })).toEqual({
+      v0: false,
+      v1: true,
+    });
+  });
+
+  it('asks both of a server said to serve neither, instead of asking nothing', () => {
+    expect(interfacesToAsk({ v0: false, v1: false }, more)).toEqual({ v0: true, v1: true });
+  });
+});
+
+describe('pageFailure', () => {
+  const missing = new ApiError('bad-response', 'A web page.', { status: 200, bodyType: 'html' });
+  const gone = new ApiError('not-found', 'Not found (404).', {
+    status: 404,
+    serverMessage: 'Not Found',
+  });
+  const refused = new ApiError('unauthorized', 'Needs a key (401).', { status: 401 });
+  const notServed = (error: unknown) =>
+    error instanceof ApiError && (error.kind === 'not-found' || error.kind === 'bad-response');
+
+  it('takes an interface the server lacks for no failure while the other answered', () => {
+    expect(pageFailure([gone], true, notServed)).toEqual({ fatal: null, partial: null });
+    expect(pageFailure([refused, gone], true, notServed)).toEqual({
+      fatal: null,
+      partial: refused,
+    });
+  });
+
+  it('fails the page when nothing answered, with a missing route rather than an empty list', () => {
+    expect(pageFailure([missing, gone], false, notServed)).toEqual({
+      fatal: missing,
+      partial: null,
+    });
+    expect(pageFailure([gone, refused], false, notServed)).toEqual({
+      fatal: refused,
+      partial: null,
+    });
+  });
+
+  it('has nothing to say when nothing failed', () => {
+    expect(pageFailure([], true, notServed)).toEqual({ fatal: null, partial: null });
   });
 });

@@ -137,3 +137,43 @@ export function filterConversations(
 export function repositoriesOf(list: readonly ConversationSummary[]): string[] {
   return [...new Set(list.map((item) => item.repository).filter((r): r is string => !!r))].sort();
 }
+
+/** Which interfaces the server serves (null: not known yet). */
+export interface KnownInterfaces {
+  v0: boolean | null;
+  v1: boolean | null;
+}
+
+/**
+ * Which interfaces a page of the list asks: each one not known to be absent and with more to
+ * give (`more` false once its last page came). A server said to serve neither (its probe met a
+ * proxy's sign-in page, say) is asked on both: what answers then is what the list shows, never a
+ * list left empty because nothing was asked.
+ */
+export function interfacesToAsk(
+  known: KnownInterfaces,
+  more: { v0: boolean; v1: boolean },
+): { v0: boolean; v1: boolean } {
+  const neither = known.v0 === false && known.v1 === false;
+  return {
+    v0: more.v0 && (known.v0 !== false || neither),
+    v1: more.v1 && (known.v1 !== false || neither),
+  };
+}
+
+/**
+ * How a page of the list failed. `failures` are the failed interfaces' errors, the current
+ * interface's first. While another interface answered, one the server does not serve (404, the
+ * web app's page) is no failure and any other is a partial one. When none answered, the page
+ * fails with the first real failure, else with the first missing route: an empty list would
+ * pass for "no conversations" when the server never said so.
+ */
+export function pageFailure(
+  failures: readonly unknown[],
+  answered: boolean,
+  notServed: (error: unknown) => boolean,
+): { fatal: unknown; partial: unknown } {
+  const real = failures.filter((error) => !notServed(error));
+  if (answered) return { fatal: null, partial: real[0] ?? null };
+  return { fatal: real[0] ?? failures[0] ?? null, partial: null };
+}

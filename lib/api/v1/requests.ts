@@ -142,7 +142,9 @@ export const AppConversationUpdateRequestSchema = z.strictObject({
  * One MCP server of `agent_settings.mcp_config` (the SDK's `MCPServer`, which forbids extra
  * fields): remote with `url` (`transport` `http`, `streamable-http` or `sse`), or local with
  * `command`. `env` and `headers` values and `auth` secrets come back masked when settings are
- * read; posting a masked value back keeps the stored secret.
+ * read; posting a masked value back keeps the stored secret. Every field of the SDK's model is
+ * here, so an entry read back from the server (with fields Handoff does not edit) can be sent
+ * again as it came.
  */
 export const McpServerRequestSchema = z
   .strictObject({
@@ -153,7 +155,10 @@ export const McpServerRequestSchema = z
     env: z.optional(z.record(z.string(), z.string())),
     cwd: z.optional(z.string()),
     description: z.optional(z.string()),
+    icon: z.optional(z.string()),
     timeout: z.optional(z.number()),
+    sse_read_timeout: z.optional(z.number()),
+    keep_alive: z.optional(z.boolean()),
     headers: z.optional(z.record(z.string(), z.string())),
     /** `{strategy: 'bearer' | 'api_key' | 'basic' | 'header' | 'oauth2' | 'none', …}`. */
     auth: z.optional(z.looseObject({ strategy: z.string() })),
