@@ -60,7 +60,7 @@ export const test = base.extend<ExtensionFixtures>({
   serviceOptions: [{ pace: 0.02 }, { option: true }],
 
   service: async ({ serviceOptions }, use) => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // A current, V1-only server unless a spec asks for another kind.
     const service = await startService({ port: 0, server: 'v1', ...serviceOptions });
     try {
       await use(service);

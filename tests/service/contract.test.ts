@@ -202,7 +202,7 @@ function registerProbes(): void {
     }),
   );
   probe('main', 'POST', '/api/unset-provider-tokens', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // What these checks describe is the legacy (0.62) kind.
     const other = await startTestService({ server: 'legacy', seed: false });
     try {
       return await post(`${other.url}/api/unset-provider-tokens`);
@@ -425,9 +425,9 @@ function tables(): Record<Table, Route[]> {
 const routeKey = (table: Table, route: Route) => `${table} ${route.method} ${route.path}`;
 
 beforeAll(async () => {
-  // legacy until the client runs on V1-only servers (issue 14)
+  // What these checks describe is the legacy (0.62) kind.
   nested = await startTestService({ server: 'legacy', scenario: 'finish-quickly' });
-  // legacy until the client runs on V1-only servers (issue 14)
+  // What these checks describe is the legacy (0.62) kind.
   standalone = await startTestService({
     server: 'legacy',
     runtime: 'standalone',

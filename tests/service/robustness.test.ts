@@ -10,7 +10,7 @@ import { call, startTestService } from './test-support';
 let svc: RunningService;
 
 beforeAll(async () => {
-  // legacy until the client runs on V1-only servers (issue 14)
+  // What these checks describe is the legacy (0.62) kind.
   svc = await startTestService({ server: 'legacy', scenario: 'finish-quickly' });
 });
 afterAll(async () => {

@@ -9,7 +9,7 @@ import { call, startTestService, waitFor } from './test-support';
 let svc: RunningService;
 
 beforeAll(async () => {
-  // legacy until the client runs on V1-only servers (issue 14)
+  // What these checks describe is the legacy (0.62) kind.
   svc = await startTestService({ server: 'legacy', scenario: 'finish-quickly' });
 });
 afterAll(async () => {
@@ -709,7 +709,7 @@ describe('transport rules', () => {
   });
 
   it('refuses oversized bodies and survives garbage', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // What these checks describe is the legacy (0.62) kind.
     const tiny = await startTestService({ server: 'legacy', maxBodyBytes: 1024, seed: false });
     try {
       const big = await call(`${tiny.url}/api/conversations`, {
@@ -748,7 +748,7 @@ describe('transport rules', () => {
 
 describe('auth and rate limit', () => {
   it('demands X-Session-API-Key on V0 routes only', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // What these checks describe is the legacy (0.62) kind.
     const keyed = await startTestService({ server: 'legacy', apiKey: 'secret-key', seed: false });
     try {
       expect((await call(`${keyed.url}/api/settings`)).body).toEqual({ detail: 'Unauthorized' });
@@ -778,7 +778,7 @@ describe('auth and rate limit', () => {
   });
 
   it('hosted mode: Bearer everywhere, config exempt, no V0 conversation routes', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // What these checks describe is the legacy (0.62) kind.
     const hosted = await startTestService({
       server: 'legacy',
       hosted: true,
@@ -811,7 +811,7 @@ describe('auth and rate limit', () => {
   });
 
   it('standalone mode: relative url and null key', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // What these checks describe is the legacy (0.62) kind.
     const standalone = await startTestService({
       server: 'legacy',
       runtime: 'standalone',
@@ -835,7 +835,7 @@ describe('auth and rate limit', () => {
   });
 
   it('delays past 10 requests per second and answers 429 past 20', async () => {
-    // legacy until the client runs on V1-only servers (issue 14)
+    // What these checks describe is the legacy (0.62) kind.
     const limited = await startTestService({ server: 'legacy', rateLimit: true, seed: false });
     try {
       const started = Date.now();
