@@ -1,13 +1,11 @@
 import type { Page } from '@playwright/test';
-import type { Generation } from '@/lib/api/generation';
-import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
-import { journeyKinds, startConversation } from './support/generations';
+import { journeyKinds, putToSleep, startConversation } from './support/generations';
 import {
-  appConversation,
   collectTimelineIds,
   conversationMenu,
   createV1Conversation,
+  loadEveryOlderPage,
   openPanel,
   sameIds,
   showSystemEvents,
@@ -18,54 +16,6 @@ import {
 // The conversation list and reopening a conversation from it: on a current, V1-only server
 // (the default), on a legacy server where the classic (V0) conversations sit beside the V1 ones,
 // and on the hosted service.
-
-/** The key the service wants, as the extension sends it to this kind. */
-function authHeaders(service: RunningService): Record<string, string> {
-  return service.apiKey ? { 'X-Session-API-Key': service.apiKey } : {};
-}
-
-/**
- * Puts a finished conversation to sleep, as a person who left it for a while finds it: a V0
- * conversation's runtime stopped, a V1 conversation's sandbox paused (its agent server gone, so
- * its history is the app server's).
- */
-async function putToSleep(
-  service: RunningService,
-  id: string,
-  generation: Generation,
-): Promise<void> {
-  if (generation === 'v0') {
-    await fetch(`${service.url}/api/conversations/${id}/stop`, {
-      method: 'POST',
-      headers: authHeaders(service),
-    });
-    return;
-  }
-  const sandbox = String((await appConversation(service, id))?.sandbox_id);
-  const paused = await fetch(`${service.url}/api/v1/sandboxes/${sandbox}/pause`, {
-    method: 'POST',
-    headers: authHeaders(service),
-  });
-  expect(paused.ok).toBe(true);
-  await expect
-    .poll(async () => (await appConversation(service, id))?.sandbox_status)
-    .toBe('PAUSED');
-}
-
-/** Reads older history the way a person does: "Load older events" until there is none. */
-async function loadEveryOlderPage(page: Page): Promise<void> {
-  const older = page.getByRole('button', { name: 'Load older events' });
-  const pending = page.getByText(/^(Load older events|Loading older events…)$/);
-  await expect
-    .poll(
-      async () => {
-        if (await older.isVisible()) await older.click({ timeout: 1_000 }).catch(() => {});
-        return pending.count();
-      },
-      { timeout: 60_000, intervals: [250] },
-    )
-    .toBe(0);
-}
 
 const listed = (page: Page) => page.locator('.conversation-item');
 const listedIds = (page: Page) =>
