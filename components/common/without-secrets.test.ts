@@ -35,4 +35,20 @@ describe('withoutSecrets', () => {
       socket: 'ws://h/sockets/events/c1?resend_all=true&session_api_key=[removed]',
     });
   });
+
+  it('keeps counts whose names end like a credential: V1 token usage stays whole', () => {
+    const usage = {
+      model: 'litellm_proxy/claude-sonnet-4-5-20250929',
+      prompt_tokens: 58214,
+      per_turn_token: 11904,
+      context_window: 200000,
+    };
+    expect(withoutSecrets({ value: { token_usages: [usage] } })).toEqual({
+      value: { token_usages: [usage] },
+    });
+    // A credential under the same kind of name still goes, and so does an empty one.
+    expect(withoutSecrets({ token: 'ghp_x', refresh_token: null, per_turn_token: 3 })).toEqual({
+      per_turn_token: 3,
+    });
+  });
 });

@@ -2,7 +2,10 @@
 // sandbox's session_api_key, events can hold MCP and provider keys, and URLs can hold tokens in
 // their query. docs/security.md#exports-logs-and-urls.
 
-/** Field names that hold a credential (`prompt_tokens` and other counts do not match). */
+/**
+ * Field names that hold a credential (`prompt_tokens` and other counts do not match). A number
+ * under such a name is a count, never a credential: the SDK's token usage has `per_turn_token`.
+ */
 const SECRET_FIELD =
   /api[_-]?key|session[_-]?key|secret|password|passwd|authorization|cookie|token$|^provider_tokens$/i;
 /** Query parameters that carry one: `?session_api_key=`, VS Code's `?tkn=`, `?token=`. */
@@ -22,7 +25,7 @@ export function withoutSecrets<T>(value: T): T {
     if (Array.isArray(item)) return item.map(clean);
     const copy: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(item)) {
-      if (!SECRET_FIELD.test(key)) copy[key] = clean(field);
+      if (!SECRET_FIELD.test(key) || typeof field === 'number') copy[key] = clean(field);
     }
     return copy;
   };

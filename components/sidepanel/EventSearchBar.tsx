@@ -1,7 +1,7 @@
 import { forwardRef, useId } from 'react';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
-import { knownClassNames } from '@/lib/timeline/event-classes';
+import { knownClassNames, typeExamples } from '@/lib/timeline/event-classes';
 import { parseTypeList } from '@/lib/timeline/event-search';
 
 import type { SearchFields } from './model/search-fields';
@@ -45,6 +45,7 @@ export const EventSearchBar = forwardRef<HTMLInputElement, EventSearchBarProps>(
   ) {
     const id = useId();
     const names = knownClassNames(generation);
+    const examples = typeExamples(generation);
     const unknown = [...parseTypeList(fields.include), ...parseTypeList(fields.exclude)].filter(
       (name) => !names.includes(name),
     );
@@ -95,7 +96,7 @@ export const EventSearchBar = forwardRef<HTMLInputElement, EventSearchBarProps>(
               <input
                 className="input"
                 list={`${id}-types`}
-                placeholder="CmdRunAction, Observation"
+                placeholder={examples.include}
                 value={fields.include}
                 onChange={(event) => set('include', event.target.value)}
               />
@@ -105,7 +106,7 @@ export const EventSearchBar = forwardRef<HTMLInputElement, EventSearchBarProps>(
               <input
                 className="input"
                 list={`${id}-types`}
-                placeholder="AgentStateChangedObservation"
+                placeholder={examples.exclude}
                 value={fields.exclude}
                 onChange={(event) => set('exclude', event.target.value)}
               />
@@ -155,7 +156,7 @@ export const EventSearchBar = forwardRef<HTMLInputElement, EventSearchBarProps>(
             />
             {t('panel.search.excludeHidden')}
           </label>
-          <p className="field-hint">{t('panel.search.semantics')}</p>
+          <p className="field-hint">{t('panel.search.semantics', { base: examples.base })}</p>
         </details>
         <label className="small row">
           <input

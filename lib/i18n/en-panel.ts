@@ -420,7 +420,7 @@ export const panelStrings = {
   'panel.search.excludeHidden': 'Leave out hidden commands',
   'panel.search.onlyMatches': 'Show only matching events',
   'panel.search.semantics':
-    'Works like the service’s own event search: text is found anywhere in the event as the server writes it, types are class names (a base class such as Action takes all its kinds), and times are compared as text with the event’s time, both ends included.',
+    'Works like the service’s own event search: text is found anywhere in the event as the server writes it, types are class names (a base class such as {base} takes all its kinds), and times are compared as text with the event’s time, both ends included.',
   'panel.search.unknownTypes': 'Not an event type the service knows: {names}',
   'panel.search.count': '{count} matching rows in {searched} events',
   'panel.search.searchingOlder': 'Reading older history…',

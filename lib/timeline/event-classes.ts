@@ -119,3 +119,25 @@ export function knownClassNames(generation: Generation): string[] {
     'ServerErrorEvent',
   ];
 }
+
+/**
+ * The examples the search bar shows, in the generation's own type names: a V1 conversation's
+ * events are SDK kinds, so V0 class names there would be refused as unknown.
+ */
+export function typeExamples(generation: Generation): {
+  include: string;
+  exclude: string;
+  base: string;
+} {
+  return generation === 'v0'
+    ? {
+        include: 'CmdRunAction, Observation',
+        exclude: 'AgentStateChangedObservation',
+        base: 'Action',
+      }
+    : {
+        include: 'ActionEvent, ObservationBaseEvent',
+        exclude: 'ConversationStateUpdateEvent',
+        base: 'ObservationBaseEvent',
+      };
+}

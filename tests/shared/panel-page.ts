@@ -10,8 +10,14 @@ export async function collectTimelineIdsInPage(rowsOnly: boolean): Promise<strin
   const feed = document.querySelector('[role="feed"][aria-label="Conversation events"]');
   if (!feed) return [];
   // The timeline renders the rows in view after a scroll, not during it: every read waits a
-  // moment after the scroll that precedes it.
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+  // moment after the scroll that precedes it, and then two frames, since a busy machine can
+  // let the moment pass before the scroll was handled (a step would then skip rows).
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+  const settle = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await frame();
+    await frame();
+  };
   feed.scrollTop = 0;
   await settle();
   const seen = new Set<string>();

@@ -90,4 +90,33 @@ describe('useEventSearch', () => {
     expect(result.current.open).toBe(false);
     expect(result.current.fields).toEqual(emptySearch);
   });
+
+  it('"/" puts the cursor in the query, also when the search bar mounts after the key', () => {
+    const { result } = render();
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: '/' }));
+    });
+    // The bar is loaded on first use: its field appears only now.
+    const query = document.createElement('input');
+    document.body.append(query);
+    act(() => result.current.input(query));
+    expect(document.activeElement).toBe(query);
+
+    query.blur();
+    act(() => {
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: '/' }));
+    });
+    expect(document.activeElement).toBe(query);
+    query.remove();
+  });
+
+  it('a field mounted without "/" (the menu opened the search) is left alone', () => {
+    const { result } = render();
+    act(() => result.current.toggle());
+    const query = document.createElement('input');
+    document.body.append(query);
+    act(() => result.current.input(query));
+    expect(document.activeElement).not.toBe(query);
+    query.remove();
+  });
 });

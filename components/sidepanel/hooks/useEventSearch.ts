@@ -1,7 +1,7 @@
 // Searching a conversation's events with the service's own filter fields: which rows match,
 // which rows show, stepping from match to match, and older history paged in while a search
 // runs (it covers the whole stream). "/" opens the search from anywhere but a text field.
-import { type RefObject, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { visibilityOf } from '@/lib/timeline/describe';
 import { eventMatches, isEmptyFilter } from '@/lib/timeline/event-search';
 import { eventsOfRow, type TimelineRow } from '@/lib/timeline/pairing';
@@ -80,7 +80,17 @@ export function useEventSearch({
     jumpTo(matchKeys[next] as string);
   };
 
-  const input: RefObject<HTMLInputElement | null> = useRef<HTMLInputElement | null>(null);
+  // The search bar loads when first shown, so on the first "/" its field does not exist yet:
+  // the focus waits for the field to mount rather than for the next frame.
+  const field = useRef<HTMLInputElement | null>(null);
+  const focusWanted = useRef(false);
+  const input = useCallback((node: HTMLInputElement | null) => {
+    field.current = node;
+    if (node && focusWanted.current) {
+      focusWanted.current = false;
+      node.focus();
+    }
+  }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (
@@ -92,7 +102,8 @@ export function useEventSearch({
       ) {
         event.preventDefault();
         setOpen(true);
-        requestAnimationFrame(() => input.current?.focus());
+        if (field.current) field.current.focus();
+        else focusWanted.current = true;
       }
     };
     window.addEventListener('keydown', onKey);
@@ -103,6 +114,7 @@ export function useEventSearch({
     open,
     toggle: () => setOpen((current) => !current),
     close: () => {
+      focusWanted.current = false;
       setOpen(false);
       setFieldsState(emptySearch);
     },

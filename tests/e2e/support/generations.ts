@@ -1,11 +1,11 @@
 // The same journey on both interfaces: on a current, V1-only server (the suite's default) and
 // on a legacy server, where Handoff still uses V0. A spec loops over `journeyKinds`, and each
 // loop's describe block plays its own server kind.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Generation } from '@/lib/api/generation';
 import { stateUpdate, terminalAction } from '../../service/agent/v1-scenarios';
 import type { RunningService, ServiceOptions } from '../../service/index';
-import { createV1Conversation } from './panel-pages';
+import { appConversation, createV1Conversation } from './panel-pages';
 import { cachedOrders, createV0Conversation, serviceOrders, v1Ids } from './stream-probe';
 
 export interface JourneyKind {
@@ -81,4 +81,36 @@ export async function appendConfirmationRequest(
       extras: { agent_state: 'awaiting_user_confirmation', reason: '' },
     },
   ]);
+}
+
+/**
+ * Puts a finished conversation to sleep, as a person who left it for a while finds it: a V0
+ * conversation's runtime stopped, a V1 conversation's sandbox paused (its agent server gone, so
+ * its history is the app server's).
+ */
+export async function putToSleep(
+  service: RunningService,
+  conversationId: string,
+  generation: Generation,
+): Promise<void> {
+  const headers: Record<string, string> = service.apiKey
+    ? { 'X-Session-API-Key': service.apiKey }
+    : {};
+  if (generation === 'v0') {
+    const stopped = await fetch(`${service.url}/api/conversations/${conversationId}/stop`, {
+      method: 'POST',
+      headers,
+    });
+    expect(stopped.ok).toBe(true);
+    return;
+  }
+  const sandbox = String((await appConversation(service, conversationId))?.sandbox_id);
+  const paused = await fetch(`${service.url}/api/v1/sandboxes/${sandbox}/pause`, {
+    method: 'POST',
+    headers,
+  });
+  expect(paused.ok).toBe(true);
+  await expect
+    .poll(async () => (await appConversation(service, conversationId))?.sandbox_status)
+    .toBe('PAUSED');
 }

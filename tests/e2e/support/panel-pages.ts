@@ -115,3 +115,18 @@ export async function evaluateInSidePanel(
     await cdp.detach().catch(() => {});
   }
 }
+
+/** Reads older history the way a person does: "Load older events" until there is none. */
+export async function loadEveryOlderPage(page: Page): Promise<void> {
+  const older = page.getByRole('button', { name: 'Load older events' });
+  const pending = page.getByText(/^(Load older events|Loading older events…)$/);
+  await expect
+    .poll(
+      async () => {
+        if (await older.isVisible()) await older.click({ timeout: 1_000 }).catch(() => {});
+        return pending.count();
+      },
+      { timeout: 60_000, intervals: [250] },
+    )
+    .toBe(0);
+}
