@@ -247,7 +247,9 @@ function ConversationItem({
           <span>{status.label}</span>
           {where ? <span>{where}</span> : <span>{t('panel.list.noRepository')}</span>}
           <span>{localDateTime(item.createdAt ?? item.updatedAt)}</span>
-          {item.generation === 'v1' ? <span className="chip">V1</span> : null}
+          {item.generation === 'v0' ? (
+            <span className="chip">{t('panel.list.classic')}</span>
+          ) : null}
         </span>
       </span>
     </button>

@@ -258,6 +258,8 @@ export const panelStrings = {
   'panel.recall.hosts': 'Runtime hosts',
   'panel.recall.microagent': 'Microagent {name} (trigger: {trigger})',
   // --- Conversation list --------------------------------------------------------------------
+  // Marks the conversations of the older interface, on servers that still have both.
+  'panel.list.classic': 'Classic',
   'panel.list.searchLabel': 'Find conversations',
   'panel.list.searchPlaceholder': 'Find by title, repository, branch…',
   'panel.list.repositoryLabel': 'Repository',

@@ -36,6 +36,8 @@ test.describe('on a V1-only server', () => {
     const fresh = await createV1Conversation(service, 'Write the changelog');
     const page = await openPanel(openExtensionPage);
     await expect(listed(page)).toHaveCount(3);
+    // Nothing to tell apart on a server with one kind of conversation: no protocol marks.
+    await expect(listed(page).locator('.chip')).toHaveCount(0);
     expect(await listedIds(page)).toEqual([
       fresh,
       service.seedIds.v1.parserFix,
@@ -82,8 +84,11 @@ test.describe('on a legacy server (V0)', () => {
     const parserFix = page.locator(`[data-conversation-id="${service.seedIds.v1.parserFix}"]`);
     await expect(parserFix).toContainText('Fix parser null handling');
     await expect(parserFix).toContainText('octo-org/widgets · fix/parser-null');
-    // Beside classic conversations, the newer kind is marked.
-    await expect(parserFix).toContainText('V1');
+    // Beside the newer kind, classic conversations are marked, in words.
+    await expect(parserFix).not.toContainText('Classic');
+    await expect(
+      page.locator(`[data-conversation-id="${service.seedIds.v0.todoApp}"]`),
+    ).toContainText('Classic');
     await expect(parserFix).toContainText('Paused');
 
     await page.getByRole('combobox', { name: 'Repository' }).selectOption('octo-org/widgets');
