@@ -14,12 +14,11 @@ import { Icon } from '@/components/common/icons';
 import { t } from '@/lib/i18n';
 import { rowFailed, viewOf } from '@/lib/timeline/describe';
 import type { TimelineRow as Row } from '@/lib/timeline/pairing';
+import { readScroll } from './follow';
 import { TimelineRow } from './TimelineRow';
 
 /** Rows are usually one line; react-virtual measures the real height once rendered. */
 const ESTIMATED_ROW_PX = 34;
-/** "At the latest event" tolerance: a few pixels of rounding must not stop following. */
-const AT_END_PX = 24;
 /** Older history loads when the person is this close to the top. */
 const LOAD_OLDER_PX = 300;
 
@@ -119,14 +118,28 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     element.scrollTop = element.scrollHeight;
     pinnedTop.current = element.scrollTop;
   }, []);
+  /**
+   * Moves to the end while following. A scroll up the person made since the last move whose
+   * scroll event has not been handled yet (rows arriving many times a second get here first)
+   * stops following instead: moving to the end now would undo what they just did.
+   */
+  const keepAtEnd = useCallback(() => {
+    const element = scrollRef.current;
+    if (!element || !following.current) return;
+    if (readScroll(element, pinnedTop.current) === 'scrolled-up') {
+      setFollowing(false);
+      return;
+    }
+    pinToEnd();
+  }, [pinToEnd, setFollowing]);
   const onScroll = () => {
     const element = scrollRef.current;
     if (!element) return;
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (distance <= AT_END_PX) {
+    const read = readScroll(element, pinnedTop.current);
+    if (read === 'at-end') {
       pinnedTop.current = element.scrollTop;
       setFollowing(true);
-    } else if (element.scrollTop < pinnedTop.current - 1) {
+    } else if (read === 'scrolled-up') {
       setFollowing(false);
     }
     maybeLoadOlder();
@@ -137,7 +150,7 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     firstKey.current = rows[0]?.key ?? null;
     if (!element || !rows.length) return;
     if (following.current) {
-      pinToEnd();
+      keepAtEnd();
       return;
     }
     // Older history arrived above: keep the rows the person is reading where they are.
@@ -149,23 +162,21 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
         pinnedTop.current = element.scrollTop;
       }
     }
-  }, [rows, virtualizer, pinToEnd]);
+  }, [rows, virtualizer, keepAtEnd]);
   // Rows measured taller than their estimate push the end down after the rows were placed.
   const totalSize = virtualizer.getTotalSize();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new total is the reason to look
   useLayoutEffect(() => {
-    if (following.current) pinToEnd();
-  }, [totalSize, pinToEnd]);
+    keepAtEnd();
+  }, [totalSize, keepAtEnd]);
   // So does the feed getting shorter (the now line or the composer growing).
   useEffect(() => {
     const element = scrollRef.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => {
-      if (following.current) pinToEnd();
-    });
+    const observer = new ResizeObserver(() => keepAtEnd());
     observer.observe(element);
     return () => observer.disconnect();
-  }, [pinToEnd]);
+  }, [keepAtEnd]);
   const scrollToLatest = useCallback(() => {
     setFollowing(true);
     pinToEnd();

@@ -2,11 +2,17 @@
 // the panel (issue 17).
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import type { Generation } from '@/lib/api/generation';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
 import {
+  appendCommandRun,
+  journeyKinds,
+  seededFinished,
+  startConversationHere,
+} from './support/generations';
+import {
   conversationMenu,
-  createV0Conversation,
   expectLive,
   nowLine,
   openPanel,
@@ -56,122 +62,169 @@ test('the outcome card: files with line counts, the test run, time and cost; als
   expect(data.outcome.tests?.passed).toBe(true);
 });
 
-test('a pull request the agent reported gets "Open pull request" on the card (V0)', async ({
-  service,
-  connectToService,
-  openExtensionPage,
-}) => {
-  await connectToService();
-  const id = service.seedIds.v0.quickQuestion;
-  const first = await nextId(service, id);
-  await service.admin.appendEvents(id, [
-    { id: first, source: 'agent', action: 'run', args: { command: 'gh pr create --fill' } },
-    {
-      id: first + 1,
-      cause: first,
-      source: 'agent',
-      observation: 'run',
-      content: 'https://github.com/octo-org/widgets/pull/77\n',
-      extras: { command: 'gh pr create --fill', metadata: { exit_code: 0 } },
-    },
-  ]);
-  const page = await openPanel(openExtensionPage, `?conversation=${id}`);
-  const open = card(page).getByRole('link', { name: 'Open pull request' });
-  await expect(open).toHaveAttribute('href', 'https://github.com/octo-org/widgets/pull/77', {
-    timeout: 20_000,
-  });
-});
-
-test('timeline polish: SVG icons, paths cut in the middle, diffs with a header and line numbers', async ({
-  service,
-  connectToService,
-  openExtensionPage,
-}) => {
-  await connectToService();
-  const id = service.seedIds.v0.quickQuestion;
-  const path = '/workspace/project/packages/a-rather-long-package-name/src/components/Parser.tsx';
-  const first = await nextId(service, id);
-  await service.admin.appendEvents(id, [
-    { id: first, source: 'agent', action: 'edit', args: { path } },
-    {
-      id: first + 1,
-      cause: first,
-      source: 'agent',
-      observation: 'edit',
-      content: '',
-      extras: {
-        path,
-        diff: `--- ${path}\n+++ ${path}\n@@ -10,2 +10,3 @@\n     const keep = 1;\n-    old();\n+    ${'wrapped('.repeat(30)}\n+    added();\n`,
+/** The agent edits a file, as stored events of the conversation's own kind. */
+async function appendFileEdit(
+  service: RunningService,
+  id: string,
+  generation: Generation,
+  path: string,
+): Promise<void> {
+  const wide = `    ${'wrapped('.repeat(30)}`;
+  if (generation === 'v0') {
+    const first = await nextId(service, id);
+    await service.admin.appendEvents(id, [
+      { id: first, source: 'agent', action: 'edit', args: { path } },
+      {
+        id: first + 1,
+        cause: first,
+        source: 'agent',
+        observation: 'edit',
+        content: '',
+        extras: {
+          path,
+          diff: `--- ${path}\n+++ ${path}\n@@ -10,2 +10,3 @@\n     const keep = 1;\n-    old();\n+${wide}\n+    added();\n`,
+        },
       },
+    ]);
+    return;
+  }
+  // V1 sends the file before and after (FileEditorObservation); the panel makes the diff.
+  const before = Array.from({ length: 9 }, (_, line) => `// line ${line + 1}`);
+  const oldContent = [...before, '    const keep = 1;', '    old();', ''].join('\n');
+  const newContent = [...before, '    const keep = 1;', wide, '    added();', ''].join('\n');
+  const action = {
+    id: crypto.randomUUID(),
+    source: 'agent',
+    thought: [{ type: 'text', text: 'Let me fix the parser.' }],
+    thinking_blocks: [],
+    action: {
+      command: 'str_replace',
+      path,
+      old_str: '    old();',
+      new_str: `${wide}\n    added();`,
+      kind: 'FileEditorAction',
+    },
+    tool_name: 'file_editor',
+    tool_call_id: 'toolu_01ParserEditCall',
+    llm_response_id: 'chatcmpl-parser-edit',
+    security_risk: 'LOW',
+    kind: 'ActionEvent',
+  };
+  await service.admin.appendEvents(id, [
+    action,
+    {
+      source: 'environment',
+      tool_name: 'file_editor',
+      tool_call_id: action.tool_call_id,
+      action_id: action.id,
+      observation: {
+        content: [{ type: 'text', text: `The file ${path} has been edited.` }],
+        is_error: false,
+        command: 'str_replace',
+        path,
+        prev_exist: true,
+        old_content: oldContent,
+        new_content: newContent,
+        kind: 'FileEditorObservation',
+      },
+      kind: 'ObservationEvent',
     },
   ]);
-  const page = await openPanel(openExtensionPage, `?conversation=${id}`);
-  await page.setViewportSize({ width: 360, height: 700 });
-  const row = timeline(page).locator('.timeline-row', { hasText: 'Parser.tsx' });
-  await expect(row).toBeVisible({ timeout: 20_000 });
-  // Icons are SVG pictures hidden from assistive technology, not text glyphs.
-  await expect(row.locator('.row-icon svg')).toHaveAttribute('aria-hidden', 'true');
-  expect(await row.locator('.row-icon').textContent()).toBe('');
-  // The file name is whole; the folders gave way.
-  const name = row.locator('.row-summary .path-name');
-  await expect(name).toHaveText('Parser.tsx');
-  expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(
-    true,
-  );
-  expect(
-    await row
-      .locator('.row-summary .path-folder')
-      .evaluate((element) => element.scrollWidth > element.clientWidth),
-  ).toBe(true);
-  await row.locator('.row-summary').click();
-  await expect(row.locator('.diff-header .path-name')).toHaveText('Parser.tsx');
-  await expect(row.locator('.diff-header')).toContainText('+2');
-  await expect(row.locator('.diff-header')).toContainText('−1');
-  const added = row.locator('[data-diff="add"]').first();
-  await expect(added.locator('.diff-no').nth(1)).toHaveText('11');
-  // A wrapped line starts its continuation under its own indentation.
-  const indent = await added
-    .locator('.diff-text')
-    .evaluate((element) => getComputedStyle(element).getPropertyValue('--indent'));
-  expect(indent.trim()).toBe('4ch');
-});
+}
 
-test('"Jump to last error" shows only while that error is where things stand', async ({
-  service,
-  connectToService,
-  openExtensionPage,
-}) => {
-  await connectToService();
-  // A running conversation: what the agent does next reaches the open panel.
-  const id = await createV0Conversation(service, {
-    initial_user_msg: '[scenario:finish-quickly] Run the tests',
+for (const { generation, title, server } of journeyKinds) {
+  test.describe(`what the run produced ${title}`, () => {
+    test.use({ serviceOptions: { server, pace: 0.02 } });
+
+    test('a pull request the agent reported gets "Open pull request" on the card', async ({
+      service,
+      connectToService,
+      openExtensionPage,
+    }) => {
+      await connectToService();
+      const id = seededFinished(service, generation);
+      await appendCommandRun(
+        service,
+        id,
+        generation,
+        'gh pr create --fill',
+        'https://github.com/octo-org/widgets/pull/77\n',
+        0,
+      );
+      const page = await openPanel(openExtensionPage, `?conversation=${id}`);
+      const open = card(page).getByRole('link', { name: 'Open pull request' });
+      await expect(open).toHaveAttribute('href', 'https://github.com/octo-org/widgets/pull/77', {
+        timeout: 20_000,
+      });
+    });
+
+    test('timeline polish: SVG icons, paths cut in the middle, diffs with a header and line numbers', async ({
+      service,
+      connectToService,
+      openExtensionPage,
+    }) => {
+      await connectToService();
+      const id = seededFinished(service, generation);
+      const path =
+        '/workspace/project/packages/a-rather-long-package-name/src/components/Parser.tsx';
+      await appendFileEdit(service, id, generation, path);
+      const page = await openPanel(openExtensionPage, `?conversation=${id}`);
+      await page.setViewportSize({ width: 360, height: 700 });
+      const row = timeline(page).locator('.timeline-row', { hasText: 'Parser.tsx' });
+      await expect(row).toBeVisible({ timeout: 20_000 });
+      // Icons are SVG pictures hidden from assistive technology, not text glyphs.
+      await expect(row.locator('.row-icon svg')).toHaveAttribute('aria-hidden', 'true');
+      expect(await row.locator('.row-icon').textContent()).toBe('');
+      // The file name is whole; the folders gave way.
+      const name = row.locator('.row-summary .path-name');
+      await expect(name).toHaveText('Parser.tsx');
+      expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(
+        true,
+      );
+      expect(
+        await row
+          .locator('.row-summary .path-folder')
+          .evaluate((element) => element.scrollWidth > element.clientWidth),
+      ).toBe(true);
+      await row.locator('.row-summary').click();
+      await expect(row.locator('.diff-header .path-name')).toHaveText('Parser.tsx');
+      await expect(row.locator('.diff-header')).toContainText('+2');
+      await expect(row.locator('.diff-header')).toContainText('−1');
+      const added = row.locator('[data-diff="add"]').first();
+      await expect(added.locator('.diff-no').nth(1)).toHaveText('11');
+      // A wrapped line starts its continuation under its own indentation.
+      const indent = await added
+        .locator('.diff-text')
+        .evaluate((element) => getComputedStyle(element).getPropertyValue('--indent'));
+      expect(indent.trim()).toBe('4ch');
+    });
+
+    test('"Jump to last error" shows only while that error is where things stand', async ({
+      service,
+      connectToService,
+      openExtensionPage,
+    }) => {
+      await connectToService();
+      // A running conversation: what the agent does next reaches the open panel.
+      const id = await startConversationHere(
+        service,
+        generation,
+        '[scenario:finish-quickly] Run the tests',
+      );
+      await service.admin.waitIdle(id);
+      const page = await openPanel(openExtensionPage, `?conversation=${id}`);
+      await expectLive(page);
+      await appendCommandRun(service, id, generation, 'npm test', 'FAIL', 1);
+      const jump = page.getByRole('button', { name: 'Jump to last error' });
+      await expect(jump).toBeVisible({ timeout: 20_000 });
+      await appendCommandRun(service, id, generation, 'npm test -- --fix', 'ok', 0);
+      await expect(
+        timeline(page).locator('.timeline-row', { hasText: 'npm test -- --fix' }),
+      ).toBeVisible({ timeout: 20_000 });
+      await expect(jump).toHaveCount(0);
+    });
   });
-  await service.admin.waitIdle(id);
-  const first = await nextId(service, id);
-  const run = (at: number, command: string, exitCode: number) => [
-    { id: at, source: 'agent', action: 'run', args: { command } },
-    {
-      id: at + 1,
-      cause: at,
-      source: 'agent',
-      observation: 'run',
-      content: exitCode ? 'FAIL' : 'ok',
-      extras: { command, metadata: { exit_code: exitCode } },
-    },
-  ];
-  const page = await openPanel(openExtensionPage, `?conversation=${id}`);
-  await expectLive(page);
-  await service.admin.appendEvents(id, run(first, 'npm test', 1));
-  const jump = page.getByRole('button', { name: 'Jump to last error' });
-  await expect(jump).toBeVisible({ timeout: 20_000 });
-  await service.admin.appendEvents(id, run(first + 2, 'npm test -- --fix', 0));
-  await expect(
-    timeline(page).locator('.timeline-row', { hasText: 'npm test -- --fix' }),
-  ).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(jump).toHaveCount(0);
-});
+}
 
 test('starting shows the message to send, Advanced options, and the server’s steps with times (V1)', async ({
   service,

@@ -3,9 +3,13 @@
 // loop's describe block plays its own server kind.
 import { expect, type Page } from '@playwright/test';
 import type { Generation } from '@/lib/api/generation';
-import { stateUpdate, terminalAction } from '../../service/agent/v1-scenarios';
+import { stateUpdate, terminalAction, terminalObservation } from '../../service/agent/v1-scenarios';
 import type { RunningService, ServiceOptions } from '../../service/index';
-import { appConversation, createV1Conversation } from './panel-pages';
+import {
+  appConversation,
+  createV0Conversation as createV0ConversationHere,
+  createV1Conversation,
+} from './panel-pages';
 import { cachedOrders, createV0Conversation, serviceOrders, v1Ids } from './stream-probe';
 
 export interface JourneyKind {
@@ -31,6 +35,58 @@ export function startConversation(
   return generation === 'v0'
     ? createV0Conversation(page, service, { initial_user_msg: text })
     : createV1Conversation(service, text);
+}
+
+/** The same, from the test's own process, before any extension page is open. */
+export function startConversationHere(
+  service: RunningService,
+  generation: Generation,
+  text: string,
+): Promise<string> {
+  return generation === 'v0'
+    ? createV0ConversationHere(service, { initial_user_msg: text })
+    : createV1Conversation(service, text);
+}
+
+/** The seeded conversation of each kind that is short and already over. */
+export function seededFinished(service: RunningService, generation: Generation): string {
+  return generation === 'v0' ? service.seedIds.v0.quickQuestion : service.seedIds.v1.parserFixDone;
+}
+
+/**
+ * The agent runs a command and gets its result, as stored events of the conversation's own kind
+ * (V0: a `run` action and its observation by `cause`; V1: a TerminalAction and its
+ * TerminalObservation by `action_id`).
+ */
+export async function appendCommandRun(
+  service: RunningService,
+  conversationId: string,
+  generation: Generation,
+  command: string,
+  output: string,
+  exitCode: number,
+): Promise<void> {
+  if (generation === 'v1') {
+    const action = { id: crypto.randomUUID(), ...terminalAction(command, 'Let me run this.') };
+    await service.admin.appendEvents(conversationId, [
+      action,
+      { ...terminalObservation(action, output, exitCode), action_id: action.id },
+    ]);
+    return;
+  }
+  const stored = (await service.admin.storedEvents(conversationId)).events;
+  const at = Math.max(0, ...stored.map((event) => Number(event.id))) + 1;
+  await service.admin.appendEvents(conversationId, [
+    { id: at, source: 'agent', action: 'run', args: { command } },
+    {
+      id: at + 1,
+      cause: at,
+      source: 'agent',
+      observation: 'run',
+      content: output,
+      extras: { command, metadata: { exit_code: exitCode } },
+    },
+  ]);
 }
 
 /** The cache, in the form `storedForm` gives the service's log. */
