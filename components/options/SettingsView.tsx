@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useHostedService } from '@/components/common/use-server-settings';
 import { t } from '@/lib/i18n';
 import type { CredentialsView } from '@/lib/settings/editor';
 import type { Settings } from '@/lib/settings/schema';
@@ -7,12 +8,14 @@ import { DefaultsSection } from './DefaultsSection';
 import { HostsSection } from './HostsSection';
 import { McpSection } from './McpSection';
 import { NotificationsSection } from './NotificationsSection';
+import { OrganizationSection } from './OrganizationSection';
 import { ProviderTokensSection } from './ProviderTokensSection';
 import { ServerSection } from './ServerSection';
 import { TransferSection } from './TransferSection';
 
 const sections = [
   { id: 'server', label: 'options.nav.server' },
+  { id: 'organization', label: 'options.nav.organization', hostedOnly: true },
   { id: 'git-providers', label: 'options.nav.tokens' },
   { id: 'mcp', label: 'options.nav.mcp' },
   { id: 'defaults', label: 'options.nav.defaults' },
@@ -30,6 +33,7 @@ interface SettingsViewProps {
 }
 
 export function SettingsView({ settings, credentials, onCredentials, section }: SettingsViewProps) {
+  const { hosted } = useHostedService(settings);
   // A link to a section (from the side panel, or the contents) brings it into view and puts
   // keyboard focus on its heading, so the next Tab lands in that section.
   useEffect(() => {
@@ -44,13 +48,15 @@ export function SettingsView({ settings, credentials, onCredentials, section }: 
     <div className="options-settings">
       <nav className="options-contents" aria-label={t('options.nav.contents')}>
         <ul>
-          {sections.map((item) => (
-            <li key={item.id}>
-              <a href={`#${item.id}`} aria-current={section === item.id ? 'location' : undefined}>
-                {t(item.label)}
-              </a>
-            </li>
-          ))}
+          {sections
+            .filter((item) => hosted || !('hostedOnly' in item))
+            .map((item) => (
+              <li key={item.id}>
+                <a href={`#${item.id}`} aria-current={section === item.id ? 'location' : undefined}>
+                  {t(item.label)}
+                </a>
+              </li>
+            ))}
         </ul>
       </nav>
       <div className="options-view">
@@ -59,6 +65,7 @@ export function SettingsView({ settings, credentials, onCredentials, section }: 
           credentials={credentials}
           onCredentials={onCredentials}
         />
+        {hosted ? <OrganizationSection settings={settings} /> : null}
         <ProviderTokensSection settings={settings} />
         <McpSection settings={settings} />
         <DefaultsSection settings={settings} />
