@@ -3,6 +3,7 @@ import { useHostedService } from '@/components/common/use-server-settings';
 import { t } from '@/lib/i18n';
 import type { CredentialsView } from '@/lib/settings/editor';
 import type { Settings } from '@/lib/settings/schema';
+import { AgentSection } from './AgentSection';
 import { CodeHostsSection } from './CodeHostsSection';
 import { DefaultsSection } from './DefaultsSection';
 import { HostsSection } from './HostsSection';
@@ -17,6 +18,7 @@ const sections = [
   { id: 'server', label: 'options.nav.server' },
   { id: 'organization', label: 'options.nav.organization', hostedOnly: true },
   { id: 'git-providers', label: 'options.nav.tokens' },
+  { id: 'agent', label: 'options.nav.agent' },
   { id: 'mcp', label: 'options.nav.mcp' },
   { id: 'defaults', label: 'options.nav.defaults' },
   { id: 'hosts', label: 'options.nav.hosts' },
@@ -67,6 +69,7 @@ export function SettingsView({ settings, credentials, onCredentials, section }: 
         />
         {hosted ? <OrganizationSection settings={settings} /> : null}
         <ProviderTokensSection settings={settings} />
+        <AgentSection settings={settings} />
         <McpSection settings={settings} />
         <DefaultsSection settings={settings} />
         <HostsSection settings={settings} />
