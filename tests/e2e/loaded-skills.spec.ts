@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { appConversation, openPanel } from './support/panel-pages';
+import { appConversation, conversationMenu, openPanel } from './support/panel-pages';
 
 // A running V1 conversation's details list the skills it loaded, as the server reports them; a
 // paused one says the server lists them only while the sandbox runs, never "no skills".
@@ -37,7 +37,7 @@ test('the details of a running V1 conversation list its loaded skills; paused, t
   await connectToService();
   const id = await startWithRepository(service.url, 'octo-org/widgets');
   const page = await openPanel(openExtensionPage, `?conversation=${id}`);
-  await page.getByText('Details', { exact: true }).click();
+  await conversationMenu(page, 'Details');
   await page.getByText('Loaded skills', { exact: true }).click();
   const list = page.locator('.loaded-skills li');
   await expect(list.filter({ hasText: 'testing' })).toContainText(
@@ -49,7 +49,7 @@ test('the details of a running V1 conversation list its loaded skills; paused, t
   const sandbox = String(record?.sandbox_id);
   await fetch(`${service.url}/api/v1/sandboxes/${sandbox}/pause`, { method: 'POST' });
   await page.reload();
-  await page.getByText('Details', { exact: true }).click();
+  await conversationMenu(page, 'Details');
   await page.getByText('Loaded skills', { exact: true }).click();
   await expect(
     page.getByText(/lists a conversation’s skills only while its sandbox runs/),
