@@ -8,12 +8,14 @@ import { HostsSection } from './HostsSection';
 import { McpSection } from './McpSection';
 import { NotificationsSection } from './NotificationsSection';
 import { ProviderTokensSection } from './ProviderTokensSection';
+import { SecretsSection } from './SecretsSection';
 import { ServerSection } from './ServerSection';
 import { TransferSection } from './TransferSection';
 
 const sections = [
   { id: 'server', label: 'options.nav.server' },
   { id: 'git-providers', label: 'options.nav.tokens' },
+  { id: 'secrets', label: 'options.nav.secrets' },
   { id: 'mcp', label: 'options.nav.mcp' },
   { id: 'defaults', label: 'options.nav.defaults' },
   { id: 'hosts', label: 'options.nav.hosts' },
@@ -60,6 +62,7 @@ export function SettingsView({ settings, credentials, onCredentials, section }: 
           onCredentials={onCredentials}
         />
         <ProviderTokensSection settings={settings} />
+        <SecretsSection settings={settings} />
         <McpSection settings={settings} />
         <DefaultsSection settings={settings} />
         <HostsSection settings={settings} />
