@@ -196,3 +196,67 @@ test('replacing the value of a secret of the same name needs the box ticked', as
   ]);
   expect(await pageText(page)).not.toContain('npm_new_value_123');
 });
+
+test('the server’s refusal of a name it holds already is explained next to the field', async ({
+  openExtensionPage,
+  connectToService,
+  service,
+}) => {
+  const { section } = await openSecrets(openExtensionPage, connectToService);
+  await expect(section.getByText('NPM_TOKEN', { exact: true })).toBeVisible();
+  // Another client adds API_TOKEN after the page listed the secrets: only the server knows.
+  const created = await fetch(`${service.url}/api/v1/secrets`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Session-API-Key': SERVER_KEY },
+    body: JSON.stringify({ name: 'API_TOKEN', value: 'elsewhere' }),
+  });
+  expect(created.status).toBe(201);
+
+  await section.getByRole('button', { name: 'Rename or describe NPM_TOKEN' }).click();
+  const edit = section.getByRole('form', { name: 'Edit NPM_TOKEN' });
+  await edit.getByLabel('Name', { exact: true }).fill('API_TOKEN');
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(edit.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
+    /Another secret is named API_TOKEN already: choose another name/,
+  );
+  await expect(edit.getByLabel('Name', { exact: true })).toHaveValue('API_TOKEN');
+  expect((await serverSecrets(service)).map((item) => item.name)).toEqual([
+    'API_TOKEN',
+    'NPM_TOKEN',
+  ]);
+});
+
+test.describe('on a legacy server (V0)', () => {
+  test.use({ serviceOptions: { server: 'legacy', pace: 0.02, apiKey: SERVER_KEY } });
+
+  /** The custom secrets the server keeps, with their values (as only the server sees them). */
+  const kept = (service: RunningService) => service.service.data.secrets.custom_secrets;
+
+  test('lists, adds through the legacy routes, and explains a name in use', async ({
+    openExtensionPage,
+    connectToService,
+    service,
+  }) => {
+    const { page, section } = await openSecrets(openExtensionPage, connectToService);
+    const list = section.getByRole('list', { name: 'Secrets on the server' });
+    await expect(list.getByText('NPM_TOKEN', { exact: true })).toBeVisible();
+    await expect(list.getByText('Publishes @octo-org packages')).toBeVisible();
+
+    const form = section.getByRole('form', { name: 'Add a secret' });
+    await form.getByLabel('Name', { exact: true }).fill('NPM_TOKEN');
+    await form.getByLabel('Value', { exact: true }).fill('legacy-value-1');
+    // A legacy server cannot replace a value in place: no box to tick, the name is refused.
+    await expect(form.getByRole('checkbox')).toHaveCount(0);
+    await form.getByRole('button', { name: 'Add secret' }).click();
+    await expect(form.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
+      /delete that one first/,
+    );
+
+    await form.getByLabel('Name', { exact: true }).fill('GEM_HOST_API_KEY');
+    await form.getByRole('button', { name: 'Add secret' }).click();
+    await expect(section.getByText('Added GEM_HOST_API_KEY.')).toBeVisible();
+    await expect(list.getByText('GEM_HOST_API_KEY', { exact: true })).toBeVisible();
+    expect(kept(service).GEM_HOST_API_KEY?.secret).toBe('legacy-value-1');
+    expect(await pageText(page)).not.toContain('legacy-value-1');
+  });
+});
