@@ -139,9 +139,13 @@ export function saveMcpServers(servers: Record<string, McpServerRequest>) {
   return callApi('v1.saveSettings', { agent_settings_diff: { mcp_config: servers } });
 }
 
+/**
+ * Sends a new secret (on 1.7+, also replaces the value of one of that name; a description left
+ * out keeps the one it had). The value is a plain argument, never a query's or mutation's.
+ */
 export function createSecret(
   generation: SettingsGeneration,
-  secret: { name: string; value: string; description: string | null },
+  secret: { name: string; value: string; description?: string | null },
 ) {
   return generation === 'v1'
     ? callApi('v1.createSecret', secret)

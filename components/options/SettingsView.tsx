@@ -11,6 +11,7 @@ import { McpSection } from './McpSection';
 import { NotificationsSection } from './NotificationsSection';
 import { OrganizationSection } from './OrganizationSection';
 import { ProviderTokensSection } from './ProviderTokensSection';
+import { SecretsSection } from './SecretsSection';
 import { ServerSection } from './ServerSection';
 import { TransferSection } from './TransferSection';
 
@@ -18,6 +19,7 @@ const sections = [
   { id: 'server', label: 'options.nav.server' },
   { id: 'organization', label: 'options.nav.organization', hostedOnly: true },
   { id: 'git-providers', label: 'options.nav.tokens' },
+  { id: 'secrets', label: 'options.nav.secrets' },
   { id: 'agent', label: 'options.nav.agent' },
   { id: 'mcp', label: 'options.nav.mcp' },
   { id: 'defaults', label: 'options.nav.defaults' },
@@ -69,6 +71,7 @@ export function SettingsView({ settings, credentials, onCredentials, section }: 
         />
         {hosted ? <OrganizationSection settings={settings} /> : null}
         <ProviderTokensSection settings={settings} />
+        <SecretsSection settings={settings} />
         <AgentSection settings={settings} />
         <McpSection settings={settings} />
         <DefaultsSection settings={settings} />
