@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { elementScroll, useVirtualizer } from '@tanstack/react-virtual';
 import {
   forwardRef,
   type ReactNode,
@@ -72,6 +72,11 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [flashKey, setFlashKey] = useState<string | null>(null);
+  /**
+   * Where the feed's own last move left scrollTop (its move to the end, or the virtualizer's):
+   * a smaller one, away from the end, is the person's doing.
+   */
+  const pinnedTop = useRef(0);
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -89,6 +94,13 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
       return instance.itemSizeCache.get(instance.options.getItemKey(index)) ?? ESTIMATED_ROW_PX;
     },
     overscan: 8,
+    // The virtualizer's own moves (keeping rows in place as they are measured, from a scroll
+    // offset that may predate the feed's last move to the end) are not the person scrolling:
+    // while following, the feed goes back to the end after them.
+    scrollToFn: (offset, options, instance) => {
+      elementScroll(offset, options, instance);
+      if (scrollRef.current) pinnedTop.current = scrollRef.current.scrollTop;
+    },
   });
 
   // Following the latest event, chat-like, done here rather than by the virtualizer's
@@ -98,8 +110,6 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
   // away without a scroll up, and the view goes after it.
   const following = useRef(true);
   const [followingShown, setFollowingShown] = useState(true);
-  /** Where our own last move to the end left scrollTop: a smaller one is the person's doing. */
-  const pinnedTop = useRef(0);
   /** The last row when following stopped: rows after it are the "new" ones. */
   const [lastSeenKey, setLastSeenKey] = useState<string | null>(null);
   const firstKey = useRef<string | null>(null);
