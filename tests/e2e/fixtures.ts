@@ -15,7 +15,6 @@ import { findChromium } from '../../scripts/chromium.mjs';
 import { type RunningService, type ServiceOptions, startService } from '../service/index';
 import { storeConnection } from '../shared/extension-state';
 import { extensionDir } from './paths';
-import { patchStoredSettings, storeApiKey } from './support/trusted-settings';
 
 export interface ConnectOptions {
   /** Store this key, as the options page does. Default: the service's own key, if any. */

@@ -12,17 +12,12 @@
 // scripted agents produce are checked the same way (agent-server `Event` schema, lib/api
 // parseEvent).
 
-import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
-import Ajv2020 from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { endpointResponses } from '@/lib/api/endpoints/responses';
 import { parseEvent } from '@/lib/api/events';
 import { agentServerProbes, patchAgentServerDocument, probesFor } from './agent-server-probes';
 import { createDocumentChecker, type DocName, type Json, libEndpoints } from './contract-support';
-import { fixturesRoot, openapiDocuments } from './core/fixtures';
 import type { Route } from './http/router';
 import type { RunningService } from './index';
 import { call, startTestService, waitFor } from './test-support';

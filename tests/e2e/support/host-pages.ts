@@ -1,7 +1,6 @@
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import type { HostFixture } from '../../fixtures/hosts/index';
 import { fixtureHtml, fixturePagesByUrl } from '../../shared/host-fixtures';
-import { projectRoot } from '../paths';
 import { patchStoredSettings, readStoredSettings } from './trusted-settings';
 
 export { fixtureHtml } from '../../shared/host-fixtures';

@@ -32,7 +32,7 @@ import type {
 import { naiveNow, utcNow } from '../core/time';
 import type { Listener } from '../http/listener';
 import { UpstreamCrash } from '../http/respond';
-import type { ScenarioName, ServerKind } from '../options';
+import type { ServerKind } from '../options';
 import {
   findRepository,
   globalMicroagents,
