@@ -300,8 +300,9 @@ test('the real side panel the button opens shows the issue as a task and starts 
 });
 
 test.describe('a conversation that takes its time to start', () => {
-  // Realistic timings: the start takes seconds, which is when people type a second thought.
-  test.use({ serviceOptions: { pace: 2 } });
+  // Realistic timings and slower: the start takes seconds, which is when people type a second
+  // thought, and a busy machine must not finish it before the test has typed.
+  test.use({ serviceOptions: { pace: 4 } });
 
   test('messages typed while it starts are queued on the server at once and reach the agent; the eleventh is refused in words', async ({
     service,
@@ -315,22 +316,43 @@ test.describe('a conversation that takes its time to start', () => {
     await form(page).getByRole('button', { name: 'Start conversation' }).click();
     const queue = form(page).getByRole('group', { name: 'Add a message while it starts' });
     await expect(queue).toBeVisible({ timeout: 20_000 });
+    const box = queue.getByLabel('Add a message while it starts');
     const queued = queue.getByRole('list', { name: 'Messages waiting for the agent' });
-    for (let n = 1; n <= 10; n++) {
-      await queue.getByLabel('Add a message while it starts').fill(`Also step ${n}`);
-      await queue.getByRole('button', { name: 'Queue message' }).click();
-      await expect(queued.getByRole('listitem')).toHaveCount(n);
+    await box.fill('Also update the changelog');
+    await queue.getByRole('button', { name: 'Queue message' }).click();
+    await expect(queued.getByRole('listitem')).toHaveCount(1);
+
+    // Other clients fill the queue up to the server's limit of ten, under the same start task.
+    const headers = { 'X-Session-API-Key': String(service.apiKey) };
+    const tasks = (await (
+      await fetch(`${service.url}/api/v1/app-conversations/start-tasks/search?limit=1`, { headers })
+    ).json()) as { items: { id: string }[] };
+    const queueId = `task-${String(tasks.items[0]?.id).replaceAll('-', '')}`;
+    for (let n = 2; n <= 10; n++) {
+      const answer = await fetch(
+        `${service.url}/api/v1/conversations/${queueId}/pending-messages`,
+        {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            role: 'user',
+            content: [{ type: 'text', text: `Also step ${n}` }],
+          }),
+        },
+      );
+      expect(answer.status).toBe(201);
     }
-    await queue.getByLabel('Add a message while it starts').fill('One more thing');
+    await box.fill('One more thing');
     await queue.getByRole('button', { name: 'Queue message' }).click();
     await expect(queue.getByRole('alert')).toContainText('10 messages are already waiting');
     // What was refused stays in the box.
-    await expect(queue.getByLabel('Add a message while it starts')).toHaveValue('One more thing');
+    await expect(box).toHaveValue('One more thing');
 
     const id = await openedConversationId(page);
-    await expect.poll(() => storedText(service, id), { timeout: 30_000 }).toContain('Also step 10');
-    const text = await storedText(service, id);
-    expect(text).toContain('Also step 1"');
-    expect(text).not.toContain('One more thing');
+    await expect
+      .poll(() => storedText(service, id), { timeout: 30_000 })
+      .toContain('Also update the changelog');
+    await expect.poll(() => storedText(service, id)).toContain('Also step 10');
+    expect(await storedText(service, id)).not.toContain('One more thing');
   });
 });
