@@ -212,7 +212,9 @@ for (const { generation, title, server } of journeyKinds) {
       await connectToService();
       const page = await openExtensionPage('options.html#git-providers');
       await expect(
-        page.getByText(/The server has no settings yet \(a fresh install\)/),
+        page
+          .locator('#git-providers')
+          .getByText(/The server has no settings yet \(a fresh install\)/),
       ).toBeVisible();
       await page.getByLabel('Token', { exact: true }).fill(GITHUB_TOKEN);
       await page.getByRole('button', { name: 'Store token' }).click();
