@@ -105,6 +105,13 @@ for (const { generation, title, server } of journeyKinds) {
       await expect(
         page.getByRole('heading', { name: String(conversation.metadata.title) }),
       ).toBeVisible();
+      // The record's facts are on screen (the header names the repository) before the export,
+      // which takes its metadata from that record.
+      if (conversation.metadata.repository) {
+        await expect(page.locator('.head-facts')).toContainText(
+          String(conversation.metadata.repository),
+        );
+      }
       const { name, data } = await exportFile(page);
       expect(name).toMatch(conversation.fileName);
       const stored = await storedIds(service, id);
