@@ -119,9 +119,18 @@ describe.each(serviceKinds)('the sidebar against a %s server', (kind) => {
     const label = await firefox().chooseContextMenuEntry('Start a conversation with');
     expect(label).toContain((box.words ?? '').trim().slice(0, 10));
     await expect.poll(() => firefox().sidebar()).toMatchObject({ open: true, ours: true });
+    // On an issue page the form writes the issue's task first; the chosen words follow it.
     await expect
       .poll(() => sidebarPanel(firefox()), { timeout: 15_000 })
-      .toMatchObject({ lastLaunch: 'new-conversation', message: (box.words ?? '').trim() });
+      .toMatchObject({
+        lastLaunch: 'new-conversation',
+        message: expect.stringMatching(
+          new RegExp(
+            `^Please resolve issue #12 .*\\n\\n${escapeRegExp((box.words ?? '').trim())}$`,
+            's',
+          ),
+        ),
+      });
   });
 
   it('a page button click goes to the open sidebar: no second panel', async () => {
@@ -139,3 +148,7 @@ describe.each(serviceKinds)('the sidebar against a %s server', (kind) => {
     );
   });
 });
+
+function escapeRegExp(words: string): string {
+  return words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -28,9 +28,11 @@ function conversationIds(page: Page): Promise<string[]> {
   );
 }
 
-async function streamStatus(page: Page): Promise<string> {
+/** How the conversation's stream stands, as the view marks it (the words sit in Details now). */
+async function streamTransport(page: Page): Promise<string> {
   return page.evaluate(
-    () => document.querySelector('.stream-line [role="status"]')?.textContent?.trim() ?? '',
+    () =>
+      document.querySelector('.conversation[data-transport]')?.getAttribute('data-transport') ?? '',
   );
 }
 
@@ -60,8 +62,9 @@ describe.each(serviceKinds)('the side panel page against a %s server', (kind) =>
     await connect(firefox(), service());
     const id = await createV1Conversation(service(), 'Add a due date field');
     const page = await openPanel(firefox(), `?conversation=${id}`);
-    await click(page, role('checkbox', 'Show system and hidden events'));
-    await expect.poll(() => streamStatus(page), { timeout: 20_000 }).toBe('Live');
+    await click(page, role('button', 'Conversation actions'));
+    await click(page, role('menuitemcheckbox', 'Show system and hidden events'));
+    await expect.poll(() => streamTransport(page), { timeout: 20_000 }).toBe('live');
     await service().admin.waitIdle(id);
     const stored = await storedIds(service(), id);
     expect(stored.length).toBeGreaterThan(5);
@@ -90,7 +93,8 @@ describe.each(serviceKinds)('the side panel page against a %s server', (kind) =>
     const page = await openPanel(firefox(), `?conversation=${id}`);
     await page.waitForSelector('[data-conversation-title]', { timeout: 15_000 });
     const before = await readdir(firefox().downloads).catch(() => [] as string[]);
-    await click(page, role('button', 'Export JSON'));
+    await click(page, role('button', 'Conversation actions'));
+    await click(page, role('menuitem', 'Export JSON'));
     const file = await waitForDownload(firefox().downloads, before);
     expect(file).toMatch(/^handoff-.*-\d{4}-\d{2}-\d{2}\.json$/);
     const data = JSON.parse(await readFile(join(firefox().downloads, file), 'utf8')) as {

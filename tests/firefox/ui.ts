@@ -56,8 +56,19 @@ export async function find(
   return handle as ElementHandle<Element>;
 }
 
+/**
+ * Clicks a control once it is enabled, as a person waits for a greyed-out button (and as
+ * Playwright's click does): a click on a disabled button does nothing, so clicking at once
+ * would make the test race the page's own loading.
+ */
 export async function click(page: Page, selector: string, timeout = TIMEOUT): Promise<void> {
-  await (await find(page, selector, timeout)).click();
+  const handle = await find(page, selector, timeout);
+  await page.waitForFunction(
+    (element: Element) => !(element as HTMLButtonElement).disabled,
+    { timeout, polling: 100 },
+    handle,
+  );
+  await handle.click();
 }
 
 /** Alt-click, as a person holding Alt clicks. */
