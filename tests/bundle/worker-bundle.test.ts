@@ -106,3 +106,24 @@ describe('the worker-like entry (raw client, request table, event envelope)', ()
     expect(worker.gzipBytes).toBeLessThan(full.gzipBytes * 0.75);
   });
 });
+
+describe("the worker's check of a page's address (lib/background/sender-context.ts)", () => {
+  it('takes the URL parsers of lib/hosts without document readers or selector tables', async () => {
+    const check = await bundle(
+      `export { verifiedContext } from '@/lib/background/sender-context';`,
+    );
+    console.info(`sender check with URL detection: ${kb(check.gzipBytes)} gzipped (esbuild)`);
+    expect(check.inputs).toEqual(
+      expect.arrayContaining([
+        'lib/hosts/github/url.ts',
+        'lib/hosts/gitlab/url.ts',
+        'lib/hosts/bitbucket/url.ts',
+      ]),
+    );
+    const documentSide = check.inputs.filter((path) =>
+      /^lib\/hosts\/(?:document|detect|index|runtime|.*\/(?:anchors|detect|index))\.ts$/.test(path),
+    );
+    expect(documentSide).toEqual([]);
+    expect(check.text).not.toContain('querySelector');
+  });
+});
