@@ -7,7 +7,8 @@ const queryValue = z.union([
   z.string(),
   z.number(),
   z.boolean(),
-  z.null(),
+  // A null literal checks what z.null() does; the worker bundles zod's literal schema anyway.
+  z.literal(null),
   z.array(z.union([z.string(), z.number()])),
 ]);
 
