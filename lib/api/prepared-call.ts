@@ -7,7 +7,8 @@ const queryValue = z.union([
   z.string(),
   z.number(),
   z.boolean(),
-  z.null(),
+  // A null literal checks what z.null() does; the worker bundles zod's literal schema anyway.
+  z.literal(null),
   z.array(z.union([z.string(), z.number()])),
 ]);
 
@@ -17,7 +18,10 @@ export const PreparedCallSchema = z.strictObject({
   target: z.enum(['server', 'runtime', 'agent-server']),
   // Root-relative, no scheme or host: the worker decides which origin it goes to.
   path: z.string().check(z.maxLength(4000), z.regex(/^\/(?!\/)[^\s#]*$/, 'a path on the server')),
-  query: z.optional(z.record(z.string(), z.optional(queryValue))),
+  // Any keys, each a query value: an empty object with a catch-all checks what a record of
+  // strings would for the plain objects a message carries, without bundling zod's record schema
+  // into the worker (its only use there).
+  query: z.optional(z.catchall(z.object({}), z.optional(queryValue))),
   body: z.optional(z.unknown()),
   runtime: z.optional(V0ConversationRefSchema),
   agentServer: z.optional(AgentConversationRefSchema),

@@ -3,10 +3,8 @@
 // address shows. Only fields a URL cannot tell (a title, a pull request's branch) come from the
 // page, and only once the URL agrees; they are kept as plain, short text
 // (docs/security.md#only-a-person-starts-an-agent).
-import { detectBitbucket } from '@/lib/hosts/bitbucket/detect';
-import { detectGitHub } from '@/lib/hosts/github/detect';
-import { detectGitLab } from '@/lib/hosts/gitlab/detect';
-import type { DetectOptions, PageContextData } from '@/lib/hosts/types';
+import type { PageContextData } from '@/lib/hosts/types';
+import { detectFromUrl } from '@/lib/hosts/url';
 import type { Settings } from '@/lib/settings/schema';
 
 interface Sender {
@@ -15,15 +13,6 @@ interface Sender {
 }
 
 const MAX_TITLE = 300;
-
-/** lib/hosts' URL-first detectors, without the anchor tables the worker has no use for. */
-function detectFromUrl(url: URL, options?: DetectOptions): PageContextData | null {
-  for (const detect of [detectGitHub, detectGitLab, detectBitbucket]) {
-    const context = detect(url, options);
-    if (context) return context;
-  }
-  return null;
-}
 
 /** One line of text: no line breaks or control characters, no runs of spaces, bounded. */
 export function plainText(value: string, max: number): string | undefined {

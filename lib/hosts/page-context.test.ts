@@ -24,6 +24,10 @@ describe('PageContextSchema', () => {
     ['a repository without owner', { repository: 'api' }],
     ['a baseUrl with a trailing slash', { baseUrl: 'https://code.example.com/gitlab/' }],
     ['a non-http baseUrl', { baseUrl: 'ftp://code.example.com' }],
+    ['a baseUrl without its slashes', { baseUrl: 'https:code.example.com' }],
+    ['a baseUrl that is no address', { baseUrl: 'https://code example.com' }],
+    ['a baseUrl with a space in front', { baseUrl: ' https://code.example.com' }],
+    ['a baseUrl with a line break', { baseUrl: 'https://code.example.com/git\nlab' }],
     ['a host with a path', { host: 'code.example.com/gitlab' }],
     ['a pull request without number', { number: undefined }],
     ['a fractional number', { number: 1.5 }],
@@ -32,6 +36,12 @@ describe('PageContextSchema', () => {
     ['an unknown field', { head: 'x' }],
   ])('rejects %s', (_, change) => {
     expect(PageContextSchema.safeParse({ ...valid, ...change }).success).toBe(false);
+  });
+
+  it('accepts plain http addresses with a port or a root path', () => {
+    for (const baseUrl of ['http://localhost:8080', 'HTTPS://Code.Example.com/gitlab']) {
+      expect(PageContextSchema.safeParse({ ...valid, baseUrl }).success, baseUrl).toBe(true);
+    }
   });
 
   it('requires a sha on commit pages', () => {

@@ -1,13 +1,9 @@
-// Small helpers shared by the host adapters. Everything here runs in the content script, so it
-// stays free of zod and of anything heavier than a few regular expressions.
+// Small helpers shared by the host adapters' URL parsers. Everything here runs in the content
+// script and in the worker (which checks a page's claimed context against its tab's address), so
+// it stays free of zod, of the DOM and of anything heavier than a few regular expressions. What a
+// document adds lives in ./document.ts.
 
-import type {
-  DetectOptions,
-  DomFieldSources,
-  DomTextSource,
-  PageContextData,
-  Provider,
-} from './types';
+import type { DetectOptions, PageContextData, Provider } from './types';
 
 /** What an adapter works out about the page itself, before host and repository are added. */
 export type PagePart = Omit<
@@ -78,32 +74,6 @@ export function pathSegments(url: URL): string[] | null {
 /** Whether the URL path ends with `/` (Bitbucket marks folders that way). */
 export function endsWithSlash(url: URL): boolean {
   return url.pathname.length > 1 && url.pathname.endsWith('/');
-}
-
-/** Collapses whitespace; empty text counts as absent. */
-export function cleanText(text: string | null | undefined): string | undefined {
-  const clean = text?.replace(/\s+/g, ' ').trim();
-  return clean || undefined;
-}
-
-/** The first non-empty value among the sources, in order. Never throws (bad selector → skip). */
-export function readDom(
-  doc: Document | undefined,
-  sources: readonly DomTextSource[],
-): string | undefined {
-  if (!doc) return undefined;
-  for (const source of sources) {
-    try {
-      const el = doc.querySelector(source.selector);
-      const value = cleanText(
-        source.attribute ? el?.getAttribute(source.attribute) : el?.textContent,
-      );
-      if (value) return value;
-    } catch {
-      // An unsupported selector in an older engine: try the next source.
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -303,41 +273,43 @@ export interface ParsedPage {
 }
 
 /**
- * Builds an adapter's `detect` from its URL parser: checks the host, splits the path, adds the
- * title and a pull request's source branch from the document (via `fields`, then `fallbackTitle`),
- * and makes sure nothing it meets (odd documents included) escapes as an exception.
+ * A host's URL parser. `hints` are what the page's document says where the address is ambiguous
+ * (./document.ts reads them); without a document (the worker) they are absent and the parser
+ * makes its documented best guess.
  */
-export function makeDetector(
-  provider: Provider,
-  fields: DomFieldSources,
-  parse: (
-    segments: string[],
-    url: URL,
-    options: DetectOptions,
-    selfHosted: boolean,
-  ) => ParsedPage | null,
-  fallbackTitle?: (doc: Document | undefined, number: number | undefined) => string | undefined,
-): (url: URL, options?: DetectOptions) => PageContextData | null {
-  return (url, options = {}) => {
+export type UrlParser<H> = (
+  segments: string[],
+  url: URL,
+  options: DetectOptions,
+  selfHosted: boolean,
+  hints: H | undefined,
+) => ParsedPage | null;
+
+/** Detection from a URL alone, refined by `hints` when a document gave them. */
+export type UrlDetector<H> = (
+  url: URL,
+  options?: DetectOptions,
+  hints?: H,
+) => PageContextData | null;
+
+/**
+ * Builds an adapter's URL detection from its parser: checks the host, splits the path, and makes
+ * sure nothing it meets (odd hints included) escapes as an exception.
+ */
+export function makeUrlDetector<H>(provider: Provider, parse: UrlParser<H>): UrlDetector<H> {
+  return (url, options = {}, hints) => {
     try {
       const hosting = hostStatus(provider, url, options);
       const segments = hosting && pathSegments(url);
-      const parsed = segments && parse(segments, url, options, hosting.selfHosted);
+      const parsed = segments && parse(segments, url, options, hosting.selfHosted, hints);
       if (!hosting || !parsed) return null;
-      const { repository, page } = parsed;
-      const doc = options.document;
-      if (page.kind === 'issue' || page.kind === 'pull') {
-        page.title = readDom(doc, fields.title) ?? fallbackTitle?.(doc, page.number);
-        const label = page.kind === 'pull' ? readDom(doc, fields.sourceBranch) : undefined;
-        page.branch = shortRef(label && ownBranchFromLabel(label, repository));
-      }
       return compact<PageContextData>({
         provider,
         host: url.host,
         baseUrl: parsed.baseUrl ?? url.origin,
-        repository,
+        repository: parsed.repository,
         selfHosted: hosting.selfHosted,
-        ...page,
+        ...parsed.page,
       });
     } catch {
       return null;

@@ -2,8 +2,12 @@ import * as z from 'zod/mini';
 import { PageContextSchema } from '@/lib/hosts/page-context';
 import type { ContentRequest } from './content-messages';
 
-/** What the worker accepts from a content script: nothing else, whatever a page tries. */
-export const ContentRequestSchema = z.discriminatedUnion('type', [
+/**
+ * What the worker accepts from a content script: nothing else, whatever a page tries. A plain
+ * union (the `type` literals keep its options apart) accepts what a discriminated one would;
+ * the worker bundles no discriminated-union schema (tests/bundle/worker-bundle.test.ts).
+ */
+export const ContentRequestSchema = z.union([
   z.strictObject({
     type: z.literal('handoff/start-from-page'),
     context: PageContextSchema,

@@ -6,8 +6,12 @@ import type { StreamEntry, StreamSnapshot } from '@/lib/messaging/stream-snapsho
 /** Name of the long-lived port side panels (and other extension pages) open to the worker. */
 export const PANEL_PORT_NAME = 'handoff-panel';
 
-/** What the panel should show when it opens or is asked to switch. */
-export const LaunchSchema = z.discriminatedUnion('kind', [
+/**
+ * What the panel should show when it opens or is asked to switch. Here and below plain unions,
+ * whose literal `kind` or `type` keeps the options apart: the worker bundles no
+ * discriminated-union schema (tests/bundle/worker-bundle.test.ts).
+ */
+export const LaunchSchema = z.union([
   z.object({
     kind: z.literal('new-conversation'),
     context: z.nullable(PageContextSchema),
@@ -32,7 +36,7 @@ export const LaunchSchema = z.discriminatedUnion('kind', [
 export type Launch = z.infer<typeof LaunchSchema>;
 
 /** What a panel may say over its port; validated by the worker like every other message. */
-export const PanelToWorkerSchema = z.discriminatedUnion('type', [
+export const PanelToWorkerSchema = z.union([
   z.object({ type: z.literal('hello'), windowId: z.nullable(z.number()) }),
   z.object({
     type: z.literal('watch'),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseHostOrigin, normaliseServerUrl, originPattern } from './addresses';
+import {
+  checkedHostOrigin,
+  checkedServerUrl,
+  normaliseHostOrigin,
+  normaliseServerUrl,
+  originPattern,
+} from './addresses';
 
 describe('normaliseServerUrl', () => {
   it.each([
@@ -64,5 +70,26 @@ describe('normaliseHostOrigin', () => {
 describe('originPattern', () => {
   it('drops the port, which match patterns ignore', () => {
     expect(originPattern('http://localhost:3000/x')).toBe('http://localhost/*');
+  });
+});
+
+describe('checkedServerUrl and checkedHostOrigin (stored settings, in the worker)', () => {
+  it.each([
+    'http://localhost:3000/',
+    '  https://app.all-hands.dev  ',
+    'https://example.com/openhands/',
+    'https://git.example.com:8443',
+    'https://example.com/gitlab/group',
+    '',
+    'ftp://example.com',
+    'https://me:secret@example.com',
+    'https://*.evil.test',
+    'https://example.com/?x=1',
+    'http://',
+  ])("apply the editor's rules to %j", (input) => {
+    const server = normaliseServerUrl(input);
+    expect(checkedServerUrl(input)).toBe(server.ok ? server.value : null);
+    const host = normaliseHostOrigin(input);
+    expect(checkedHostOrigin(input)).toBe(host.ok ? host.value : null);
   });
 });

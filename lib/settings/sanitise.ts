@@ -1,4 +1,4 @@
-import { normaliseHostOrigin, normaliseServerUrl } from './addresses';
+import { checkedHostOrigin, checkedServerUrl } from './addresses';
 import { defaultSettings, type SelfHostedHost, type Settings, SettingsSchema } from './schema';
 
 /**
@@ -10,16 +10,12 @@ export function sanitiseSettings(stored: unknown): Settings {
   const parsed = SettingsSchema.safeParse(stored ?? {});
   if (!parsed.success) return defaultSettings;
   const settings = parsed.data;
-  let serverUrl = settings.serverUrl;
-  if (serverUrl !== null) {
-    const checked = normaliseServerUrl(serverUrl);
-    serverUrl = checked.ok ? checked.value : null;
-  }
+  const serverUrl = settings.serverUrl === null ? null : checkedServerUrl(settings.serverUrl);
   const hosts: SelfHostedHost[] = [];
   for (const host of settings.selfHostedHosts) {
-    const checked = normaliseHostOrigin(host.origin);
-    if (checked.ok && !hosts.some((known) => known.origin === checked.value)) {
-      hosts.push({ origin: checked.value, provider: host.provider });
+    const origin = checkedHostOrigin(host.origin);
+    if (origin !== null && !hosts.some((known) => known.origin === origin)) {
+      hosts.push({ origin, provider: host.provider });
     }
   }
   return { ...settings, serverUrl, selfHostedHosts: hosts };

@@ -29,6 +29,9 @@ export const ServerInfoSchema = z.object({
  * Everything Handoff remembers except secrets, kept in the trusted store (./trusted-store.ts).
  * The API key is never part of it (see ./secrets.ts).
  */
+/** zod's GUID pattern (8-4-4-4-12 hex digits), as a plain regex: z.guid() costs the worker more. */
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
 export const SettingsSchema = z.object({
   serverUrl: z._default(z.nullable(z.string()), null),
   /** X-Session-API-Key for self-hosted servers; Bearer for the hosted service. */
@@ -56,7 +59,7 @@ export const SettingsSchema = z.object({
    * default. Tied to the server it was picked on (cleared when the address changes). A value
    * that is not a UUID is dropped rather than failing every other setting.
    */
-  organizationId: z._default(z.catch(z.nullable(z.guid()), null), null),
+  organizationId: z._default(z.catch(z.nullable(z.string().check(z.regex(GUID))), null), null),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -13,7 +13,8 @@ export const ImageContentRequestSchema = z.strictObject({
   image_urls: z.array(z.string()).check(z.minLength(1)),
   cache_prompt: z.optional(z.boolean()),
 });
-export const MessageContentRequestSchema = z.discriminatedUnion('type', [
+/** A plain union (the `type` literal keeps it apart): the worker bundles no discriminated one. */
+export const MessageContentRequestSchema = z.union([
   TextContentRequestSchema,
   ImageContentRequestSchema,
 ]);

@@ -1,117 +1,23 @@
-// GitLab (gitlab.com and self-managed) page detection.
-//
-// Everything before `/-/` is the project path (groups nest, so it may be many segments); the
-// section after `/-/` gives the kind, matched as a suffix so a relative URL root
-// (https://example.com/gitlab/…) works. The URL alone cannot tell such a root from a top-level
-// group: `body[data-project-full-path]` settles it when a document is given, else
-// `options.basePath`; without either the whole prefix is reported as the repository (documented
-// best guess). `body[data-page]` that is not a project page (group, user, dashboard) → null.
-// Refs with slashes come from `body[data-find-file]` (…/-/find_file/{ref}); without it the first
-// segment is the best guess. Issues: `/-/issues/{iid}` and `/-/work_items/{iid}`; merge requests
-// with any sub-page (`/diffs`, `/commits`, `/pipelines`) are 'pull'. Project-wide sections are
-// 'repo'; settings and unknown sections are null, as on GitHub.
+// GitLab page detection with the document: the address (./url.ts), refined by what the page
+// says about itself on its body (`data-page`, `data-project-full-path`, `data-find-file`), an
+// issue's or merge request's title and a merge request's source branch.
 
-import {
-  browsingPart,
-  FULL_SHA,
-  headOfComparison,
-  makeDetector,
-  type PagePart,
-  safeDecode,
-  splitRefAndPath,
-  toNumber,
-} from '../shared';
+import { withDocument } from '../document';
+import { safeDecode } from '../shared';
 import { gitlabDomFields } from './anchors';
+import { detectGitLabUrl, type GitLabHints } from './url';
 
-/** GitLab's own top-level routes: never the first segment of a project path. */
-const RESERVED = new Set(
-  '.well-known 404.html 500.html admin api assets dashboard explore favicon.ico groups health_check help import jwt login oauth profile projects public robots.txt s search sitemap snippets unsubscribes uploads users v2'.split(
-    ' ',
-  ),
-);
-const SEGMENT = /^[\w.][\w.-]*$/;
-const PROJECT_SECTIONS = new Set(
-  'activity boards branches commits compare environments find_file graphs issues jobs labels merge_requests milestones network packages pipelines releases tags wikis work_items'.split(
-    ' ',
-  ),
-);
-/** Pre-`/-/` routes GitLab still redirects (after namespace and project): not a project page. */
-const LEGACY_ROUTES = new Set('blob commit commits issues merge_requests tree wikis'.split(' '));
-
-export const detectGitLab = makeDetector('gitlab', gitlabDomFields, (segments, url, options) => {
-  const body = options.document?.body;
-  const dataPage = body?.getAttribute('data-page');
-  if (dataPage && !dataPage.startsWith('projects:')) return null;
-  const dash = segments.indexOf('-');
-  const { root, project, confirmed } = splitRoot(
-    dash < 0 ? segments : segments.slice(0, dash),
-    body?.getAttribute('data-project-full-path'),
-    options.basePath,
-  );
-  if (
-    project.length < 2 ||
-    RESERVED.has(project[0]?.toLowerCase() ?? '') ||
-    !project.every((s) => SEGMENT.test(s)) ||
-    (dash < 0 && !confirmed && project.slice(2).some((s) => LEGACY_ROUTES.has(s)))
-  ) {
-    return null;
-  }
-  // `…/project.git` is a clone URL GitLab redirects to the project page.
-  const repository = project.join('/').replace(/\.git$/, '');
-  const page: PagePart | null =
-    dash < 0
-      ? { kind: 'repo' }
-      : gitlabPage(segments[dash + 1], segments.slice(dash + 2), repository, body);
-  return page && { repository, baseUrl: url.origin + root.map((s) => `/${s}`).join(''), page };
+export const detectGitLab = withDocument(detectGitLabUrl, gitlabDomFields, (doc): GitLabHints => {
+  const body = doc.body;
+  return {
+    page: body?.getAttribute('data-page'),
+    projectPath: body?.getAttribute('data-project-full-path'),
+    ref: () => refFromFindFile(body),
+  };
 });
 
-function gitlabPage(
-  section: string | undefined,
-  rest: string[],
-  repository: string,
-  body: HTMLElement | undefined,
-): PagePart | null {
-  const browsing = browsingPart(section, rest, () => refFromFindFile(body));
-  if (browsing !== undefined) return browsing;
-  const number = toNumber(rest[0]);
-  if (number && (section === 'issues' || section === 'work_items'))
-    return { kind: 'issue', number };
-  if (number && section === 'merge_requests') return { kind: 'pull', number };
-  if (!section || !PROJECT_SECTIONS.has(section)) return null;
-  const branch =
-    section === 'find_file'
-      ? rest.join('/') || undefined
-      : section === 'compare'
-        ? headOfComparison(rest.join('/'), repository)
-        : section === 'commits' && rest[0] && !FULL_SHA.test(rest[0])
-          ? splitRefAndPath(rest, refFromFindFile(body)).branch
-          : undefined;
-  return { kind: 'repo', branch };
-}
-
-/**
- * Splits a relative URL root off the project path: by the page's own full path when the URL
- * ends with it (case-insensitively; the page's spelling wins), else by the configured base path.
- */
-function splitRoot(
-  segments: string[],
-  fullPath: string | null | undefined,
-  basePath: string | undefined,
-): { root: string[]; project: string[]; confirmed: boolean } {
-  const known = fullPath?.split('/').filter(Boolean) ?? [];
-  const tail = segments.slice(segments.length - known.length);
-  if (known.length && tail.join('/').toLowerCase() === known.join('/').toLowerCase()) {
-    return { root: segments.slice(0, -known.length), project: known, confirmed: true };
-  }
-  const base = basePath?.split('/').filter(Boolean) ?? [];
-  const hasBase = base.length > 0 && segments.slice(0, base.length).join('/') === base.join('/');
-  return hasBase
-    ? { root: base, project: segments.slice(base.length), confirmed: false }
-    : { root: [], project: segments, confirmed: false };
-}
-
 /** The ref from `body[data-find-file]` = "…/-/find_file/{ref}", unambiguous even with slashes. */
-function refFromFindFile(body: HTMLElement | undefined): string | undefined {
+function refFromFindFile(body: HTMLElement | null | undefined): string | undefined {
   const value = body?.getAttribute('data-find-file') ?? '';
   const at = value.indexOf('/-/find_file/');
   return at < 0 ? undefined : safeDecode(value.slice(at + '/-/find_file/'.length));
