@@ -15,6 +15,8 @@ export const ContentRequestSchema = z.discriminatedUnion('type', [
     view: z.literal('microagents'),
     filePath: z.optional(z.string().check(z.maxLength(4096))),
   }),
+  z.strictObject({ type: z.literal('handoff/open-from-page'), context: PageContextSchema }),
+  z.strictObject({ type: z.literal('handoff/page-state'), context: PageContextSchema }),
 ]);
 
 // The content script builds these objects without zod: this assignment fails to compile when
