@@ -124,14 +124,24 @@ export async function pageStateForTab(tabId: number, key: string): Promise<PageS
 }
 
 /** The newest conversation of an item, for the panel to open (null: none known). */
-export async function newestFor(
-  key: string,
-): Promise<{ conversationId: string; title: string | null; count: number } | null> {
+export async function newestFor(key: string): Promise<{
+  conversationId: string;
+  generation: IndexEntry['generation'];
+  title: string | null;
+  count: number;
+} | null> {
   const snapshot = await conversationIndex.snapshot();
   const state = pageStateFor(key, snapshot.entries, Date.now());
   if (!state) return null;
   const newest = snapshot.entries.find((entry) => itemKeysOf(entry).includes(key));
-  return newest ? { conversationId: newest.id, title: newest.title, count: state.count } : null;
+  return newest
+    ? {
+        conversationId: newest.id,
+        generation: newest.generation,
+        title: newest.title,
+        count: state.count,
+      }
+    : null;
 }
 
 /** A panel's port: it counts as an open panel (faster refresh) and may ask for the index. */

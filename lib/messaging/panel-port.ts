@@ -20,7 +20,12 @@ export const LaunchSchema = z.discriminatedUnion('kind', [
     notice: z.optional(z.enum(['burst'])),
     /** The page's issue or pull request already has a conversation: the form asks first. */
     existing: z.optional(
-      z.object({ conversationId: z.string(), title: z.nullable(z.string()), count: z.number() }),
+      z.object({
+        conversationId: z.string(),
+        generation: z.enum(generations),
+        title: z.nullable(z.string()),
+        count: z.number(),
+      }),
     ),
   }),
   z.object({ kind: z.literal('conversation'), conversationId: z.string() }),
