@@ -530,7 +530,15 @@ export class ConversationIndex {
       });
       // Older conversations read on earlier passes stay until the index is full; ones newer
       // than the oldest on the first page and gone from it were deleted.
-      const oldestFirst = Math.min(...fresh.map((entry) => entry.createdAt ?? 0));
+      const onFirst = new Set([
+        ...first.v0.map((item) => normaliseId(item.conversation_id)),
+        ...first.v1.map((item) => normaliseId(item.id)),
+      ]);
+      const oldestFirst = Math.min(
+        ...fresh
+          .filter((entry) => onFirst.has(normaliseId(entry.id)))
+          .map((entry) => entry.createdAt ?? 0),
+      );
       const kept = previous.entries.filter(
         (entry) =>
           !seen.has(normaliseId(entry.id)) &&
