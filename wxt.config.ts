@@ -64,6 +64,9 @@ const e2e = process.env.HANDOFF_E2E === '1';
 const e2eOrigins = e2e ? ['https://*.example.com/*', 'https://*.example.org/*'] : [];
 
 export default defineConfig({
+  // End-to-end builds let the journeys shorten the conversation index's refresh interval
+  // (lib/background/conversations.ts); other builds carry no such hook.
+  vite: () => ({ define: { 'import.meta.env.HANDOFF_E2E': JSON.stringify(e2e) } }),
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
   // HANDOFF_OUT_DIR lets several builds (and the tests loading them) run side by side.
   outDir: process.env.HANDOFF_OUT_DIR ?? (e2e ? '.output/e2e' : '.output'),

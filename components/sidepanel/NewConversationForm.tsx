@@ -21,6 +21,7 @@ import {
   mcpDraftOf,
   type NewConversationDraft,
   type NewConversationLaunch,
+  startOriginOf,
 } from './model/new-conversation';
 import { nextStepOf } from './model/next-step';
 import { RepositoryPicker } from './RepositoryPicker';
@@ -160,7 +161,7 @@ export function NewConversationForm({
   const submit = () => {
     if (busy) return;
     reset();
-    void start(draft, capabilities);
+    void start(draft, capabilities, startOriginOf(launch.context, draft));
   };
 
   // Alt-click (or "start at once"): the defaults are the answer, start without asking. The
@@ -175,7 +176,11 @@ export function NewConversationForm({
     if (serverSettings.isPending || branchPending) return;
     autoStarted.current = true;
     const branch = draft.branch || (touched.current.has('branch') ? '' : (foundBranch ?? ''));
-    void start({ ...draft, branch }, { suggestedTask: apis.v0 === false && apis.v1 !== false });
+    void start(
+      { ...draft, branch },
+      { suggestedTask: apis.v0 === false && apis.v1 !== false },
+      startOriginOf(launch.context, draft),
+    );
   }, [
     launch.autoStart,
     ready,
@@ -186,6 +191,7 @@ export function NewConversationForm({
     serverSettings.isPending,
     branchPending,
     foundBranch,
+    launch.context,
   ]);
 
   const gitApi = gitApiOf(apis);
@@ -207,6 +213,26 @@ export function NewConversationForm({
       {...intake.dropHandlers}
     >
       <h1 style={{ fontSize: 15, marginTop: 0 }}>{t('panel.new.title')}</h1>
+      {launch.existing ? (
+        <div className="notice notice-warning" role="alert" data-notice="existing">
+          <p style={{ margin: 0 }}>
+            {t(launch.existing.count > 1 ? 'panel.new.existingMany' : 'panel.new.existingOne', {
+              title: launch.existing.title || t('panel.list.untitled'),
+              count: launch.existing.count,
+            })}
+          </p>
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() => {
+              const existing = launch.existing;
+              if (existing) onOpenConversation(existing.conversationId, existing.generation);
+            }}
+          >
+            {t('panel.new.existingOpen')}
+          </button>
+        </div>
+      ) : null}
       {launch.notice === 'burst' ? (
         <p className="notice notice-warning" role="alert" data-notice="burst">
           {t('panel.new.burst')}

@@ -181,6 +181,7 @@ export function SidePanelApp({
                 selection: launch.selection,
                 autoStart,
                 ...(launch.notice && !heldBack ? { notice: launch.notice } : {}),
+                ...(launch.existing ? { existing: launch.existing } : {}),
               }));
               setView('new');
             };

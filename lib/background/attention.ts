@@ -1,5 +1,7 @@
+import { browser } from 'wxt/browser';
 import { agentStateOfExecution } from '@/lib/api/agent-state';
 import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
+import type { Settings } from '@/lib/settings/schema';
 
 /** What a conversation needs from the person, if anything. */
 export type Need = 'input' | 'confirmation' | 'error' | 'finished' | null;
@@ -35,8 +37,11 @@ export interface NotificationWords {
 }
 
 /** What a notification says, in our words. */
-export function notificationFor(need: Need, snapshot: StreamSnapshot): NotificationWords | null {
-  const name = snapshot.conversation.title || 'A conversation';
+export function notificationFor(
+  need: Need,
+  conversation: { title: string | null; error?: string | null },
+): NotificationWords | null {
+  const name = conversation.title || 'A conversation';
   switch (need) {
     case 'input':
       return { title: 'The agent is waiting for you', message: `${name} needs your answer.` };
@@ -50,11 +55,38 @@ export function notificationFor(need: Need, snapshot: StreamSnapshot): Notificat
     case 'error':
       return {
         title: 'The agent ran into an error',
-        message: snapshot.conversation.error
-          ? `${name}: ${snapshot.conversation.error}`
+        message: conversation.error
+          ? `${name}: ${conversation.error}`
           : `${name} stopped with an error.`,
       };
     default:
       return null;
   }
+}
+
+/** Tells the person, where their settings allow it; a click opens the panel on it (main.ts). */
+export async function notify(
+  conversationId: string,
+  need: Need,
+  conversation: { title: string | null; error?: string | null },
+  settings: Settings,
+): Promise<void> {
+  const enabled =
+    (need === 'input' || need === 'confirmation'
+      ? settings.notifications.awaitingInput
+      : need === 'finished'
+        ? settings.notifications.finished
+        : need === 'error'
+          ? settings.notifications.errors
+          : false) ?? false;
+  const words = notificationFor(need, conversation);
+  if (!enabled || !words) return;
+  await browser.notifications
+    .create(`handoff:${conversationId}`, {
+      type: 'basic',
+      iconUrl: browser.runtime.getURL('/icon/128.png'),
+      title: words.title,
+      message: words.message,
+    })
+    .catch((error: unknown) => console.warn('[handoff] notification failed', error));
 }

@@ -1,11 +1,13 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import type { PageContextData } from '@/lib/hosts/types';
-import type { ContentRequest } from '@/lib/messaging/content-messages';
+import type { ContentReply, ContentRequest } from '@/lib/messaging/content-messages';
 import { ContentRequestSchema } from '@/lib/messaging/content-messages-schema';
+import { pageItemKey } from '@/lib/messaging/conversation-index';
 import type { Launch } from '@/lib/messaging/panel-port';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/store';
+import { newestFor, pageStateForTab } from './conversations';
 import { deliverLaunch, openPanel } from './panel-launch';
 import { verifiedContext } from './sender-context';
 import { isCodeHostContentScript } from './senders';
@@ -34,17 +36,29 @@ export function forgetRecentRequests(): void {
   recentByTab.clear();
 }
 
+type PanelRequest = Exclude<ContentRequest, { type: 'handoff/page-state' }>;
+
 /** The launch that fits what the person asked for, or the setup page when no server is set. */
-function launchFor(
-  request: ContentRequest,
+async function launchFor(
+  request: PanelRequest,
   context: PageContextData,
   settings: Settings,
   now: number,
-): Launch {
+): Promise<Launch> {
   if (!settings.serverUrl) return { kind: 'setup' };
   if (request.type === 'handoff/open-panel') {
     return { kind: 'microagents', context, filePath: request.filePath };
   }
+  const key = pageItemKey(context);
+  const existing = key ? await newestFor(key) : null;
+  if (request.type === 'handoff/open-from-page') {
+    // The button showed a conversation; one that has gone since leaves the form to start one.
+    return existing
+      ? { kind: 'conversation', conversationId: existing.conversationId }
+      : { kind: 'new-conversation', context, autoStart: false };
+  }
+  // A second conversation for the same issue is never started at once: the form asks first.
+  if (existing) return { kind: 'new-conversation', context, autoStart: false, existing };
   // Alt-click does the opposite of the person's chosen click behaviour.
   const startAtOnce = request.immediate !== (settings.clickBehaviour === 'start');
   if (!startAtOnce) return { kind: 'new-conversation', context, autoStart: false };
@@ -56,6 +70,23 @@ function launchFor(
 }
 
 /**
+ * What the page button should show: answered from the worker's index, never from the server, and
+ * only for the item the sender tab's address shows. Opens nothing.
+ */
+async function answerPageState(
+  request: Extract<ContentRequest, { type: 'handoff/page-state' }>,
+  sender: Runtime.MessageSender,
+  tabId: number,
+): Promise<ContentReply> {
+  const settings = await loadSettings();
+  if (!isCodeHostContentScript(sender, settings)) return { ok: false };
+  const context = verifiedContext(request.context, sender, settings);
+  const key = context ? pageItemKey(context) : null;
+  if (!key || !settings.serverUrl) return { ok: !!context, state: null };
+  return { ok: true, state: await pageStateForTab(tabId, key) };
+}
+
+/**
  * A content script asked for the panel. The panel opens first and synchronously, inside the
  * click's user gesture; everything that needs an await (settings, the sender's origin) follows.
  * What the content script says about the page counts only where the tab's URL agrees.
@@ -64,9 +95,11 @@ function launchFor(
 export function handleContentRequest(
   message: unknown,
   sender: Runtime.MessageSender,
-): Promise<{ ok: boolean; error?: string }> | undefined {
+): Promise<ContentReply> | undefined {
   const parsed = ContentRequestSchema.safeParse(message);
   if (!parsed.success || sender.id !== browser.runtime.id || !sender.tab?.id) return undefined;
+  const request = parsed.data;
+  if (request.type === 'handoff/page-state') return answerPageState(request, sender, sender.tab.id);
   const now = Date.now();
   if (tooManyFrom(sender.tab.id, now)) return undefined;
   const windowId = sender.tab.windowId;
@@ -85,7 +118,7 @@ export function handleContentRequest(
       await deliverLaunch(windowId, { kind: 'refused', reason: 'page-mismatch' });
       return { ok: false, error: 'The page did not match its address.' };
     }
-    await deliverLaunch(windowId, launchFor(parsed.data, context, settings, now));
+    await deliverLaunch(windowId, await launchFor(request, context, settings, now));
     return { ok: true };
   })();
 }

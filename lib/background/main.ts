@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings, SETTINGS_CHANGED_MESSAGE, watchSettings } from '@/lib/settings/store';
 import { handleContentRequest } from './content-requests';
+import { conversationIndex, INDEX_ALARM, restoreIndex } from './conversations';
 import {
   injectIntoOpenTabs,
   reconcileHostRegistrations,
@@ -52,6 +53,7 @@ async function reactToSettings(before: Settings, next: Settings): Promise<void> 
   if (connectionChanged) {
     invalidateServiceClient();
     await hub.restartAll();
+    await conversationIndex.reset();
   }
   const hostsBefore = new Set(
     before.selfHostedHosts.map((host) => `${host.provider} ${host.origin}`),
@@ -94,7 +96,10 @@ export function startBackground(): void {
   });
   browser.runtime.onStartup.addListener(() => void reconcileHostRegistrations());
   // The keepalive alarm wakes a worker the browser stopped; waking restores its streams.
-  browser.alarms.onAlarm.addListener(() => void hub.restore());
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === INDEX_ALARM) void conversationIndex.tick();
+    else void hub.restore();
+  });
   browser.notifications.onClicked.addListener((notificationId) => {
     if (!notificationId.startsWith('handoff:')) return;
     const conversationId = notificationId.slice('handoff:'.length);
@@ -131,4 +136,5 @@ export function startBackground(): void {
   // Chrome drops dynamic registrations on update and re-enable: reconcile at every start.
   void reconcileHostRegistrations();
   void hub.restore();
+  void restoreIndex();
 }

@@ -11,6 +11,7 @@ import {
 } from '@/lib/messaging/rpc';
 import { controlConversation, sendMessage } from './conversation-commands';
 import { serverIssuedTargets } from './conversation-targets';
+import { conversationIndex } from './conversations';
 import { hub } from './hub';
 import { serviceConnection } from './service-client';
 
@@ -21,6 +22,11 @@ const handlers: Handlers = {
   'conversation.control': (params) => controlConversation(hub, params),
   'conversation.unwatch': async ({ conversationId }) => {
     await hub.unwatch(conversationId);
+    return { done: true };
+  },
+  'conversations.index': () => conversationIndex.snapshot(),
+  'conversations.started': async ({ conversationId, generation, origin }) => {
+    await conversationIndex.recordStart(conversationId, generation, origin);
     return { done: true };
   },
   'api.send': async (call) => {

@@ -2,6 +2,7 @@
 // the messages of lib/messaging/panel-port.ts, each validated before it reaches the hub.
 import type { Runtime } from 'webextension-polyfill';
 import { PANEL_PORT_NAME, PanelToWorkerSchema } from '@/lib/messaging/panel-port';
+import { panelPortOpened, subscribeToIndex } from './conversations';
 import { hub } from './hub';
 import { panelConnected } from './panel-launch';
 import { isExtensionPageSender } from './senders';
@@ -18,6 +19,10 @@ export function onPanelConnect(port: Runtime.Port): void {
     switch (request.type) {
       case 'hello':
         if (request.windowId !== null) void panelConnected(request.windowId, port);
+        panelPortOpened(port);
+        return;
+      case 'index':
+        void subscribeToIndex(port);
         return;
       case 'watch':
         void hub.subscribe(port, request.conversationId, request.generation);

@@ -13,7 +13,8 @@ import type { FactsReader } from '@/lib/stream/event-facts';
 import type { RawCaller } from '@/lib/stream/history';
 import { V0SocketTransport } from '@/lib/stream/v0-socket';
 import { V1SocketTransport } from '@/lib/stream/v1-socket';
-import { badgeNeeds, type Need, needOf, notificationFor } from './attention';
+import { type Need, needOf, notify } from './attention';
+import { showStreamNeeds } from './badge';
 
 const NEEDS_KEY = 'handoff:needs';
 const KEEPALIVE_ALARM = 'handoff-keepalive';
@@ -105,6 +106,14 @@ export class StreamHub {
     await this.persistNeeds();
     await this.updateBadge();
     this.updateKeepalive();
+  }
+
+  /** Whether any stream is connected or reconnecting: an agent may be at work. */
+  anyActive(): boolean {
+    return [...this.streams.values()].some((stream) => {
+      const phase = stream.snapshot().transport.phase;
+      return phase === 'live' || phase === 'connecting' || phase === 'retrying';
+    });
   }
 
   stream(conversationId: string): ConversationStream | undefined {
@@ -261,25 +270,7 @@ export class StreamHub {
     // A state read from history is where the conversation already was, not news; one that
     // arrived over the live stream (also replayed after a reconnect) is.
     if (previous === undefined && !snapshot.stateFromLive) return;
-    const settings = await loadSettings();
-    const enabled =
-      (need === 'input' || need === 'confirmation'
-        ? settings.notifications.awaitingInput
-        : need === 'finished'
-          ? settings.notifications.finished
-          : need === 'error'
-            ? settings.notifications.errors
-            : false) ?? false;
-    const words = notificationFor(need, snapshot);
-    if (!enabled || !words) return;
-    await browser.notifications
-      .create(`handoff:${snapshot.conversationId}`, {
-        type: 'basic',
-        iconUrl: browser.runtime.getURL('/icon/128.png'),
-        title: words.title,
-        message: words.message,
-      })
-      .catch((error: unknown) => console.warn('[handoff] notification failed', error));
+    await notify(snapshot.conversationId, need, snapshot.conversation, await loadSettings());
   }
 
   private async persistNeeds(): Promise<void> {
@@ -287,27 +278,12 @@ export class StreamHub {
   }
 
   private async updateBadge(): Promise<void> {
-    let count = 0;
-    for (const need of this.needs.values()) if (badgeNeeds.has(need)) count++;
-    // Firefox's MV2 build names the toolbar button API browserAction.
-    const action =
-      browser.action ??
-      (browser as unknown as { browserAction: typeof browser.action }).browserAction;
-    await action.setBadgeText({ text: count ? String(count) : '' });
-    if (count) await action.setBadgeBackgroundColor({ color: '#d1242f' });
-    await action.setTitle({
-      title: count
-        ? `Handoff: ${count} conversation${count === 1 ? '' : 's'} need${count === 1 ? 's' : ''} you`
-        : 'Handoff',
-    });
+    await showStreamNeeds(this.needs);
   }
 
   /** While a stream is connected or reconnecting, keep the worker from being stopped as idle. */
   private updateKeepalive(): void {
-    const active = [...this.streams.values()].some((stream) => {
-      const phase = stream.snapshot().transport.phase;
-      return phase === 'live' || phase === 'connecting' || phase === 'retrying';
-    });
+    const active = this.anyActive();
     if (active && !this.keepalive) {
       this.keepalive = setInterval(() => void browser.runtime.getPlatformInfo(), KEEPALIVE_MS);
     } else if (!active && this.keepalive) {

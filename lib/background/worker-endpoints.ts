@@ -11,6 +11,7 @@ import {
   agentSendMessage,
   v0GetConversation,
   v0GetEvents,
+  v0ListConversations,
   v0StartConversation,
   v0StopConversation,
   v1ActivateCredentialBinding,
@@ -19,6 +20,7 @@ import {
   v1PauseSandbox,
   v1QueuePendingMessage,
   v1ResumeSandbox,
+  v1SearchAppConversations,
   v1SearchConversationEvents,
   v1SearchEvents,
 } from '@/lib/api/endpoints/live';
@@ -27,9 +29,11 @@ import type { Transport } from '@/lib/api/transport';
 const workerEndpoints: Record<string, RequestSpec> = {
   'v0.getConversation': v0GetConversation,
   'v0.getEvents': v0GetEvents,
+  'v0.listConversations': v0ListConversations,
   'v0.startConversation': v0StartConversation,
   'v0.stopConversation': v0StopConversation,
   'v1.getAppConversations': v1GetAppConversations,
+  'v1.searchAppConversations': v1SearchAppConversations,
   'v1.searchEvents': v1SearchEvents,
   'v1.searchConversationEvents': v1SearchConversationEvents,
   'v1.resumeSandbox': v1ResumeSandbox,

@@ -17,5 +17,11 @@ background:var(--h-bg);color:var(--h-fg);cursor:pointer;display:inline-flex;alig
 button:hover{background:var(--h-bg-hover)}
 button:focus-visible{outline:2px solid var(--h-focus);outline-offset:1px}
 svg{width:14px;height:14px;fill:currentColor;flex:none}
+.wrap{position:relative;display:inline-flex;gap:2px}
+[data-menu]{padding:0 6px}
+[role=menu]{position:absolute;top:100%;right:0;margin-top:4px;z-index:2147483001;display:flex;
+flex-direction:column;border-radius:6px;box-shadow:0 4px 12px rgba(0,0,0,.2)}
+[role=menu][hidden],[hidden]{display:none}
+[data-state=needs-you]{border-color:var(--h-focus);font-weight:600}
 @media (prefers-color-scheme:dark){:host{color-scheme:dark}}
 `;

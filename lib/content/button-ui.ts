@@ -3,7 +3,13 @@ import { buttonStyles } from './button-styles';
 /** Marks the element that owns our shadow root, so a page never gets a second one. */
 export const ROOT_ATTRIBUTE = 'data-handoff-root';
 
-export type ButtonAction = 'start' | 'microagents' | 'view-microagent';
+export type ButtonAction = 'start' | 'open' | 'start-another' | 'microagents' | 'view-microagent';
+
+/** What the button says about the page's newest conversation (words from the worker). */
+export interface ButtonState {
+  label: string;
+  state: string;
+}
 
 export interface ButtonUi {
   root: HTMLElement;
@@ -12,7 +18,13 @@ export interface ButtonUi {
   setFloating(floating: boolean): void;
   /** Replaces a button's tooltip, e.g. to say the extension was updated. */
   setHint(text: string): void;
+  /** The page's item has a conversation: the button says how it is and opens it; null: none. */
+  setState(state: ButtonState | null): void;
 }
+
+const START_LABEL = 'Start conversation';
+const START_HINT = 'Hand this to an agent (Alt-click: start at once)';
+const OPEN_HINT = 'Open this conversation in Handoff';
 
 const secondaryLabels = {
   microagents: 'Microagents',
@@ -35,7 +47,7 @@ function makeButton(doc: Document, label: string, action: ButtonAction): HTMLBut
     path.setAttribute('d', iconPath);
     svg.append(path);
     button.append(svg);
-    button.title = 'Hand this to an agent (Alt-click: start at once)';
+    button.title = START_HINT;
   }
   button.append(label);
   return button;
@@ -55,18 +67,57 @@ export function createButtonUi(
   const style = doc.createElement('style');
   style.textContent = buttonStyles;
   const group = doc.createElement('div');
-  const start = makeButton(doc, 'Start conversation', 'start');
-  group.append(start);
+  const start = makeButton(doc, START_LABEL, 'start');
+  const label = start.lastChild as Text;
+  // "Start another" one click away once the page's item has a conversation.
+  const more = doc.createElement('button');
+  more.type = 'button';
+  more.textContent = '▾';
+  more.dataset.menu = '';
+  more.setAttribute('aria-label', 'More Handoff actions');
+  more.setAttribute('aria-haspopup', 'menu');
+  more.setAttribute('aria-expanded', 'false');
+  more.hidden = true;
+  const menu = doc.createElement('div');
+  menu.setAttribute('role', 'menu');
+  menu.hidden = true;
+  const another = makeButton(doc, 'Start another', 'start-another');
+  another.setAttribute('role', 'menuitem');
+  menu.append(another);
+  const wrap = doc.createElement('span');
+  wrap.className = 'wrap';
+  wrap.append(start, more, menu);
+  group.append(wrap);
   shadow.append(style, group);
   let secondary: HTMLButtonElement | null = null;
+  const showMenu = (open: boolean) => {
+    menu.hidden = !open;
+    more.setAttribute('aria-expanded', String(open));
+    if (open) another.focus();
+  };
 
   group.addEventListener('click', (event) => {
     const target = (event.target as Element).closest('button');
+    if (target === more) {
+      event.preventDefault();
+      event.stopPropagation();
+      showMenu(menu.hidden);
+      return;
+    }
     const action = target?.dataset.action as ButtonAction | undefined;
     if (!action) return;
     event.preventDefault();
     event.stopPropagation();
+    showMenu(false);
     onAction(action, event);
+  });
+  group.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || menu.hidden) return;
+    showMenu(false);
+    more.focus();
+  });
+  group.addEventListener('focusout', (event) => {
+    if (!menu.hidden && !group.contains(event.relatedTarget as Node | null)) showMenu(false);
   });
 
   return {
@@ -82,6 +133,15 @@ export function createButtonUi(
     },
     setHint(text) {
       start.title = text;
+    },
+    setState(state) {
+      start.dataset.action = state ? 'open' : 'start';
+      label.data = state ? state.label : START_LABEL;
+      start.title = state ? OPEN_HINT : START_HINT;
+      if (state) start.dataset.state = state.state;
+      else delete start.dataset.state;
+      more.hidden = !state;
+      if (!state) showMenu(false);
     },
   };
 }

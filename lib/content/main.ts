@@ -8,7 +8,14 @@ type ScriptContext = Pick<
 >;
 
 import type { AnchorSpec, DetectOptions, PageContextData, Provider } from '@/lib/hosts/types';
-import type { ContentRequest, PageContextQuery } from '@/lib/messaging/content-messages';
+import type {
+  ContentReply,
+  ContentRequest,
+  PageContextQuery,
+  PageState,
+  PageStatePush,
+} from '@/lib/messaging/content-messages';
+import { pageItemKey } from '@/lib/messaging/conversation-index';
 import { type ButtonAction, createButtonUi } from './button-ui';
 import { ButtonMount } from './mount';
 
@@ -20,6 +27,8 @@ export interface HostDetection {
 
 /** How long a page may take to render its header before the floating fallback shows. */
 const FLOATING_GRACE_MS = 1500;
+/** While an agent works, the button's "· 3 min" is asked for again this often (no server call). */
+const WORKING_TICK_MS = 60_000;
 
 /**
  * Runs on one host software's pages (its default host, or a self-hosted origin the person
@@ -40,11 +49,17 @@ export function startContentScript(
     const context = mount.currentContext();
     if (!context) return;
     const message: ContentRequest =
-      action === 'start'
-        ? { type: 'handoff/start-from-page', context, immediate: event.altKey }
-        : action === 'view-microagent'
-          ? { type: 'handoff/open-panel', context, view: 'microagents', filePath: context.path }
-          : { type: 'handoff/open-panel', context, view: 'microagents' };
+      action === 'start' || action === 'start-another'
+        ? {
+            type: 'handoff/start-from-page',
+            context,
+            immediate: action === 'start' && event.altKey,
+          }
+        : action === 'open'
+          ? { type: 'handoff/open-from-page', context }
+          : action === 'view-microagent'
+            ? { type: 'handoff/open-panel', context, view: 'microagents', filePath: context.path }
+            : { type: 'handoff/open-panel', context, view: 'microagents' };
     try {
       browser.runtime.sendMessage(message).catch(() => {
         ui.setHint('Handoff could not be reached. Reload the page and try again.');
@@ -84,17 +99,53 @@ export function startContentScript(
     else ctx.addEventListener(window, 'load', arm, { once: true });
   };
 
+  // The button's state: the item's newest conversation in the worker's words, or none. A page
+  // that moved on to another item shows "Start conversation" until that item's answer comes.
+  let shownKey: string | null = null;
+  let tick: number | undefined;
+  const show = (state: PageState | null) => {
+    ui.setState(state ? { label: state.label, state: state.state } : null);
+    clearTimeout(tick);
+    if (state?.state === 'working') tick = ctx.setTimeout(askState, WORKING_TICK_MS);
+  };
+  function askState(): void {
+    const context = mount.currentContext();
+    const key = context ? pageItemKey(context) : null;
+    if (key !== shownKey) {
+      shownKey = key;
+      show(null);
+    }
+    if (!context || !key) return;
+    try {
+      const query: ContentRequest = { type: 'handoff/page-state', context };
+      browser.runtime.sendMessage(query).then(
+        (reply: ContentReply | undefined) => {
+          if (key === shownKey && reply?.ok) show(reply.state ?? null);
+        },
+        () => {},
+      );
+    } catch {
+      // The extension went away under this page: the button stays as it is.
+    }
+  }
+
   let lastHref = location.href;
   const onPossibleNavigation = () => {
     if (location.href !== lastHref) {
       lastHref = location.href;
       startGrace();
+      askState();
     }
     mount.reconcile();
   };
 
   mount.reconcile();
   startGrace();
+  askState();
+  // A worker restarted meanwhile no longer knows this tab: coming back to it asks again.
+  ctx.addEventListener(document, 'visibilitychange', () => {
+    if (document.visibilityState === 'visible') askState();
+  });
   const observer = new MutationObserver(onPossibleNavigation);
   observer.observe(document.documentElement, { childList: true, subtree: true });
   ctx.onInvalidated(() => {
@@ -117,6 +168,11 @@ export function startContentScript(
     sendResponse: (reply: unknown) => void,
   ) => {
     if (sender.id !== browser.runtime.id) return false;
+    const push = message as PageStatePush | null;
+    if (push?.type === 'handoff/page-state-changed') {
+      if (push.key === shownKey) show(push.state);
+      return false;
+    }
     if ((message as PageContextQuery | null)?.type !== 'handoff/page-context') return false;
     sendResponse({ context: mount.currentContext() });
     return false;

@@ -115,3 +115,29 @@ describe('ButtonMount', () => {
     expect(roots()).toHaveLength(0);
   });
 });
+
+describe('the button’s state', () => {
+  it('keeps its name exactly “Start conversation” without one, and offers Start another with one', () => {
+    const actions: string[] = [];
+    const ui = createButtonUi(document, (action) => actions.push(action));
+    const shadow = ui.root.shadowRoot as ShadowRoot;
+    const main = shadow.querySelector('button') as HTMLButtonElement;
+    const more = shadow.querySelector('[data-menu]') as HTMLButtonElement;
+    expect(main.textContent).toBe('Start conversation');
+    expect(more.hidden).toBe(true);
+
+    ui.setState({ label: 'Needs you', state: 'needs-you' });
+    expect(main.textContent).toBe('Needs you');
+    expect(more.hidden).toBe(false);
+    main.click();
+    more.click();
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    (shadow.querySelector('[role=menuitem]') as HTMLButtonElement).click();
+    expect(actions).toEqual(['open', 'start-another']);
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+
+    ui.setState(null);
+    expect(main.textContent).toBe('Start conversation');
+    expect(more.hidden).toBe(true);
+  });
+});

@@ -476,6 +476,11 @@ export const panelStrings = {
     'Please work on pull request #{number} in {repository} ("{title}") on its branch {branch}. Read the pull request and its review comments first.',
   'panel.new.taskIssueTitle': 'Issue #{number}: {title}',
   'panel.new.taskPullTitle': 'Pull request #{number}: {title}',
+  'panel.new.existingOne':
+    'This page already has a conversation: “{title}”. Open it, or choose Start conversation below to start another one.',
+  'panel.new.existingMany':
+    'This page already has {count} conversations, the newest “{title}”. Open it, or choose Start conversation below to start another one.',
+  'panel.new.existingOpen': 'Open it',
   'panel.new.burst':
     'Handoff did not start this one at once: another start came in just before it. Check the form and choose Start conversation if you want it.',
   'panel.new.message': 'First message',

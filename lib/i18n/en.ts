@@ -4,6 +4,7 @@
 import { optionsStrings } from './en-options';
 import { panelStrings } from './en-panel';
 import { skillStrings } from './en-skills';
+import { workerStrings } from './en-worker';
 
 const commonStrings = {
   'app.name': 'Handoff',
@@ -38,6 +39,7 @@ export const en = {
   ...panelStrings,
   ...optionsStrings,
   ...skillStrings,
+  ...workerStrings,
 } as const;
 
 export type MessageKey = keyof typeof en;

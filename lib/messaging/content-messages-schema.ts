@@ -19,6 +19,8 @@ export const ContentRequestSchema = z.union([
     view: z.literal('microagents'),
     filePath: z.optional(z.string().check(z.maxLength(4096))),
   }),
+  z.strictObject({ type: z.literal('handoff/open-from-page'), context: PageContextSchema }),
+  z.strictObject({ type: z.literal('handoff/page-state'), context: PageContextSchema }),
 ]);
 
 // The content script builds these objects without zod: this assignment fails to compile when

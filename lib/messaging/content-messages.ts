@@ -2,6 +2,9 @@
 // content script. Types only: content scripts must not carry zod (they run on every code-host
 // page), so the worker validates these shapes with the schemas in ./content-schema.ts.
 import type { PageContextData } from '@/lib/hosts/types';
+import type { PageState, PageStateQuery } from './conversation-index';
+
+export type { PageState, PageStatePush, PageStateQuery } from './conversation-index';
 
 /** The button (or Alt-click) asks to hand the page to an agent. */
 export interface StartFromPageRequest {
@@ -20,7 +23,17 @@ export interface OpenPanelRequest {
   filePath?: string;
 }
 
-export type ContentRequest = StartFromPageRequest | OpenPanelRequest;
+/** The button shows a conversation's state; a click opens that conversation in the panel. */
+export interface OpenFromPageRequest {
+  type: 'handoff/open-from-page';
+  context: PageContextData;
+}
+
+export type ContentRequest =
+  | StartFromPageRequest
+  | OpenPanelRequest
+  | OpenFromPageRequest
+  | PageStateQuery;
 
 /** Worker → content script: what is this tab's page about (keyboard command, menus). */
 export interface PageContextQuery {
@@ -29,6 +42,8 @@ export interface PageContextQuery {
 
 export interface ContentReply {
   ok: boolean;
+  /** The answer to a page-state query. */
+  state?: PageState | null;
   /** Said to the person when the request could not be carried out. */
   error?: string;
 }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { generations } from '@/lib/api/generation';
 import { PageContextSchema } from '@/lib/hosts/page-context';
+import type { IndexSnapshot } from '@/lib/messaging/conversation-index';
 import type { StreamEntry, StreamSnapshot } from '@/lib/messaging/stream-snapshot';
 
 /** Name of the long-lived port side panels (and other extension pages) open to the worker. */
@@ -21,6 +22,15 @@ export const LaunchSchema = z.union([
     autoStart: z.optional(z.boolean()),
     /** Why a start-at-once request only opened the form: several arrived within seconds. */
     notice: z.optional(z.enum(['burst'])),
+    /** The page's issue or pull request already has a conversation: the form asks first. */
+    existing: z.optional(
+      z.object({
+        conversationId: z.string(),
+        generation: z.enum(generations),
+        title: z.nullable(z.string()),
+        count: z.number(),
+      }),
+    ),
   }),
   z.object({ kind: z.literal('conversation'), conversationId: z.string() }),
   z.object({
@@ -45,6 +55,8 @@ export const PanelToWorkerSchema = z.union([
   }),
   z.object({ type: z.literal('unwatch'), conversationId: z.string() }),
   z.object({ type: z.literal('load-older'), conversationId: z.string() }),
+  /** Sends the conversation index now and after every change. */
+  z.object({ type: z.literal('index') }),
 ]);
 export type PanelToWorker = z.infer<typeof PanelToWorkerSchema>;
 
@@ -55,6 +67,8 @@ export type WorkerToPanel =
   | { type: 'watching'; conversationId: string; snapshot: StreamSnapshot }
   | { type: 'entries'; conversationId: string; entries: StreamEntry[] }
   | { type: 'snapshot'; snapshot: StreamSnapshot }
+  /** The conversation index: on `index` and after every change. */
+  | { type: 'index'; index: IndexSnapshot }
   | {
       type: 'older-loaded';
       conversationId: string;

@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import type { SerializedApiError } from '@/lib/api/errors';
 import { generations } from '@/lib/api/generation';
 import { PreparedCallSchema } from '@/lib/api/prepared-call';
+import type { IndexSnapshot } from './conversation-index';
 
 export const RpcRequestSchema = z.strictObject({
   type: z.literal('handoff/rpc'),
@@ -37,6 +38,16 @@ const conversationRef = {
   generation: z.enum(generations),
 };
 
+/** The page a conversation was started from, so the worker's index ties it to that item. */
+export const StartOriginSchema = z.object({
+  provider: z.string().check(z.minLength(1), z.maxLength(40)),
+  repository: z.string().check(z.minLength(1), z.maxLength(300)),
+  kind: z.enum(['issue', 'pull']),
+  number: z.number().check(z.int(), z.positive()),
+  baseUrl: z.string().check(z.maxLength(300), z.regex(/^https?:\/\/[^/\s]+$/)),
+});
+export type StartOrigin = z.infer<typeof StartOriginSchema>;
+
 /** Each method's params. */
 export const rpcParams = {
   /** Sends a message; a stopped conversation is started (V0) or resumed (V1) first. */
@@ -52,6 +63,13 @@ export const rpcParams = {
   }),
   /** Stops watching a conversation: no more notifications or badge for it. */
   'conversation.unwatch': z.object({ conversationId: z.string() }),
+  /** The worker's index of every conversation, as it last read it (also offline). */
+  'conversations.index': z.object({}),
+  /** Handoff started a conversation (from a page's issue or pull request, when `origin`). */
+  'conversations.started': z.object({
+    ...conversationRef,
+    origin: z.nullable(StartOriginSchema),
+  }),
   /**
    * Any call of the service contract, prepared and validated by the page (./worker-client.ts);
    * the worker adds the credentials the target calls for and sends it. The answer travels
@@ -65,6 +83,8 @@ export interface RpcResults {
   'conversation.send': { sent: true };
   'conversation.control': { done: true };
   'conversation.unwatch': { done: true };
+  'conversations.index': IndexSnapshot;
+  'conversations.started': { done: true };
   'api.send': unknown;
 }
 

@@ -62,5 +62,7 @@ export async function updateRecord<T>(key: string, update: (current: unknown) =>
 
 export const SETTINGS_RECORD = 'settings';
 export const WATCHED_RECORD = 'watched';
+/** The worker's index of the server's conversations (lib/background/conversation-index.ts). */
+export const INDEX_RECORD = 'conversation-index';
 /** One unsent message per conversation (or per new-conversation form). */
 export const draftRecord = (scope: string) => `draft:${scope}`;

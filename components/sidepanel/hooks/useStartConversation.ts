@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AppConversationStartTask, ConversationInfo } from '@/lib/api';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
-import { callApi } from '@/lib/messaging/worker-client';
+import type { StartOrigin } from '@/lib/messaging/rpc';
+import { callApi, rpc } from '@/lib/messaging/worker-client';
 import { runtimeStatusWords, startTaskWords } from '@/lib/timeline/status-words';
 import {
   type NewConversationDraft,
@@ -84,7 +85,14 @@ export function useStartConversation(
   }, []);
 
   const start = useCallback(
-    async (draft: NewConversationDraft, capabilities?: StartCapabilities) => {
+    async (
+      draft: NewConversationDraft,
+      capabilities?: StartCapabilities,
+      origin: StartOrigin | null = null,
+    ) => {
+      // The worker's index ties the conversation to the page it came from; it is only told.
+      const tell = (conversationId: string, generation: Generation) =>
+        rpc('conversations.started', { conversationId, generation, origin }).catch(() => {});
       const startedAt = Date.now();
       setState({ phase: 'creating', startedAt });
       const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -96,6 +104,7 @@ export function useStartConversation(
           }
           const id = answer.conversation_id;
           await markStartedHere(id);
+          await tell(id, 'v0');
           let steps: StartStep[] = [
             { key: 'created', label: t('panel.new.stepCreated'), at: Date.now() },
           ];
@@ -137,6 +146,7 @@ export function useStartConversation(
           const status = task.status ?? 'WORKING';
           if (status === 'READY' && task.app_conversation_id) {
             await markStartedHere(task.app_conversation_id);
+            await tell(task.app_conversation_id, 'v1');
             setState({ phase: 'idle' });
             onStarted(task.app_conversation_id, 'v1');
             return;

@@ -13,6 +13,7 @@ import type {
 import type { Generation } from '@/lib/api/generation';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
+import type { StartOrigin } from '@/lib/messaging/rpc';
 
 /** What the panel was asked to start with: the form starts over for each. */
 export interface NewConversationLaunch {
@@ -23,6 +24,13 @@ export interface NewConversationLaunch {
   autoStart?: boolean;
   /** `burst`: several starts at once arrived within seconds, so this one waits for Start. */
   notice?: 'burst';
+  /** The page's issue or pull request already has this conversation (and maybe more). */
+  existing?: {
+    conversationId: string;
+    generation: Generation;
+    title: string | null;
+    count: number;
+  };
 }
 
 export type TaskType = 'OPEN_ISSUE' | 'OPEN_PR';
@@ -405,4 +413,23 @@ export function groupFieldErrors(errors: readonly { field: string; msg: string }
     else other.push(error.field ? `${error.field}: ${error.msg}` : error.msg);
   }
   return { byField, other };
+}
+
+/**
+ * The page a start comes from, for the worker's index: the issue or pull request the task names,
+ * while the person kept the task and the page's repository.
+ */
+export function startOriginOf(
+  context: PageContext | null,
+  draft: Pick<NewConversationDraft, 'task' | 'useTask' | 'repository'>,
+): StartOrigin | null {
+  if (!context || !draft.task || !draft.useTask) return null;
+  if (draft.repository.toLowerCase() !== context.repository.toLowerCase()) return null;
+  return {
+    provider: context.provider,
+    repository: context.repository,
+    kind: draft.task.type === 'OPEN_ISSUE' ? 'issue' : 'pull',
+    number: draft.task.number,
+    baseUrl: context.baseUrl,
+  };
 }

@@ -14,6 +14,7 @@ import {
   V0ConversationRefSchema,
 } from '../endpoint';
 import {
+  ConversationTriggerRequestSchema,
   EventSortOrderRequestSchema,
   eventSourceValues,
   ProviderTypeRequestSchema,
@@ -195,6 +196,22 @@ export const v1SearchAppConversations = defineRequest({
   params: z.strictObject({
     ...appConversationFilters,
     ...paging,
+    include_sub_conversations: z.optional(z.boolean()),
+  }),
+  request: (query) => ({ query }),
+});
+
+/** A page of conversations, newest first (0.62.0 includes V1 ones). Best-effort paging. */
+export const v0ListConversations = defineRequest({
+  group: 'v0',
+  method: 'GET',
+  path: '/api/conversations',
+  target: 'server',
+  params: z.strictObject({
+    page_id: z.nullish(z.string()),
+    limit: z.optional(z.number().check(z.int(), z.gte(1))),
+    selected_repository: z.nullish(z.string()),
+    conversation_trigger: z.nullish(ConversationTriggerRequestSchema),
     include_sub_conversations: z.optional(z.boolean()),
   }),
   request: (query) => ({ query }),

@@ -10,7 +10,7 @@ import {
   PathIdSchema,
   RepositoryPathSchema,
 } from '../endpoint';
-import { ConversationTriggerRequestSchema, ProviderTypeRequestSchema } from '../enums';
+import { ProviderTypeRequestSchema } from '../enums';
 import {
   CustomSecretCreateRequestSchema,
   CustomSecretUpdateRequestSchema,
@@ -31,6 +31,7 @@ import {
   v0GetConversation,
   v0GetEvents,
   v0GetSettings,
+  v0ListConversations,
   v0StartConversation,
   v0StopConversation,
 } from './live';
@@ -60,22 +61,6 @@ export const v0CreateConversation = defineRequest({
   target: 'server',
   params: InitSessionRequestSchema,
   request: (body) => ({ body }),
-});
-
-/** A page of conversations, newest first (0.62.0 includes V1 ones). Best-effort paging. */
-export const v0ListConversations = defineRequest({
-  group: 'v0',
-  method: 'GET',
-  path: '/api/conversations',
-  target: 'server',
-  params: z.strictObject({
-    page_id: z.nullish(z.string()),
-    limit: z.optional(z.number().check(z.int(), z.gte(1))),
-    selected_repository: z.nullish(z.string()),
-    conversation_trigger: z.nullish(ConversationTriggerRequestSchema),
-    include_sub_conversations: z.optional(z.boolean()),
-  }),
-  request: (query) => ({ query }),
 });
 
 /** Stop and delete a conversation (0.62.0: V1 ones too). False when not found. */

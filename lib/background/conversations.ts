@@ -1,0 +1,166 @@
+// The worker's one conversation index, and everyone it tells when it changes: the toolbar badge,
+// notifications for conversations this browser does not stream, code-host tabs showing an item
+// whose state changed, and panels that asked for the index.
+import type { Runtime } from 'webextension-polyfill';
+import { browser } from 'wxt/browser';
+import { normaliseId } from '@/lib/api/conversation-summary';
+import type {
+  IndexEntry,
+  IndexSnapshot,
+  PageState,
+  PageStatePush,
+} from '@/lib/messaging/conversation-index';
+import type { WorkerToPanel } from '@/lib/messaging/panel-port';
+import { loadSettings } from '@/lib/settings/store';
+import { INDEX_RECORD, readRecord, writeRecord } from '@/lib/settings/trusted-store';
+import { type Need, notify } from './attention';
+import { showIndex } from './badge';
+import { ConversationIndex, indexTiming, itemKeysOf, pageStateFor } from './conversation-index';
+import { hub } from './hub';
+import { serviceConnection } from './service-client';
+
+export const INDEX_ALARM = 'handoff-index';
+
+/** Code-host tabs and the item each shows (its last page-state query). */
+const tabItems = new Map<number, string>();
+/** Panels that asked for the index. */
+const indexPorts = new Set<Runtime.Port>();
+
+export const conversationIndex = new ConversationIndex({
+  listPage: async (generation, pageId, limit) => {
+    const { client } = await serviceConnection();
+    const params = { limit, ...(pageId ? { page_id: pageId } : {}) };
+    return client.call(
+      generation === 'v1' ? 'v1.searchAppConversations' : 'v0.listConversations',
+      params,
+    );
+  },
+  server: async () => {
+    const settings = await loadSettings();
+    const info = settings.serverInfo;
+    return {
+      url: settings.serverUrl,
+      known: info ? { v0: info.v0, v1: info.v1 } : { v0: null, v1: null },
+    };
+  },
+  load: () => readRecord(INDEX_RECORD),
+  save: (record) => writeRecord(INDEX_RECORD, record),
+  streamsActive: () => hub.anyActive(),
+  onChange: (previous, next) => void tellEveryone(previous, next),
+  wakeIn: (ms) =>
+    void browser.alarms
+      .create(INDEX_ALARM, { delayInMinutes: Math.max(0.5, ms / 60_000) })
+      .catch(() => {}),
+});
+
+// End-to-end builds only: the journeys shorten the refresh interval instead of waiting 30 s.
+if (import.meta.env.HANDOFF_E2E) {
+  (globalThis as { handoffIndexTiming?: typeof indexTiming }).handoffIndexTiming = indexTiming;
+}
+
+/** What the person is told about: a need, or a finished run. */
+function needOf(entry: IndexEntry | undefined): Need {
+  if (!entry) return null;
+  return entry.need ?? (entry.state === 'done' ? 'finished' : null);
+}
+
+/**
+ * Conversations the index saw change to needing the person (or finishing) since its last read.
+ * The first read of a server is where things already were, not news; conversations this worker
+ * streams are told about by their stream.
+ */
+async function notifyChanges(previous: IndexSnapshot, next: IndexSnapshot): Promise<void> {
+  if (previous.refreshedAt === null || next.refreshedAt === previous.refreshedAt) return;
+  const before = new Map(previous.entries.map((entry) => [normaliseId(entry.id), entry]));
+  const since = previous.refreshedAt;
+  let settings: Awaited<ReturnType<typeof loadSettings>> | null = null;
+  for (const entry of next.entries) {
+    const old = before.get(normaliseId(entry.id));
+    const need = needOf(entry);
+    if (!need || need === needOf(old)) continue;
+    if (!old && (entry.createdAt ?? 0) < since) continue;
+    if (hub.stream(entry.id)) continue;
+    settings ??= await loadSettings();
+    await notify(entry.id, need, { title: entry.title }, settings);
+  }
+}
+
+function samePageState(a: PageState | null, b: PageState | null): boolean {
+  return a?.label === b?.label && a?.state === b?.state && a?.count === b?.count;
+}
+
+/** Each tab whose item changed gets its new state; a tab that went away is forgotten. */
+function pushPageStates(previous: IndexSnapshot, next: IndexSnapshot): void {
+  const now = Date.now();
+  for (const [tabId, key] of tabItems) {
+    const state = pageStateFor(key, next.entries, now);
+    if (samePageState(pageStateFor(key, previous.entries, now), state)) continue;
+    const message: PageStatePush = { type: 'handoff/page-state-changed', key, state };
+    browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => tabItems.delete(tabId));
+  }
+}
+
+function postIndex(port: Runtime.Port, index: IndexSnapshot): void {
+  const message: WorkerToPanel = { type: 'index', index };
+  try {
+    port.postMessage(message);
+  } catch {
+    indexPorts.delete(port);
+  }
+}
+
+async function tellEveryone(previous: IndexSnapshot, next: IndexSnapshot): Promise<void> {
+  for (const port of indexPorts) postIndex(port, next);
+  pushPageStates(previous, next);
+  await showIndex(next.entries);
+  await notifyChanges(previous, next);
+}
+
+/** A code-host tab asked about its item: answered from the index, and told of changes. */
+export async function pageStateForTab(tabId: number, key: string): Promise<PageState | null> {
+  tabItems.set(tabId, key);
+  if (tabItems.size > 200) tabItems.delete(tabItems.keys().next().value as number);
+  return conversationIndex.pageState(key);
+}
+
+/** The newest conversation of an item, for the panel to open (null: none known). */
+export async function newestFor(key: string): Promise<{
+  conversationId: string;
+  generation: IndexEntry['generation'];
+  title: string | null;
+  count: number;
+} | null> {
+  const snapshot = await conversationIndex.snapshot();
+  const state = pageStateFor(key, snapshot.entries, Date.now());
+  if (!state) return null;
+  const newest = snapshot.entries.find((entry) => itemKeysOf(entry).includes(key));
+  return newest
+    ? {
+        conversationId: newest.id,
+        generation: newest.generation,
+        title: newest.title,
+        count: state.count,
+      }
+    : null;
+}
+
+/** A panel's port: it counts as an open panel (faster refresh) and may ask for the index. */
+export function panelPortOpened(port: Runtime.Port): void {
+  conversationIndex.panelOpened();
+  port.onDisconnect.addListener(() => {
+    indexPorts.delete(port);
+    conversationIndex.panelClosed();
+  });
+}
+
+export async function subscribeToIndex(port: Runtime.Port): Promise<void> {
+  indexPorts.add(port);
+  postIndex(port, await conversationIndex.snapshot());
+}
+
+/** At start: the stored index shows on the badge at once, and the schedule resumes. */
+export async function restoreIndex(): Promise<void> {
+  const snapshot = await conversationIndex.snapshot();
+  await showIndex(snapshot.entries);
+  await conversationIndex.tick();
+}

@@ -1,0 +1,102 @@
+// The worker's index of the person's conversations as it crosses to panels (over their port and
+// the `conversations.index` request), and the one line of it a code-host page may see: the page
+// button's state in words. Types and one small function: content scripts import this file.
+import type { Generation } from '@/lib/api/generation';
+import type { PageContextData } from '@/lib/hosts/types';
+
+/** Where a conversation stands for the person, coarsely: what the badge and the button say. */
+export type IndexState = 'needs-you' | 'working' | 'done' | 'stopped';
+
+/** What the agent waits for, when it waits for the person. */
+export type IndexNeed = 'input' | 'confirmation' | 'error';
+
+/** The issue or pull/merge request a conversation is about, and how Handoff knows. */
+export interface IndexItem {
+  kind: 'issue' | 'pull';
+  number: number;
+  /** `start`: Handoff started it from that page; `title`/`pr`: read from the server's record. */
+  from: 'start' | 'title' | 'pr';
+}
+
+export interface IndexEntry {
+  id: string;
+  generation: Generation;
+  title: string | null;
+  repository: string | null;
+  branch: string | null;
+  provider: string | null;
+  item: IndexItem | null;
+  state: IndexState;
+  need: IndexNeed | null;
+  /** The server's state fields, for the panel's own status words (lib/timeline/status-words.ts). */
+  status: string | null;
+  runtimeStatus: string | null;
+  sandboxStatus: string | null;
+  executionStatus: string | null;
+  /** Epoch ms. */
+  createdAt: number | null;
+  lastActivity: number | null;
+  /** Since when the index has seen it working (epoch ms), while it is. */
+  workingSince: number | null;
+  prNumbers: number[];
+  /** Pull/merge request addresses on the code host, where the host is known. */
+  prLinks: string[];
+}
+
+export interface IndexFailure {
+  /** An ApiError kind (`unauthorized`, `rate-limited`, `server`, `bad-response`, …) or `network`. */
+  kind: string;
+  message: string;
+  at: number;
+}
+
+export interface IndexSnapshot {
+  /** Newest first; bounded. */
+  entries: IndexEntry[];
+  /** When the server last answered the list (epoch ms); null: never since this server was set. */
+  refreshedAt: number | null;
+  /** The last refresh failed: the entries are the cached ones from `refreshedAt`. */
+  failure: IndexFailure | null;
+  /** False when the server has more conversations than the index keeps. */
+  complete: boolean;
+}
+
+/** The page button's state: words only, nothing else of the server's reaches a page. */
+export interface PageState {
+  /** The item it is about (`pageItemKey`), so a page that moved on ignores it. */
+  key: string;
+  /** "Agent working · 3 min", "Needs you", "Done · PR #51". */
+  label: string;
+  state: IndexState;
+  /** How many conversations the item has (the newest is the one described). */
+  count: number;
+}
+
+/** Content script → worker: which state should this page's button show? */
+export interface PageStateQuery {
+  type: 'handoff/page-state';
+  context: PageContextData;
+}
+
+/** Worker → content script: the item's state changed (null: it has no conversation now). */
+export interface PageStatePush {
+  type: 'handoff/page-state-changed';
+  key: string;
+  state: PageState | null;
+}
+
+/**
+ * The item a page is about, as one string: provider family, repository, kind and number.
+ * GitHub numbers issues and pull requests in one sequence, so there the kind is left out.
+ */
+export function pageItemKey(context: {
+  provider: string;
+  repository: string;
+  kind: string;
+  number?: number | undefined;
+}): string | null {
+  if (!context.number || (context.kind !== 'issue' && context.kind !== 'pull')) return null;
+  const provider = context.provider.startsWith('bitbucket') ? 'bitbucket' : context.provider;
+  const kind = provider === 'github' ? '' : context.kind;
+  return `${provider}:${context.repository.toLowerCase()}:${kind}:${context.number}`;
+}

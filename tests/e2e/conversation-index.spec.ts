@@ -1,0 +1,254 @@
+import type { Server } from 'node:http';
+import type { Page, Worker } from '@playwright/test';
+import { hostFixtures } from '../fixtures/hosts/index';
+import type { RunningService } from '../service/index';
+import { expect, test } from './fixtures';
+import { restoreBodiesOnPopstate, serveFixtures, softNavigate } from './support/host-pages';
+import { ensureRepository, evaluateInSidePanel } from './support/panel-pages';
+
+// Issue 16: the worker knows every conversation of the server, not just the watched ones. The
+// page button says how an issue's newest conversation is and opens it; the badge counts a
+// waiting conversation nobody opened here; a server that goes down keeps the cached index; the
+// server is read once per interval whatever the number of tabs. The refresh interval is
+// shortened through the end-to-end build's hook, never by changing the service.
+
+const issue12 = hostFixtures.find((f) => f.name === 'issue-react');
+const issue7 = hostFixtures.find((f) => f.name === 'issue-classic');
+if (!issue12 || !issue7) throw new Error('issue fixtures missing');
+
+/** Starts a V1 conversation on octo/widgets as another client of the server would. */
+async function startOnWidgets(service: RunningService, text: string): Promise<string> {
+  ensureRepository('octo/widgets');
+  const auth: Record<string, string> = service.apiKey
+    ? { 'X-Session-API-Key': service.apiKey }
+    : {};
+  const started = await fetch(`${service.url}/api/v1/app-conversations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...auth },
+    body: JSON.stringify({
+      selected_repository: 'octo/widgets',
+      git_provider: 'github',
+      initial_message: { role: 'user', content: [{ type: 'text', text }] },
+    }),
+  });
+  const task = (await started.json()) as { id: string };
+  for (let attempt = 0; attempt < 400; attempt++) {
+    const poll = await fetch(`${service.url}/api/v1/app-conversations/start-tasks?ids=${task.id}`, {
+      headers: auth,
+    });
+    const [latest] = (await poll.json()) as { status: string; app_conversation_id: string }[];
+    if (latest?.status === 'READY') return latest.app_conversation_id;
+    if (latest?.status === 'ERROR') throw new Error('start failed');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the start never became READY');
+}
+
+/** Every later refresh comes this soon (the product waits 30 s, or 5 min when nothing works). */
+async function shortenRefresh(serviceWorker: Worker, ms: number): Promise<void> {
+  await serviceWorker.evaluate((interval) => {
+    const timing = (globalThis as { handoffIndexTiming?: { activeMs: number; idleMs: number } })
+      .handoffIndexTiming;
+    if (!timing) throw new Error('not an end-to-end build');
+    timing.activeMs = interval;
+    timing.idleMs = interval;
+  }, ms);
+}
+
+interface IndexView {
+  refreshedAt: number | null;
+  failure: { kind: string } | null;
+  entries: { id: string; state: string }[];
+}
+
+/** The index as a panel gets it (the `conversations.index` request). */
+async function readIndex(page: Page): Promise<IndexView> {
+  return page.evaluate(async () => {
+    const answer = await chrome.runtime.sendMessage({
+      type: 'handoff/rpc',
+      method: 'conversations.index',
+      params: {},
+    });
+    return answer.result;
+  });
+}
+
+const stateButton = (page: Page, name: RegExp | string) =>
+  page.getByRole('button', { name, exact: typeof name === 'string' });
+
+test.describe('the conversation index', () => {
+  // Realistic pacing: a long run is still at work when the page asks.
+  test.use({ serviceOptions: { server: 'v1', pace: 1 } });
+
+  test('an issue with a working conversation says so on its button, which opens it', async ({
+    extContext,
+    service,
+    serviceWorker,
+    connectToService,
+  }) => {
+    const id = await startOnWidgets(service, 'Fix issue #12 [scenario:long]');
+    await shortenRefresh(serviceWorker, 1500);
+    await connectToService();
+    await serveFixtures(extContext, hostFixtures);
+    const tab = await extContext.newPage();
+    await tab.goto(issue12.url);
+    await expect(stateButton(tab, /^Agent working/)).toBeVisible({ timeout: 20_000 });
+    await expect(stateButton(tab, 'Start conversation')).toHaveCount(0);
+    // Another issue of the same repository has none: its button stays as it was.
+    const other = await extContext.newPage();
+    await other.goto(issue7.url);
+    await expect(stateButton(other, 'Start conversation')).toBeVisible();
+
+    await stateButton(tab, /^Agent working/).click();
+    await expect
+      .poll(async () => {
+        const stored = await serviceWorker.evaluate(
+          async () =>
+            (await chrome.storage.session.get('handoff:pending-launches'))[
+              'handoff:pending-launches'
+            ] ?? {},
+        );
+        const waiting = Object.values(
+          stored as Record<string, { kind: string; conversationId?: string }>,
+        );
+        if (waiting.length) return waiting[0];
+        const taken = await evaluateInSidePanel(
+          extContext,
+          "document.querySelector('main')?.dataset.lastLaunch ?? null",
+        );
+        return taken ? { kind: taken, conversationId: id } : null;
+      })
+      .toEqual({ kind: 'conversation', conversationId: id });
+
+    // "Start another" stays one click away in the button's menu.
+    await tab.getByRole('button', { name: 'More Handoff actions' }).click();
+    await expect(tab.getByRole('menuitem', { name: 'Start another' })).toBeFocused();
+  });
+
+  test('a waiting conversation nobody opened here lights the badge within one refresh', async ({
+    service,
+    serviceWorker,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    await shortenRefresh(serviceWorker, 1500);
+    await connectToService();
+    const id = await startOnWidgets(
+      service,
+      '[scenario:awaiting-confirmation] Tidy the temp files',
+    );
+    await service.admin.waitIdle(id);
+    await expect
+      .poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({})), { timeout: 20_000 })
+      .toBe('1');
+    expect(await serviceWorker.evaluate(() => chrome.action.getTitle({}))).toMatch(
+      /1 conversation needs you: Tidy the temp files/,
+    );
+    // Never watched: the worker learnt it from the list alone.
+    const page = await openExtensionPage('options.html');
+    const index = await readIndex(page);
+    expect(index.entries.find((entry) => entry.id === id)?.state).toBe('needs-you');
+  });
+
+  test('soft navigation between two issues shows each one’s own state', async ({
+    extContext,
+    service,
+    serviceWorker,
+    connectToService,
+  }) => {
+    await startOnWidgets(service, 'Fix issue #12 [scenario:long]');
+    const waiting = await startOnWidgets(
+      service,
+      'Look at issue #7 [scenario:awaiting-confirmation]',
+    );
+    await service.admin.waitIdle(waiting);
+    await shortenRefresh(serviceWorker, 1500);
+    await connectToService();
+    await serveFixtures(extContext, hostFixtures);
+    const tab = await extContext.newPage();
+    await tab.goto(issue12.url);
+    await expect(stateButton(tab, /^Agent working/)).toBeVisible({ timeout: 20_000 });
+    await restoreBodiesOnPopstate(tab, [issue12, issue7]);
+    await softNavigate(tab, issue7, 'turbo:render');
+    await expect(stateButton(tab, 'Needs you')).toBeVisible();
+    await expect(stateButton(tab, /^Agent working/)).toHaveCount(0);
+    await tab.goBack();
+    await expect(stateButton(tab, /^Agent working/)).toBeVisible();
+  });
+
+  test('a server that goes down keeps the cached index and the button’s state', async ({
+    extContext,
+    service,
+    serviceWorker,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    const id = await startOnWidgets(service, 'Fix issue #12 [scenario:long]');
+    await shortenRefresh(serviceWorker, 1500);
+    await connectToService();
+    const page = await openExtensionPage('options.html');
+    await expect
+      .poll(async () => (await readIndex(page)).entries.some((entry) => entry.id === id), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    await service.admin.failNext({
+      path: '/api/v1/app-conversations/search',
+      status: 500,
+      times: 1000,
+    });
+    await expect
+      .poll(async () => (await readIndex(page)).failure?.kind, { timeout: 20_000 })
+      .toBe('server');
+    expect((await readIndex(page)).entries.map((entry) => entry.id)).toContain(id);
+    await serveFixtures(extContext, hostFixtures);
+    const tab = await extContext.newPage();
+    await tab.goto(issue12.url);
+    await expect(stateButton(tab, /^Agent working/)).toBeVisible();
+  });
+
+  test('two open tabs cost the server no more than one list request per refresh', async ({
+    extContext,
+    service,
+    serviceWorker,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    await startOnWidgets(service, 'Fix issue #12 [scenario:long]');
+    let listRequests = 0;
+    const main = (service.service as unknown as { main: { server: Server } }).main.server;
+    main.on('request', (request) => {
+      // The index's own reads (a panel's list asks for pages of 20).
+      if (
+        request.url?.startsWith('/api/v1/app-conversations/search') &&
+        /limit=100/.test(request.url)
+      )
+        listRequests++;
+    });
+    await shortenRefresh(serviceWorker, 1500);
+    await connectToService();
+    await serveFixtures(extContext, hostFixtures);
+    const tabs = [await extContext.newPage(), await extContext.newPage()];
+    await tabs[0]?.goto(issue12.url);
+    await tabs[1]?.goto(issue7.url);
+    const page = await openExtensionPage('options.html');
+    const refreshes = new Set<number>();
+    await expect
+      .poll(
+        async () => {
+          // Both tabs keep asking for their state meanwhile: answered from the index.
+          for (const tab of tabs) await tab?.reload();
+          const { refreshedAt } = await readIndex(page);
+          if (refreshedAt) refreshes.add(refreshedAt);
+          return refreshes.size;
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThanOrEqual(3);
+    const seen = refreshes.size;
+    // Each refresh is one request; one more may be under way as this reads.
+    expect(listRequests).toBeLessThanOrEqual(seen + 1);
+    const [first] = tabs;
+    if (first) await expect(stateButton(first, /^Agent working/)).toBeVisible();
+  });
+});
