@@ -6,6 +6,7 @@
 import type { AppConversation, ConversationInfo } from '@/lib/api';
 import { conversationStatusOfSandbox } from '@/lib/api/agent-state';
 import type { Generation } from '@/lib/api/generation';
+import { recordTime } from './triage';
 
 export interface ConversationSummary {
   id: string;
@@ -71,13 +72,6 @@ export function fromV1(conversation: AppConversation): ConversationSummary {
   };
 }
 
-/** Sortable time: zoned times through Date, anything else as 0 (sorted last). */
-function timeOf(value: string | null): number {
-  if (!value) return 0;
-  const parsed = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
-  return Number.isNaN(parsed) ? 0 : parsed;
-}
-
 function mergeTwo(v0: ConversationSummary, v1: ConversationSummary): ConversationSummary {
   return {
     ...v0,
@@ -106,7 +100,7 @@ export function mergeConversations(
     byId.set(id, known ? mergeTwo(known, summary) : summary);
   }
   return [...byId.values()].sort(
-    (a, b) => timeOf(b.createdAt ?? b.updatedAt) - timeOf(a.createdAt ?? a.updatedAt),
+    (a, b) => recordTime(b.createdAt ?? b.updatedAt) - recordTime(a.createdAt ?? a.updatedAt),
   );
 }
 
