@@ -1,4 +1,10 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { asApiError, ErrorNotice } from '@/components/common/ErrorNotice';
 import { Icon, type IconName } from '@/components/common/icons';
@@ -85,6 +91,23 @@ async function fetchPage(cursor: Cursor, apis: ServerApis): Promise<ListPage> {
   };
 }
 
+/** The newest list any key of this list holds, with when it was read. */
+function lastList(
+  client: QueryClient,
+): { data: InfiniteData<ListPage, Cursor>; updatedAt: number } | undefined {
+  const [newest] = client
+    .getQueryCache()
+    .findAll({ queryKey: ['panel', 'conversations'] })
+    .filter((query) => query.state.data !== undefined)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  return newest
+    ? {
+        data: newest.state.data as InfiniteData<ListPage, Cursor>,
+        updatedAt: newest.state.dataUpdatedAt,
+      }
+    : undefined;
+}
+
 interface ConversationListProps {
   apis: ServerApis;
   onOpen: (summary: ConversationSummary) => void;
@@ -98,6 +121,7 @@ interface ConversationListProps {
 export function ConversationList({ apis, onOpen, onV1Available, onNew }: ConversationListProps) {
   const [repository, setRepository] = useState('');
   const [text, setText] = useState('');
+  const queryClient = useQueryClient();
   const query = useInfiniteQuery({
     // Only an interface known to be absent changes what is fetched (an unknown one is tried).
     queryKey: ['panel', 'conversations', apis.v0 === false, apis.v1 === false],
@@ -105,6 +129,10 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
     // after the list first answered without it) reads the list again under the new key: the
     // list stays on screen meanwhile instead of emptying to "Loading…" and back.
     placeholderData: keepPreviousData,
+    // A list read under the other key (the probe answered while the list was not on screen)
+    // is this list too: shown at once, and kept if the server cannot be reached now.
+    initialData: () => lastList(queryClient)?.data,
+    initialDataUpdatedAt: () => lastList(queryClient)?.updatedAt,
     initialPageParam: { v0: null, v1: null } as Cursor,
     queryFn: ({ pageParam }) => fetchPage(pageParam, apis),
     getNextPageParam: (last) =>
