@@ -6,7 +6,6 @@
 import type { AppConversation, ConversationInfo } from '@/lib/api';
 import { conversationStatusOfSandbox } from '@/lib/api/agent-state';
 import type { Generation } from '@/lib/api/generation';
-import { recordTime } from './triage';
 
 export interface ConversationSummary {
   id: string;
@@ -102,6 +101,16 @@ export function mergeConversations(
   return [...byId.values()].sort(
     (a, b) => recordTime(b.createdAt ?? b.updatedAt) - recordTime(a.createdAt ?? a.updatedAt),
   );
+}
+
+/**
+ * A record time in ms (sorting, "3 min ago"): zoned times as they are, naive ones read as UTC (list records are
+ * zoned; docs/contract/v0-rest.md#conventions); 0 when missing or unreadable.
+ */
+export function recordTime(value: string | null | undefined): number {
+  if (!value) return 0;
+  const parsed = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
+  return Number.isNaN(parsed) ? 0 : parsed;
 }
 
 export interface ListFilter {

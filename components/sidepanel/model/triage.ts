@@ -8,7 +8,10 @@ import { agentStateOfExecution } from '@/lib/api/agent-state';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { isRuntimeError, type StatusWords, statusWords } from '@/lib/timeline/status-words';
+import { recordTime } from './conversation-list';
 import { pullRequestUrl } from './links';
+
+export { recordTime };
 
 export type TriageGroupId = 'needs-you' | 'working' | 'done';
 
@@ -70,16 +73,6 @@ export interface TriageGroup<T extends TriageSource = TriageSource> {
 }
 
 export const groupOrder: readonly TriageGroupId[] = ['needs-you', 'working', 'done'];
-
-/**
- * A record time in ms: zoned times as they are, naive ones read as UTC (list records are
- * zoned; docs/contract/v0-rest.md#conventions); 0 when missing or unreadable.
- */
-export function recordTime(value: string | null | undefined): number {
-  if (!value) return 0;
-  const parsed = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
-  return Number.isNaN(parsed) ? 0 : parsed;
-}
 
 const referencePatterns: readonly [RegExp, TaskReference['kind']][] = [
   [/\bissue\s+#(\d+)/i, 'issue'],
