@@ -1,13 +1,22 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { ErrorNotice } from '@/components/common/ErrorNotice';
+import {
+  type InfiniteData,
+  keepPreviousData,
+  type QueryClient,
+  useInfiniteQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { asApiError, ErrorNotice } from '@/components/common/ErrorNotice';
+import { Icon, type IconName } from '@/components/common/icons';
+import { useProviderTokens } from '@/components/common/use-server-settings';
 import type { AppConversation, ConversationInfo } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import { callApi } from '@/lib/messaging/worker-client';
-import { statusWords } from '@/lib/timeline/status-words';
 import { localDateTime } from '@/lib/timeline/time';
+import { useOnline } from './hooks/useOnline';
 import type { ServerApis } from './hooks/useServerApis';
+import { useSharedNow } from './hooks/useSharedNow';
 import {
   type ConversationSummary,
   filterConversations,
@@ -17,6 +26,7 @@ import {
   repositoriesOf,
 } from './model/conversation-list';
 import { nextStepOf } from './model/next-step';
+import { type Need, relativeTime, type TriageEntry, triageGroups } from './model/triage';
 
 const PAGE_SIZE = 20;
 
@@ -81,6 +91,23 @@ async function fetchPage(cursor: Cursor, apis: ServerApis): Promise<ListPage> {
   };
 }
 
+/** The newest list any key of this list holds, with when it was read. */
+function lastList(
+  client: QueryClient,
+): { data: InfiniteData<ListPage, Cursor>; updatedAt: number } | undefined {
+  const [newest] = client
+    .getQueryCache()
+    .findAll({ queryKey: ['panel', 'conversations'] })
+    .filter((query) => query.state.data !== undefined)
+    .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
+  return newest
+    ? {
+        data: newest.state.data as InfiniteData<ListPage, Cursor>,
+        updatedAt: newest.state.dataUpdatedAt,
+      }
+    : undefined;
+}
+
 interface ConversationListProps {
   apis: ServerApis;
   onOpen: (summary: ConversationSummary) => void;
@@ -94,6 +121,7 @@ interface ConversationListProps {
 export function ConversationList({ apis, onOpen, onV1Available, onNew }: ConversationListProps) {
   const [repository, setRepository] = useState('');
   const [text, setText] = useState('');
+  const queryClient = useQueryClient();
   const query = useInfiniteQuery({
     // Only an interface known to be absent changes what is fetched (an unknown one is tried).
     queryKey: ['panel', 'conversations', apis.v0 === false, apis.v1 === false],
@@ -101,6 +129,10 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
     // after the list first answered without it) reads the list again under the new key: the
     // list stays on screen meanwhile instead of emptying to "Loading…" and back.
     placeholderData: keepPreviousData,
+    // A list read under the other key (the probe answered while the list was not on screen)
+    // is this list too: shown at once, and kept if the server cannot be reached now.
+    initialData: () => lastList(queryClient)?.data,
+    initialDataUpdatedAt: () => lastList(queryClient)?.updatedAt,
     initialPageParam: { v0: null, v1: null } as Cursor,
     queryFn: ({ pageParam }) => fetchPage(pageParam, apis),
     getNextPageParam: (last) =>
@@ -128,7 +160,15 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
     [all, repository, text],
   );
   const repositories = useMemo(() => repositoriesOf(all), [all]);
+  // Self-hosted code hosts, for the pull-request links (shared with the conversation view).
+  const hosts = useProviderTokens({ enabled: apis.v0 !== false, staleTime: 5 * 60_000 });
+  const groups = useMemo(() => triageGroups(shown, hosts), [shown, hosts]);
   const partialError = pages?.find((page) => page.partialError)?.partialError ?? null;
+  const online = useOnline();
+  // Loaded once, then the server could not be reached: the list stays, and says how old it is.
+  const offline =
+    pages !== undefined &&
+    (!online || (query.isError && ['network', 'timeout'].includes(asApiError(query.error).kind)));
 
   // Infinite scroll: whenever the end of the list is in view, the next page loads.
   const sentinel = useRef<HTMLDivElement | null>(null);
@@ -172,7 +212,13 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
         </select>
       </div>
       {query.isPending ? <p className="muted">{t('common.loading')}</p> : null}
-      {query.isError ? (
+      {offline ? (
+        <OfflineNote
+          error={query.isError ? query.error : null}
+          loadedAt={query.dataUpdatedAt}
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.isError ? (
         <ErrorNotice
           error={query.error}
           next={nextStepOf(query.error)}
@@ -196,13 +242,31 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
         </div>
       ) : null}
       {all.length && !shown.length ? <p className="muted">{t('panel.list.noMatch')}</p> : null}
-      <ul className="conversation-list" aria-label={t('panel.tabs.conversations')}>
-        {shown.map((item) => (
-          <li key={item.id}>
-            <ConversationItem item={item} onOpen={onOpen} />
-          </li>
-        ))}
-      </ul>
+      {groups.map((group) => {
+        const headingId = `triage-${group.id}`;
+        return (
+          <section
+            key={group.id}
+            className="triage-group"
+            data-group={group.id}
+            aria-labelledby={headingId}
+          >
+            <div className="triage-head">
+              <h2 id={headingId} className="triage-heading">
+                {group.label}
+              </h2>
+              <span className="triage-count">{group.entries.length}</span>
+            </div>
+            <ul className="conversation-list" aria-labelledby={headingId}>
+              {group.entries.map((entry) => (
+                <li key={entry.item.id}>
+                  <ConversationItem entry={entry} onOpen={onOpen} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
       <div ref={sentinel} />
       {hasNextPage ? (
         <button
@@ -218,40 +282,122 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
   );
 }
 
-function ConversationItem({
-  item,
-  onOpen,
-}: {
-  item: ConversationSummary;
-  onOpen: (summary: ConversationSummary) => void;
-}) {
-  const status = statusWords({
-    generation: item.generation,
-    status: item.status,
-    runtimeStatus: item.runtimeStatus,
-    executionStatus: item.executionStatus,
-    sandboxStatus: item.sandboxStatus,
-  });
-  const where = [item.repository, item.branch].filter(Boolean).join(' · ');
+/** "3 min ago", kept current; the date and time on hover, and the date once it is a week old. */
+function Ago({ at, value }: { at: number; value: string | null }) {
+  const now = useSharedNow();
+  if (!at) return null;
+  const exact = localDateTime(value ?? new Date(at).toISOString());
+  const words = relativeTime(at, now);
   return (
-    <button
-      type="button"
-      className="conversation-item"
-      data-conversation-id={item.id}
-      onClick={() => onOpen(item)}
-    >
-      <span className={`dot dot-${status.tone}`} title={status.label} aria-hidden="true" />
-      <span className="grow">
-        <span className="conversation-title">{item.title || t('panel.list.untitled')}</span>
-        <span className="facts">
-          <span>{status.label}</span>
-          {where ? <span>{where}</span> : <span>{t('panel.list.noRepository')}</span>}
-          <span>{localDateTime(item.createdAt ?? item.updatedAt)}</span>
-          {item.generation === 'v0' ? (
-            <span className="chip">{t('panel.list.classic')}</span>
-          ) : null}
-        </span>
-      </span>
-    </button>
+    <time dateTime={new Date(at).toISOString()} title={t('panel.list.lastChange', { when: exact })}>
+      {words ?? exact}
+    </time>
   );
 }
+
+/** The last list the server gave, kept while it cannot be reached, with how old it is. */
+function OfflineNote({
+  error,
+  loadedAt,
+  onRetry,
+}: {
+  error: unknown;
+  loadedAt: number;
+  onRetry: () => void;
+}) {
+  const now = useSharedNow();
+  const when =
+    relativeTime(loadedAt, Math.max(now, loadedAt)) ??
+    localDateTime(new Date(loadedAt).toISOString());
+  return (
+    <div className="notice notice-warning list-offline" role="alert" data-offline>
+      <div>
+        <Icon name="cloudOff" /> <strong>{t('panel.list.offline')}</strong>{' '}
+        {t('panel.list.offlineShowing', { when })}
+      </div>
+      {error ? <div className="muted">{asApiError(error).message}</div> : null}
+      <button type="button" className="btn btn-small" onClick={onRetry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
+}
+
+const needIcons: Record<Need, IconName> = {
+  confirmation: 'alert',
+  input: 'reply',
+  error: 'circleAlert',
+};
+
+const ConversationItem = memo(function ConversationItem({
+  entry,
+  onOpen,
+}: {
+  entry: TriageEntry<ConversationSummary>;
+  onOpen: (summary: ConversationSummary) => void;
+}) {
+  const { item, status, need, reference, pullRequests } = entry;
+  const where = [item.repository, item.branch].filter(Boolean).join(' · ');
+  const title = item.title || t('panel.list.untitled');
+  return (
+    <div className={need ? `conversation-row needs-${need}` : 'conversation-row'}>
+      <button
+        type="button"
+        className="conversation-item"
+        data-conversation-id={item.id}
+        data-group={entry.group}
+        onClick={() => onOpen(item)}
+      >
+        <span className={`dot dot-${status.tone}`} title={status.label} aria-hidden="true" />
+        <span className="grow">
+          <span className="conversation-title">{title}</span>
+          {need ? (
+            <span className={`need need-${need}`} data-need={need}>
+              <Icon name={needIcons[need]} className={`tone-${status.tone}`} />
+              {status.label}
+            </span>
+          ) : null}
+          <span className="facts">
+            {need ? null : <span>{status.label}</span>}
+            {where ? <span>{where}</span> : <span>{t('panel.list.noRepository')}</span>}
+            {reference ? (
+              <span data-reference={reference.kind}>
+                {t('panel.list.issue', { number: reference.number })}
+              </span>
+            ) : null}
+            <Ago at={entry.activityAt} value={item.updatedAt ?? item.createdAt} />
+            {item.generation === 'v0' ? (
+              <span className="chip" title={t('panel.list.classicHint')}>
+                {t('panel.list.classic')}
+              </span>
+            ) : null}
+          </span>
+        </span>
+      </button>
+      {pullRequests.length ? (
+        <div className="conversation-links">
+          {pullRequests.map((link) =>
+            link.url ? (
+              <a
+                key={link.number}
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                data-pr={link.number}
+                aria-label={t('panel.list.pullRequestOf', { label: link.label, title })}
+              >
+                <Icon name="pullRequest" />
+                {link.label}
+              </a>
+            ) : (
+              <span key={link.number} data-pr={link.number}>
+                <Icon name="pullRequest" />
+                {link.label}
+              </span>
+            ),
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+});

@@ -110,8 +110,11 @@ export function fromV1(conversation: ListedV1): ConversationSummary {
   };
 }
 
-/** Sortable time: zoned times through Date, anything else as 0 (sorted last). */
-export function timeOf(value: string | null): number {
+/**
+ * A record time in ms (sorting, "3 min ago"): zoned times as they are, naive ones read as UTC
+ * (list records are zoned; docs/contract/v0-rest.md#conventions); 0 when missing or unreadable.
+ */
+export function recordTime(value: string | null | undefined): number {
   if (!value) return 0;
   const parsed = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(value) ? value : `${value}Z`);
   return Number.isNaN(parsed) ? 0 : parsed;
@@ -145,7 +148,7 @@ export function mergeConversations(
     byId.set(id, known ? mergeTwo(known, summary) : summary);
   }
   return [...byId.values()].sort(
-    (a, b) => timeOf(b.createdAt ?? b.updatedAt) - timeOf(a.createdAt ?? a.updatedAt),
+    (a, b) => recordTime(b.createdAt ?? b.updatedAt) - recordTime(a.createdAt ?? a.updatedAt),
   );
 }
 

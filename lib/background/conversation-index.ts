@@ -13,7 +13,7 @@ import {
   mergeConversations,
   normaliseId,
   pageFailure,
-  timeOf,
+  recordTime,
 } from '@/lib/api/conversation-summary';
 import { ApiError, toApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
@@ -241,7 +241,7 @@ function entryOf(
       (summary.prNumbers.length
         ? { kind: 'pull', number: summary.prNumbers[0] as number, from: 'pr' }
         : null));
-  const createdAt = timeOf(summary.createdAt) || null;
+  const createdAt = recordTime(summary.createdAt) || null;
   const workingSince =
     state !== 'working'
       ? null
@@ -265,7 +265,7 @@ function entryOf(
     sandboxStatus: summary.sandboxStatus,
     executionStatus: summary.executionStatus,
     createdAt,
-    lastActivity: timeOf(summary.updatedAt) || createdAt,
+    lastActivity: recordTime(summary.updatedAt) || createdAt,
     workingSince,
     prNumbers: summary.prNumbers,
     prLinks: summary.prNumbers

@@ -283,6 +283,22 @@ export const panelStrings = {
   'panel.next.wait': 'Wait a moment, then try again.',
   'panel.list.untitled': 'Untitled conversation',
   'panel.list.noRepository': 'No repository',
+  // The triage list's groups (model/triage.ts)
+  'panel.list.group.needsYou': 'Needs you',
+  'panel.list.group.working': 'Working',
+  'panel.list.group.done': 'Done',
+  'panel.list.ago.now': 'just now',
+  'panel.list.ago.minutes': '{count} min ago',
+  'panel.list.ago.hours': '{count} h ago',
+  'panel.list.ago.yesterday': 'yesterday',
+  'panel.list.ago.days': '{count} days ago',
+  'panel.list.lastChange': 'Last change: {when}',
+  'panel.list.issue': 'Issue #{number}',
+  'panel.list.pullRequestOf': '{label} of {title} (opens in a new tab)',
+  'panel.list.classicHint': 'Started on this server’s older, classic kind of conversation',
+  // The list could not be refreshed because the server cannot be reached: what it shows is older.
+  'panel.list.offline': 'Offline.',
+  'panel.list.offlineShowing': 'Showing the list as it was {when}.',
 
   // --- Conversation header and controls -----------------------------------------------------
   'panel.conversation.deleted':

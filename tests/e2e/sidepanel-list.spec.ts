@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
+import { stateUpdate } from '../service/agent/v1-scenarios';
+import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
 import { journeyKinds, putToSleep, startConversation } from './support/generations';
 import {
+  appConversation,
   collectTimelineIds,
   conversationMenu,
   createV1Conversation,
@@ -114,6 +117,166 @@ test.describe('on a legacy server (V0)', () => {
     await expect.poll(async () => sameIds(await collectTimelineIds(page))).toEqual(expected);
   });
 });
+
+/**
+ * Starts a V1 conversation as another client of the server would, with the fields a start
+ * request may carry (title, repository, pull request), and waits until it exists.
+ */
+async function startV1With(
+  service: RunningService,
+  text: string,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const auth: Record<string, string> = service.apiKey
+    ? { 'X-Session-API-Key': service.apiKey }
+    : {};
+  const started = await fetch(`${service.url}/api/v1/app-conversations`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...auth },
+    body: JSON.stringify({
+      initial_message: { role: 'user', content: [{ type: 'text', text }] },
+      ...fields,
+    }),
+  });
+  const task = (await started.json()) as { id: string };
+  let id: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const answer = await fetch(
+          `${service.url}/api/v1/app-conversations/start-tasks?ids=${task.id}`,
+          { headers: auth },
+        );
+        const [latest] = (await answer.json()) as {
+          status: string;
+          app_conversation_id: string | null;
+        }[];
+        id = latest?.app_conversation_id ?? null;
+        return latest?.status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('READY');
+  return id as unknown as string;
+}
+
+const group = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const idsIn = (page: Page, name: string) =>
+  group(page, name)
+    .locator('.conversation-item')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-conversation-id')));
+
+for (const { generation, title, server } of journeyKinds) {
+  test.describe(`the triage list ${title}`, () => {
+    test.use({ serviceOptions: { server, pace: 0.02 } });
+
+    test('what needs you first, then what works, then what is done, with its pull requests; filtered by repository; kept offline', async ({
+      service,
+      connectToService,
+      openExtensionPage,
+    }) => {
+      await connectToService();
+      const finished = await startV1With(service, '[scenario:finish-quickly] Fix it', {
+        title: 'Issue #12: Flaky parser test',
+        selected_repository: 'octo-org/widgets',
+        selected_branch: 'main',
+        git_provider: 'github',
+        pr_number: [51],
+      });
+      await service.admin.waitIdle(finished);
+      // One the agent is busy with: it said so, and has said nothing since.
+      const working = await startV1With(service, '[scenario:finish-quickly] Migrate the suite');
+      await service.admin.waitIdle(working);
+      await service.admin.appendEvents(working, [stateUpdate('execution_status', 'running')]);
+      const waiting = await startV1With(service, '[scenario:awaiting-confirmation] Rebuild it');
+      // As the server records them when the panel opens (the list reads again every 30 s).
+      const executionOf = async (id: string) =>
+        (await appConversation(service, id))?.execution_status;
+      await expect.poll(() => executionOf(waiting)).toBe('waiting_for_confirmation');
+      await expect.poll(() => executionOf(working)).toBe('running');
+      const page = await openPanel(openExtensionPage);
+
+      await expect(page.getByRole('heading', { name: 'Needs you' })).toBeVisible({
+        timeout: 20_000,
+      });
+      expect(
+        await page
+          .locator('.triage-heading')
+          .evaluateAll((nodes) => nodes.map((n) => n.textContent)),
+      ).toEqual(['Needs you', 'Working', 'Done']);
+      await expect.poll(() => idsIn(page, 'Needs you')).toEqual([waiting]);
+      // Said loudly, not as one more grey fact.
+      const waitingRow = page.locator(`[data-conversation-id="${waiting}"]`);
+      await expect(waitingRow.locator('[data-need="confirmation"]')).toHaveText(
+        'Waiting for your confirmation',
+      );
+      expect(await idsIn(page, 'Working')).toEqual([working]);
+      // Done, the newest change first; the classic conversations of a legacy server among them.
+      const done = await idsIn(page, 'Done');
+      expect(done.slice(0, 2)).toEqual([finished, service.seedIds.v1.parserFix]);
+      expect(done).toContain(service.seedIds.v1.parserFixDone);
+      if (generation === 'v0') {
+        expect(done).toEqual([
+          finished,
+          service.seedIds.v1.parserFix,
+          service.seedIds.v0.todoApp,
+          service.seedIds.v0.quickQuestion,
+          service.seedIds.v1.parserFixDone,
+          service.seedIds.v0.renameFile,
+          service.seedIds.v0.game2048,
+        ]);
+        // A merge request on GitLab, by its own name.
+        await expect(
+          page.getByRole('link', { name: /^Merge request !219 of Rename game_2048\.py/ }),
+        ).toHaveAttribute(
+          'href',
+          'https://gitlab.com/acme/platform/backend/api/-/merge_requests/219',
+        );
+      }
+
+      const finishedRow = page.locator(`[data-conversation-id="${finished}"]`);
+      await expect(finishedRow).toContainText('octo-org/widgets · main');
+      await expect(finishedRow).toContainText('Issue #12');
+      await expect(finishedRow).toContainText('just now');
+      await expect(finishedRow).not.toContainText(/V0|V1/);
+      const pull = page.getByRole('link', { name: /^Pull request #51 of Issue #12/ });
+      await expect(pull).toHaveAttribute('href', 'https://github.com/octo-org/widgets/pull/51');
+      await expect(pull).toHaveAttribute('target', '_blank');
+      await expect(pull).toHaveAttribute('rel', /noopener/);
+      await expect(
+        page.locator(`[data-conversation-id="${service.seedIds.v1.parserFix}"]`),
+      ).toContainText('1 h ago');
+      // No protocol words anywhere a person reads.
+      expect(
+        await page.locator('.triage-group').evaluateAll((nodes) => nodes.map((n) => n.textContent)),
+      ).not.toContainEqual(expect.stringMatching(/\bV[01]\b/));
+
+      // Only one repository's conversations: the ones without a repository leave, and so do
+      // the groups left empty.
+      await page.getByRole('combobox', { name: 'Repository' }).selectOption('octo-org/widgets');
+      await expect(page.getByRole('heading', { name: 'Needs you' })).toHaveCount(0);
+      await expect(page.getByRole('heading', { name: 'Working' })).toHaveCount(0);
+      expect((await idsIn(page, 'Done')).slice(0, 2)).toEqual([
+        finished,
+        service.seedIds.v1.parserFix,
+      ]);
+      await page.getByRole('combobox', { name: 'Repository' }).selectOption('');
+      await expect.poll(() => idsIn(page, 'Needs you')).toEqual([waiting]);
+      const shown = await listed(page).count();
+
+      // The server goes away: coming back to the list shows what it had, and says so.
+      await service.admin.refuseConnections(30);
+      await page.getByRole('tab', { name: 'New' }).click();
+      await page.getByRole('tab', { name: 'Conversations' }).click();
+      const note = page.getByRole('alert').filter({ hasText: 'Offline.' });
+      await expect(note).toBeVisible({ timeout: 20_000 });
+      await expect(note).toContainText(/Showing the list as it was (just now|\d+ min ago)\./);
+      await expect(note).toContainText('Could not reach the server');
+      await expect(listed(page)).toHaveCount(shown);
+      await expect.poll(() => idsIn(page, 'Needs you')).toEqual([waiting]);
+    });
+  });
+}
 
 for (const { generation, title, server } of journeyKinds) {
   test.describe(title, () => {

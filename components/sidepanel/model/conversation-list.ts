@@ -11,6 +11,7 @@ export {
   mergeConversations,
   normaliseId,
   pageFailure,
+  recordTime,
 } from '@/lib/api/conversation-summary';
 
 import type { ConversationSummary } from '@/lib/api/conversation-summary';
