@@ -5,14 +5,14 @@
 // `npx tsx scripts/screenshot.ts` after a build only takes the pictures.
 //
 // Each picture is one entry of `shots`: a name and a function that brings a page to the state to
-// show. A new picture (the triage list of issue 16, say) is one more entry.
+// show. A new picture is one more entry.
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
 import { launchWithExtensions } from '../bench/browser';
-import { createV1Conversation } from '../tests/e2e/support/panel-pages';
 import { patchStoredSettings, storeApiKey } from '../tests/e2e/support/trusted-settings';
 import { hostFixtures } from '../tests/fixtures/hosts/index';
 import { type RunningService, startService } from '../tests/service/index';
+import { createV1Conversation, ensureRepository } from '../tests/shared/service-helpers';
 
 const HEIGHT = 760;
 const PANEL_WIDTH = 420;
@@ -44,23 +44,19 @@ async function panelOn(shot: ShotContext, query: string): Promise<Page> {
 const issue = hostFixtures.find((fixture) => fixture.name === 'issue-react');
 if (!issue) throw new Error('no issue fixture');
 
+/** The issue page's button once it tells of the agent already on the issue. */
+function issueButtonWithState(page: Page) {
+  return page.getByRole('button', { name: /Agent working|Needs you|Done|Stopped/ }).first();
+}
+
 const shots: Shot[] = [
   {
-    // The page button on a GitHub issue. (Its conversation state, issue 16, is not built yet.)
+    // The page button on a GitHub issue an agent is already working on: it says so.
     name: 'page-button',
     async take(shot) {
       const page = await shot.page(900);
       await page.goto(issue.url);
-      await page.getByRole('button', { name: 'Start conversation' }).waitFor();
-      return page;
-    },
-  },
-  {
-    // Today's conversation list; the triage list of issue 16 will replace it.
-    name: 'conversation-list',
-    async take(shot) {
-      const page = await panelOn(shot, '');
-      await page.locator('.conversation-item').first().waitFor();
+      await issueButtonWithState(page).waitFor({ timeout: 30_000 });
       return page;
     },
   },
@@ -101,6 +97,16 @@ const shots: Shot[] = [
     },
   },
   {
+    // The triage list, once a conversation waits for a confirmation: what needs the person
+    // first, then what is working, then what is done.
+    name: 'conversation-list',
+    async take(shot) {
+      const page = await panelOn(shot, '');
+      await page.locator('.conversation-item').first().waitFor();
+      return page;
+    },
+  },
+  {
     name: 'outcome',
     async take(shot) {
       const page = await panelOn(shot, `?conversation=${shot.service.seedIds.v1.parserFixDone}`);
@@ -117,6 +123,14 @@ const service = await startService({ port: 0, pace: 0.02, eventsPerSecond: 2 });
 const browser = await launchWithExtensions();
 mkdirSync(OUT, { recursive: true });
 try {
+  // An agent already on the pictured issue, before Handoff first reads the server's list, so the
+  // page button can tell of it.
+  ensureRepository(issue.expected.repository);
+  await createV1Conversation(
+    service,
+    `[scenario:long] Fix issue #${issue.expected.number}: ${issue.expected.title}`,
+    { repository: issue.expected.repository, provider: 'github' },
+  );
   await storeApiKey(browser.worker, service.apiKey, service.url);
   await patchStoredSettings(browser.worker, { serverUrl: service.url });
   await browser.context.route(issue.url, (route) =>
@@ -152,7 +166,7 @@ try {
   const host = await browser.context.newPage();
   await host.setViewportSize({ width: 900, height: HEIGHT });
   await host.goto(issue.url);
-  await host.getByRole('button', { name: 'Start conversation' }).waitFor();
+  await issueButtonWithState(host).waitFor({ timeout: 30_000 });
   const hostShot = await host.screenshot();
   const panel = await browser.context.newPage();
   await panel.setViewportSize({ width: PANEL_WIDTH, height: HEIGHT });

@@ -68,15 +68,25 @@ export function sameIds(ids: readonly string[]): string[] {
   return ids.map((id) => id.replaceAll('-', '').toLowerCase()).sort();
 }
 
-/** Starts a V1 conversation through the app server and waits for its start task to be READY. */
-export async function createV1Conversation(service: RunningService, text: string): Promise<string> {
+/**
+ * Starts a V1 conversation through the app server and waits for its start task to be READY; on
+ * a repository when one is given (see ensureRepository).
+ */
+export async function createV1Conversation(
+  service: RunningService,
+  text: string,
+  on?: { repository: string; provider: string },
+): Promise<string> {
   const auth: Record<string, string> = service.apiKey
     ? { 'X-Session-API-Key': service.apiKey }
     : {};
   const response = await fetch(`${service.url}/api/v1/app-conversations`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...auth },
-    body: JSON.stringify({ initial_message: { role: 'user', content: [{ type: 'text', text }] } }),
+    body: JSON.stringify({
+      initial_message: { role: 'user', content: [{ type: 'text', text }] },
+      ...(on ? { selected_repository: on.repository, git_provider: on.provider } : {}),
+    }),
   });
   const task = (await response.json()) as { id: string };
   if (!task.id) throw new Error(`start failed: ${JSON.stringify(task)}`);
