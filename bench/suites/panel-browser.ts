@@ -53,6 +53,26 @@ export async function launchPanelBrowser(): Promise<PanelBrowser> {
   };
 }
 
+/**
+ * An init script that records, in the page, when the first timeline row was painted (the first
+ * animation frame after the row is in the DOM): `__firstRowPaintedAt` from navigation start, and
+ * `__firstRowPaintedEpoch` on the wall clock the bench's own process shares.
+ */
+export const firstRowProbe = `
+  (() => {
+    const seen = () => document.querySelector('.timeline-row');
+    const mark = () => requestAnimationFrame(() => {
+      const now = performance.now();
+      window.__firstRowPaintedAt = now;
+      window.__firstRowPaintedEpoch = performance.timeOrigin + now;
+    });
+    const observer = new MutationObserver(() => { if (seen()) { observer.disconnect(); mark(); } });
+    document.addEventListener('DOMContentLoaded', () => {
+      if (seen()) mark(); else observer.observe(document.body, { childList: true, subtree: true });
+    });
+  })();
+`;
+
 /** Points the extension at the service, as the options page saves an address (no key). */
 export async function connectPanel(browser: PanelBrowser, service: RunningService): Promise<void> {
   const page = await browser.open('options.html');

@@ -7,27 +7,13 @@ import {
   cachedCount,
   connectPanel,
   createConversation,
+  firstRowProbe,
   launchPanelBrowser,
   median,
   waitFor,
 } from './panel-browser';
 
 const RUNS = 7;
-
-/**
- * Records, in the page, when the first timeline row was painted: the first animation frame
- * after the row is in the DOM. performance.now() counts from navigation start.
- */
-const firstRowProbe = `
-  (() => {
-    const seen = () => document.querySelector('.timeline-row');
-    const mark = () => requestAnimationFrame(() => { window.__firstRowPaintedAt = performance.now(); });
-    const observer = new MutationObserver(() => { if (seen()) { observer.disconnect(); mark(); } });
-    document.addEventListener('DOMContentLoaded', () => {
-      if (seen()) mark(); else observer.observe(document.body, { childList: true, subtree: true });
-    });
-  })();
-`;
 
 export const panelHistory: Suite = {
   name: 'side panel: 10,000-event conversation',

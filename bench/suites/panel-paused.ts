@@ -11,26 +11,13 @@ import type { Figure, Suite } from '../types';
 import {
   connectPanel,
   createConversation,
+  firstRowProbe,
   launchPanelBrowser,
   median,
   waitFor,
 } from './panel-browser';
 
 const RUNS = 5;
-
-/** Records when the first timeline row was painted, on the wall clock the bench shares. */
-const firstRowProbe = `
-  (() => {
-    const seen = () => document.querySelector('.timeline-row');
-    const mark = () => requestAnimationFrame(() => {
-      window.__firstRowPaintedAt = performance.timeOrigin + performance.now();
-    });
-    const observer = new MutationObserver(() => { if (seen()) { observer.disconnect(); mark(); } });
-    document.addEventListener('DOMContentLoaded', () => {
-      if (seen()) mark(); else observer.observe(document.body, { childList: true, subtree: true });
-    });
-  })();
-`;
 
 /** Wall-clock arrival times of history requests, per conversation, as the service sees them. */
 function watchHistoryRequests(service: RunningService): Map<string, number[]> {
@@ -96,12 +83,12 @@ export const panelPaused: Suite = {
         events = conversation.events;
         const page = await browser.open(`sidepanel.html?conversation=${conversation.id}`);
         await page.waitForFunction(
-          () => (window as { __firstRowPaintedAt?: number }).__firstRowPaintedAt,
+          () => (window as { __firstRowPaintedEpoch?: number }).__firstRowPaintedEpoch,
           null,
           { timeout: 30_000 },
         );
         const paintedAt = await page.evaluate(
-          () => (window as unknown as { __firstRowPaintedAt: number }).__firstRowPaintedAt,
+          () => (window as unknown as { __firstRowPaintedEpoch: number }).__firstRowPaintedEpoch,
         );
         const firstRequest = requests.get(conversation.id)?.[0];
         if (firstRequest === undefined) throw new Error('the panel painted rows without history');

@@ -4,7 +4,7 @@ import { hostFixtures } from '../fixtures/hosts/index';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
 import { restoreBodiesOnPopstate, serveFixtures, softNavigate } from './support/host-pages';
-import { ensureRepository, evaluateInSidePanel } from './support/panel-pages';
+import { createV1Conversation, ensureRepository, evaluateInSidePanel } from './support/panel-pages';
 
 // Issue 16: the worker knows every conversation of the server, not just the watched ones. The
 // page button says how an issue's newest conversation is and opens it; the badge counts a
@@ -17,31 +17,9 @@ const issue7 = hostFixtures.find((f) => f.name === 'issue-classic');
 if (!issue12 || !issue7) throw new Error('issue fixtures missing');
 
 /** Starts a V1 conversation on octo/widgets as another client of the server would. */
-async function startOnWidgets(service: RunningService, text: string): Promise<string> {
+function startOnWidgets(service: RunningService, text: string): Promise<string> {
   ensureRepository('octo/widgets');
-  const auth: Record<string, string> = service.apiKey
-    ? { 'X-Session-API-Key': service.apiKey }
-    : {};
-  const started = await fetch(`${service.url}/api/v1/app-conversations`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...auth },
-    body: JSON.stringify({
-      selected_repository: 'octo/widgets',
-      git_provider: 'github',
-      initial_message: { role: 'user', content: [{ type: 'text', text }] },
-    }),
-  });
-  const task = (await started.json()) as { id: string };
-  for (let attempt = 0; attempt < 400; attempt++) {
-    const poll = await fetch(`${service.url}/api/v1/app-conversations/start-tasks?ids=${task.id}`, {
-      headers: auth,
-    });
-    const [latest] = (await poll.json()) as { status: string; app_conversation_id: string }[];
-    if (latest?.status === 'READY') return latest.app_conversation_id;
-    if (latest?.status === 'ERROR') throw new Error('start failed');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the start never became READY');
+  return createV1Conversation(service, text, { repository: 'octo/widgets', provider: 'github' });
 }
 
 /** Every later refresh comes this soon (the product waits 30 s, or 5 min when nothing works). */
