@@ -3,6 +3,7 @@ import {
   keepPreviousData,
   type QueryClient,
   useInfiniteQuery,
+  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
@@ -12,7 +13,7 @@ import { useProviderTokens } from '@/components/common/use-server-settings';
 import type { AppConversation, ConversationInfo } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import { callApi } from '@/lib/messaging/worker-client';
+import { callApi, rpc } from '@/lib/messaging/worker-client';
 import { localDateTime } from '@/lib/timeline/time';
 import { useOnline } from './hooks/useOnline';
 import type { ServerApis } from './hooks/useServerApis';
@@ -24,6 +25,7 @@ import {
   mergeConversations,
   pageFailure,
   repositoriesOf,
+  summaryOfIndexEntry,
 } from './model/conversation-list';
 import { nextStepOf } from './model/next-step';
 import { type Need, relativeTime, type TriageEntry, triageGroups } from './model/triage';
@@ -142,13 +144,26 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
     refetchOnMount: 'always',
   });
   const pages = query.data?.pages;
+  // Never loaded in this panel and the server cannot be reached: the worker's index of the
+  // server's conversations (kept from its last answer) stands in, said to be as old as it is.
+  const unreachable =
+    query.isError && ['network', 'timeout'].includes(asApiError(query.error).kind);
+  const index = useQuery({
+    queryKey: ['panel', 'conversation-index'],
+    queryFn: () => rpc('conversations.index', {}),
+    enabled: pages === undefined && unreachable,
+    retry: false,
+  });
+  const cached = pages === undefined && unreachable && index.data?.refreshedAt ? index.data : null;
   const all = useMemo(
     () =>
-      mergeConversations(
-        (pages ?? []).flatMap((page) => page.v0),
-        (pages ?? []).flatMap((page) => page.v1),
-      ),
-    [pages],
+      cached
+        ? cached.entries.map(summaryOfIndexEntry)
+        : mergeConversations(
+            (pages ?? []).flatMap((page) => page.v0),
+            (pages ?? []).flatMap((page) => page.v1),
+          ),
+    [pages, cached],
   );
   const v1Answered = pages?.some((page) => page.v1Answered) ?? false;
   useEffect(() => {
@@ -166,9 +181,7 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
   const partialError = pages?.find((page) => page.partialError)?.partialError ?? null;
   const online = useOnline();
   // Loaded once, then the server could not be reached: the list stays, and says how old it is.
-  const offline =
-    pages !== undefined &&
-    (!online || (query.isError && ['network', 'timeout'].includes(asApiError(query.error).kind)));
+  const offline = cached !== null || (pages !== undefined && (!online || unreachable));
 
   // Infinite scroll: whenever the end of the list is in view, the next page loads.
   const sentinel = useRef<HTMLDivElement | null>(null);
@@ -215,7 +228,7 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
       {offline ? (
         <OfflineNote
           error={query.isError ? query.error : null}
-          loadedAt={query.dataUpdatedAt}
+          loadedAt={cached?.refreshedAt ?? query.dataUpdatedAt}
           onRetry={() => void query.refetch()}
         />
       ) : query.isError ? (

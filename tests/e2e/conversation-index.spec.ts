@@ -4,7 +4,12 @@ import { hostFixtures } from '../fixtures/hosts/index';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
 import { restoreBodiesOnPopstate, serveFixtures, softNavigate } from './support/host-pages';
-import { createV1Conversation, ensureRepository, evaluateInSidePanel } from './support/panel-pages';
+import {
+  createV1Conversation,
+  ensureRepository,
+  evaluateInSidePanel,
+  openPanel,
+} from './support/panel-pages';
 
 // Issue 16: the worker knows every conversation of the server, not just the watched ones. The
 // page button says how an issue's newest conversation is and opens it; the badge counts a
@@ -183,6 +188,31 @@ test.describe('the conversation index', () => {
     const tab = await extContext.newPage();
     await tab.goto(issue12.url);
     await expect(stateButton(tab, /^Agent working/)).toBeVisible();
+  });
+
+  test('a panel opened while the server cannot be reached lists the index’s conversations, said to be offline', async ({
+    service,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    const id = await startOnWidgets(service, 'Fix issue #12 [scenario:long]');
+    await connectToService();
+    const options = await openExtensionPage('options.html');
+    await expect
+      .poll(async () => (await readIndex(options)).entries.some((entry) => entry.id === id), {
+        timeout: 20_000,
+      })
+      .toBe(true);
+    const indexed = (await readIndex(options)).entries.length;
+    await service.admin.refuseConnections(60);
+    const page = await openPanel(openExtensionPage);
+    await expect(page.getByRole('alert').filter({ hasText: 'Offline' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.locator('.conversation-item')).toHaveCount(indexed);
+    await expect(page.locator(`.conversation-item[data-conversation-id="${id}"]`)).toContainText(
+      'octo/widgets',
+    );
   });
 
   test('two open tabs cost the server no more than one list request per refresh', async ({

@@ -5,6 +5,7 @@ import {
   mergeConversations,
   pageFailure,
   repositoriesOf,
+  summaryOfIndexEntry,
 } from '@/components/sidepanel/model/conversation-list';
 import type { AppConversation, ConversationInfo } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
@@ -159,5 +160,39 @@ describe('pageFailure', () => {
 
   it('has nothing to say when nothing failed', () => {
     expect(pageFailure([], true, notServed)).toEqual({ fatal: null, partial: null });
+  });
+});
+
+describe('summaryOfIndexEntry', () => {
+  it('lists an indexed conversation with the facts the list words and sorts it by', () => {
+    const summary = summaryOfIndexEntry({
+      id: 'c1',
+      generation: 'v1',
+      title: 'Fix issue #12',
+      repository: 'octo/widgets',
+      branch: 'main',
+      provider: 'github',
+      item: { kind: 'issue', number: 12, from: 'title' },
+      state: 'needs-you',
+      need: 'confirmation',
+      status: 'RUNNING',
+      runtimeStatus: null,
+      sandboxStatus: 'RUNNING',
+      executionStatus: 'waiting_for_confirmation',
+      createdAt: Date.UTC(2026, 10, 24, 9, 0),
+      lastActivity: null,
+      workingSince: null,
+      prNumbers: [51],
+      prLinks: [],
+    });
+    expect(summary).toMatchObject({
+      id: 'c1',
+      repository: 'octo/widgets',
+      executionStatus: 'waiting_for_confirmation',
+      createdAt: '2026-11-24T09:00:00.000Z',
+      updatedAt: null,
+      prNumbers: [51],
+    });
+    expect(repositoriesOf([summary])).toEqual(['octo/widgets']);
   });
 });

@@ -15,6 +15,33 @@ export {
 } from '@/lib/api/conversation-summary';
 
 import type { ConversationSummary } from '@/lib/api/conversation-summary';
+import type { IndexEntry } from '@/lib/messaging/conversation-index';
+
+const isoTime = (epochMs: number | null): string | null =>
+  epochMs ? new Date(epochMs).toISOString() : null;
+
+/**
+ * A conversation of the worker's index as the list shows it: what a panel opened while the
+ * server cannot be reached lists instead of nothing.
+ */
+export function summaryOfIndexEntry(entry: IndexEntry): ConversationSummary {
+  return {
+    id: entry.id,
+    generation: entry.generation,
+    title: entry.title,
+    repository: entry.repository,
+    branch: entry.branch,
+    provider: entry.provider,
+    trigger: null,
+    status: entry.status,
+    runtimeStatus: entry.runtimeStatus,
+    sandboxStatus: entry.sandboxStatus,
+    executionStatus: entry.executionStatus,
+    createdAt: isoTime(entry.createdAt),
+    updatedAt: isoTime(entry.lastActivity),
+    prNumbers: entry.prNumbers,
+  };
+}
 
 export interface ListFilter {
   /** Exact repository (`owner/name`), or empty for all. */
