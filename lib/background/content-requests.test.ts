@@ -1,10 +1,17 @@
 import 'fake-indexeddb/auto';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { saveSettings } from '@/lib/settings/store';
 import { forgetRecentRequests, handleContentRequest } from './content-requests';
+import { newestFor } from './conversations';
 import { fromGitHub, issue, pendingLaunches, withFakeSidePanel } from './launch-test-support';
 import { isExtensionPageSender } from './senders';
+
+// The worker's index, as the first start of a burst may already have put it there.
+vi.mock('./conversations', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./conversations')>()),
+  newestFor: vi.fn(async () => null),
+}));
 
 describe('requests from content scripts', () => {
   const open = withFakeSidePanel();
@@ -184,6 +191,22 @@ describe('what a page says about itself', () => {
       autoStart: true,
       notice: 'burst',
     });
+  });
+
+  it('holds back a start in a burst even once the index knows the first one', async () => {
+    await start(issue);
+    vi.mocked(newestFor).mockResolvedValue({
+      conversationId: 'c1',
+      generation: 'v1',
+      title: 'Widgets flicker on resize',
+      count: 1,
+    });
+    try {
+      await start(issue);
+      expect((await pendingLaunches())[3]).toMatchObject({ autoStart: true, notice: 'burst' });
+    } finally {
+      vi.mocked(newestFor).mockResolvedValue(null);
+    }
   });
 
   it('opens the form without starting for a start at once right after another', async () => {

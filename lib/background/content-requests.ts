@@ -57,14 +57,17 @@ async function launchFor(
       ? { kind: 'conversation', conversationId: existing.conversationId }
       : { kind: 'new-conversation', context, autoStart: false };
   }
-  // A second conversation for the same issue is never started at once: the form asks first.
-  if (existing) return { kind: 'new-conversation', context, autoStart: false, existing };
   // Alt-click does the opposite of the person's chosen click behaviour.
   const startAtOnce = request.immediate !== (settings.clickBehaviour === 'start');
-  if (!startAtOnce) return { kind: 'new-conversation', context, autoStart: false };
-  if (now - lastAutoStart < AUTO_START_GAP_MS) {
+  // Starts within seconds of the last are held back, and said to be, before anything else: by
+  // then the index may already know the first one, and the form's note about it would replace
+  // the word that the extra clicks were held back.
+  if (startAtOnce && now - lastAutoStart < AUTO_START_GAP_MS) {
     return { kind: 'new-conversation', context, autoStart: false, notice: 'burst' };
   }
+  // A second conversation for the same issue is never started at once: the form asks first.
+  if (existing) return { kind: 'new-conversation', context, autoStart: false, existing };
+  if (!startAtOnce) return { kind: 'new-conversation', context, autoStart: false };
   lastAutoStart = now;
   return { kind: 'new-conversation', context, autoStart: true };
 }
