@@ -232,3 +232,82 @@ describe('ConversationStream', () => {
     expect(stream.snapshot().conversation.error).toMatch(/sign in again/);
   });
 });
+
+describe('a V1 conversation record read while the live stream moves on', () => {
+  it('keeps the status the stream delivered, rather than putting back the older one the record carried', async () => {
+    const record = (status: string) => [
+      {
+        id: ID,
+        sandbox_id: 'sb1',
+        sandbox_status: 'RUNNING',
+        execution_status: status,
+        conversation_url: 'http://agent.test/api/conversations/c0ffee',
+        session_api_key: 'sk',
+      },
+    ];
+    // Filled in by the callbacks below: the late record's answer and the live socket.
+    const held: {
+      answerRecord?: (value: unknown) => void;
+      socket?: { onEvents(events: Record<string, unknown>[]): void };
+    } = {};
+    let reads = 0;
+    const stream = new ConversationStream(ID, 'v1', {
+      caller: {
+        async call(name) {
+          if (name === 'v1.getAppConversations') {
+            reads++;
+            // The second read is answered late, with what was true when it was asked.
+            if (reads === 2) return new Promise((resolve) => (held.answerRecord = resolve));
+            return record('running');
+          }
+          return { items: [], next_page_id: null };
+        },
+      },
+      serverUrl: 'http://127.0.0.1:3000',
+      socketFallbackKey: null,
+      facts: eventFacts,
+      store: new MemoryStore(),
+      createV0Transport: () => ({}) as StreamTransport,
+      createV1Transport: (options) => {
+        held.socket = options.callbacks;
+        return {
+          state: { phase: 'live' } as never,
+          start: () => options.callbacks.onState({ phase: 'live' } as never),
+          stop() {},
+          send() {},
+        };
+      },
+      resolveUrl: (reference) => new URL(reference, 'http://127.0.0.1:3000'),
+      agentServerBase: (url) => url.replace(/\/api\/conversations\/.*$/, ''),
+      onEntries() {},
+      onSnapshot() {},
+      pollMs: { starting: 60_000, idle: 60_000 },
+    });
+    try {
+      await stream.start();
+      expect(stream.snapshot().conversation.executionStatus).toBe('running');
+      const refreshing = stream.refresh();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(held.answerRecord).toBeDefined();
+      held.socket?.onEvents([
+        {
+          id: 'state-1',
+          timestamp: '2026-11-24T10:00:00',
+          source: 'environment',
+          kind: 'ConversationStateUpdateEvent',
+          key: 'execution_status',
+          value: 'paused',
+        },
+      ]);
+      expect(stream.snapshot().conversation.executionStatus).toBe('paused');
+      held.answerRecord?.(record('running'));
+      await refreshing;
+      expect(stream.snapshot().conversation.executionStatus).toBe('paused');
+      // A record read after the change is believed again.
+      await stream.refresh();
+      expect(stream.snapshot().conversation.executionStatus).toBe('running');
+    } finally {
+      stream.stop();
+    }
+  });
+});

@@ -112,6 +112,12 @@ export class ConversationStream {
   /** Order of the newest event whose state facts were applied: older history never overrides. */
   private stateOrder = '';
   private stateFromLive = false;
+  /**
+   * Bumped whenever the execution status is set, from any source. A conversation record read
+   * while it changed is older than what the stream already knows (a pause lands on the socket
+   * while the record is on its way), so its status is dropped rather than put back.
+   */
+  private statusRevision = 0;
   private v0: V0Info | null = null;
   private v1: V1Info | null = null;
   /** The V0 log's cursor and hole filling (V0 conversations only). */
@@ -285,6 +291,7 @@ export class ConversationStream {
   }
 
   private async refreshV1(): Promise<boolean> {
+    const revisionAsked = this.statusRevision;
     const list = (await this.deps.caller.call('v1.getAppConversations', {
       ids: [this.conversationId],
     })) as (V1Info | null)[];
@@ -299,7 +306,9 @@ export class ConversationStream {
     this.conversation.title = info.title ?? this.conversation.title;
     this.conversation.sandboxStatus = info.sandbox_status ?? null;
     this.conversation.status = conversationStatusOfSandbox(info.sandbox_status);
-    if (info.execution_status) this.conversation.executionStatus = info.execution_status;
+    if (info.execution_status && this.statusRevision === revisionAsked) {
+      this.setExecutionStatus(info.execution_status);
+    }
     return info.sandbox_status === 'RUNNING' && !!info.conversation_url;
   }
 
@@ -407,6 +416,11 @@ export class ConversationStream {
     else if (facts.timestamp) this.v1History.noteTimestamp(facts.timestamp);
   }
 
+  private setExecutionStatus(status: string): void {
+    this.conversation.executionStatus = status;
+    this.statusRevision++;
+  }
+
   /** Applies an event's state facts; true when it carried any. */
   private applyState(facts: EventFacts): boolean {
     if (facts.agentState) {
@@ -414,7 +428,7 @@ export class ConversationStream {
       if (facts.agentState !== 'error') this.conversation.error = null;
     }
     if (facts.executionStatus) {
-      this.conversation.executionStatus = facts.executionStatus;
+      this.setExecutionStatus(facts.executionStatus);
       if (facts.executionStatus !== 'error') this.conversation.error = null;
     }
     if (facts.error) this.conversation.error = shorten(facts.error, MAX_ERROR_CHARS);
@@ -426,7 +440,7 @@ export class ConversationStream {
     if (facts.executionStatus || facts.agentState || facts.runtimeStatus?.level === 'error') {
       this.stateFromLive = true;
     }
-    if (facts.executionStatus) this.conversation.executionStatus = facts.executionStatus;
+    if (facts.executionStatus) this.setExecutionStatus(facts.executionStatus);
     if (facts.runtimeStatus) {
       const { level, id, message } = facts.runtimeStatus;
       if (id) this.conversation.runtimeStatus = id;
