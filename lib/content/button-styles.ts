@@ -1,4 +1,6 @@
-// Styles for the in-page button, inside its shadow root. Colours come from the host's own
+// Styles for the in-page button, inside its shadow root. Size, font size, corners and padding
+// come from the host's buttons beside it (--h-size, --h-font, --h-radius, --h-pad: host-look.ts),
+// with GitHub's small button as the fallback. Colours come from the host's own
 // custom properties (they cross the shadow boundary), newest token names first, so the button
 // follows the host's light and dark themes; system colours are the last resort.
 export const buttonStyles = `
@@ -8,15 +10,19 @@ export const buttonStyles = `
 --h-fg:var(--button-default-fgColor-rest,var(--color-btn-text,var(--gl-button-default-primary-foreground-color-default,var(--ds-text,ButtonText))));
 --h-border:var(--button-default-borderColor-rest,var(--color-btn-border,var(--gl-button-default-primary-border-color-default,var(--ds-border,ButtonBorder))));
 --h-focus:var(--focus-outlineColor,var(--color-accent-fg,var(--gl-focus-ring-outer-color,var(--ds-border-focused,Highlight))))}
+:host([data-gapped]){margin-inline:0}
 :host([data-floating]){position:fixed;right:16px;bottom:16px;z-index:2147483000;margin:0;
 box-shadow:0 2px 8px rgba(0,0,0,.2);border-radius:8px}
 div{display:inline-flex;gap:4px}
-button{font:500 12px/20px inherit;font-family:inherit;height:var(--control-small-size,28px);
-padding:0 10px;border-radius:var(--borderRadius-medium,6px);border:1px solid var(--h-border);
+button{font-family:inherit;font-weight:500;font-size:var(--h-font,12px);line-height:20px;
+height:var(--h-size,var(--control-small-size,28px));padding:0 var(--h-pad,10px);
+border-radius:var(--h-radius,var(--borderRadius-medium,6px));border:1px solid var(--h-border);
 background:var(--h-bg);color:var(--h-fg);cursor:pointer;display:inline-flex;align-items:center;gap:6px;white-space:nowrap}
 button:hover{background:var(--h-bg-hover)}
 button:focus-visible{outline:2px solid var(--h-focus);outline-offset:1px}
-svg{width:14px;height:14px;fill:currentColor;flex:none}
+svg{width:14px;height:14px;flex:none}
+rect{fill:#0f766e}
+path{fill:none;stroke:#fff;stroke-width:1.75;stroke-linecap:round;stroke-linejoin:round}
 .wrap{position:relative;display:inline-flex;gap:2px}
 [data-menu]{padding:0 6px}
 [role=menu]{position:absolute;top:100%;right:0;margin-top:4px;z-index:2147483001;display:flex;

@@ -31,22 +31,31 @@ const secondaryLabels = {
   'view-microagent': 'View as microagent',
 } as const;
 
-// A small "hand over" arrow; decorative, so hidden from assistive technology.
-const iconPath =
-  'M2 8a.75.75 0 0 1 .75-.75h8.69L8.22 4.03a.75.75 0 0 1 1.06-1.06l4.5 4.5a.75.75 0 0 1 0 1.06l-4.5 4.5a.75.75 0 1 1-1.06-1.06l3.22-3.22H2.75A.75.75 0 0 1 2 8Z';
+// Handoff's mark, as on the toolbar: a white arrow on the extension's teal tile, so the button
+// reads as ours beside the host's own. Decorative, so hidden from assistive technology.
+const SVG = 'http://www.w3.org/2000/svg';
+
+function makeMark(doc: Document): Element {
+  const mark = doc.createElementNS(SVG, 'svg');
+  mark.setAttribute('viewBox', '0 0 16 16');
+  mark.setAttribute('aria-hidden', 'true');
+  mark.setAttribute('data-mark', '');
+  const tile = doc.createElementNS(SVG, 'rect');
+  tile.setAttribute('width', '16');
+  tile.setAttribute('height', '16');
+  tile.setAttribute('rx', '4');
+  const arrow = doc.createElementNS(SVG, 'path');
+  arrow.setAttribute('d', 'M4 8h7.5M8.5 5l3 3-3 3');
+  mark.append(tile, arrow);
+  return mark;
+}
 
 function makeButton(doc: Document, label: string, action: ButtonAction): HTMLButtonElement {
   const button = doc.createElement('button');
   button.type = 'button';
   button.dataset.action = action;
   if (action === 'start') {
-    const svg = doc.createElementNS('http://www.w3.org/2000/svg', 'svg');
-    svg.setAttribute('viewBox', '0 0 16 16');
-    svg.setAttribute('aria-hidden', 'true');
-    const path = doc.createElementNS('http://www.w3.org/2000/svg', 'path');
-    path.setAttribute('d', iconPath);
-    svg.append(path);
-    button.append(svg);
+    button.append(makeMark(doc));
     button.title = START_HINT;
   }
   button.append(label);

@@ -1,5 +1,6 @@
 import type { AnchorPosition, AnchorSpec, PageContextData } from '@/lib/hosts/types';
 import { type ButtonUi, ROOT_ATTRIBUTE } from './button-ui';
+import { clearHostLook, matchHostLook } from './host-look';
 
 export interface MountOptions {
   document: Document;
@@ -40,6 +41,7 @@ export class ButtonMount {
   private href: string | null = null;
   private context: PageContextData | null = null;
   private floatingAllowed = false;
+  private stopMatching: () => void = () => {};
 
   constructor(private readonly options: MountOptions) {}
 
@@ -116,11 +118,14 @@ export class ButtonMount {
       ui.setFloating(false);
       if (!isPlaced(ui.root, found.element, found.spec.position)) {
         place(ui.root, found.element, found.spec.position);
+        this.lookLikeNeighbours();
       }
       return;
     }
     this.anchor = null;
     this.spec = null;
+    this.stopMatching();
+    clearHostLook(ui.root);
     if (this.floatingAllowed && doc.body) {
       ui.setFloating(true);
       if (ui.root.parentElement !== doc.body) doc.body.append(ui.root);
@@ -129,7 +134,16 @@ export class ButtonMount {
     }
   }
 
+  /** A new place has new neighbours: the button takes their size once they are laid out. */
+  private lookLikeNeighbours(): void {
+    const { root } = this.options.ui;
+    this.stopMatching();
+    clearHostLook(root);
+    this.stopMatching = matchHostLook(root);
+  }
+
   private remove(): void {
+    this.stopMatching();
     this.anchor = null;
     this.spec = null;
     this.options.ui.root.remove();

@@ -144,3 +144,66 @@ test('an extension update leaves exactly one working button on open pages', asyn
   await expect(buttonRoots(tab)).toHaveCount(1);
   await expectOneButtonAt(tab, repo.anchorId);
 });
+
+test('the button wears Handoff’s mark and lines up with the host’s own buttons on all three hosts', async ({
+  extContext,
+  openExtensionPage,
+}) => {
+  const pages = [
+    'issue-react',
+    'repo-classic-ghes',
+    'issue-work-item',
+    'merge-request',
+    'cloud-pull-request',
+    'dc-pull-request',
+  ].map(fixture);
+  await serveFixtures(extContext, hostFixtures);
+  const options = await openExtensionPage('options.html');
+  for (const page of pages.filter((p) => p.selfHosted)) {
+    await addSelfHostedHost(options, new URL(page.url).origin, page.provider);
+  }
+  const tab = await extContext.newPage();
+  for (const page of pages) {
+    await tab.goto(page.url);
+    await expectOneButtonAt(tab, page.anchorId);
+    await expect(startButton(tab).locator('svg[data-mark]')).toBeVisible();
+    // The nearest host button in the same row, found from what is on screen.
+    const measure = () =>
+      tab.evaluate(() => {
+        const root = document.querySelector('[data-handoff-root]') as HTMLElement;
+        const ours = root.shadowRoot?.querySelector('button') as HTMLElement;
+        const box = ours.getBoundingClientRect();
+        const centre = (b: DOMRect) => b.top + b.height / 2;
+        const row = [...document.querySelectorAll('button,a.btn,a.gl-button,[role="button"]')]
+          .map((element) => ({ element, box: element.getBoundingClientRect() }))
+          .filter(({ box: b }) => b.height > 0 && Math.abs(centre(b) - centre(box)) < box.height)
+          .sort(
+            (a, b) =>
+              Math.min(Math.abs(a.box.left - box.right), Math.abs(box.left - a.box.right)) -
+              Math.min(Math.abs(b.box.left - box.right), Math.abs(box.left - b.box.right)),
+          );
+        const host = row[0];
+        if (!host) return null;
+        return {
+          host: (host.element.textContent ?? '').trim(),
+          heightGap: Math.abs(host.box.height - box.height),
+          centreGap: Math.abs(centre(host.box) - centre(box)),
+          fonts: [getComputedStyle(host.element).fontSize, getComputedStyle(ours).fontSize],
+        };
+      });
+    await expect
+      .poll(
+        async () => {
+          const found = await measure();
+          return (
+            !!found &&
+            found.heightGap <= 1 &&
+            found.centreGap <= 2 &&
+            found.fonts[0] === found.fonts[1]
+          );
+        },
+        { message: `${page.name}: height, centre and font size as the host button beside it` },
+      )
+      .toBe(true);
+  }
+});

@@ -1,0 +1,78 @@
+// The button takes its size from the host's own buttons beside it, so it lines up with them on
+// every host and after every redesign without a table of sizes to keep current.
+
+/** What the host's buttons are, inside a container the button was placed in. */
+const HOST_BUTTON = 'button,a.btn,a.gl-button,[role="button"]';
+
+/** Only ordinary button sizes are copied: a container or an icon-only control says nothing. */
+const HEIGHT_PX = { min: 20, max: 40 };
+const FONT_PX = { min: 11, max: 16 };
+const PADDING_PX = { min: 4, max: 16 };
+
+/** The host button nearest to ours: the next sibling's, then the previous one's. */
+export function neighbourButton(root: Element): HTMLElement | null {
+  for (const sibling of [root.nextElementSibling, root.previousElementSibling]) {
+    if (!sibling) continue;
+    const found = sibling.matches(HOST_BUTTON) ? sibling : sibling.querySelector(HOST_BUTTON);
+    if (found instanceof HTMLElement) return found;
+  }
+  return null;
+}
+
+const within = (value: number, range: { min: number; max: number }) =>
+  value >= range.min && value <= range.max;
+
+/**
+ * Copies the neighbour's height, font size, corner radius and side padding onto the button's
+ * host element as custom properties (the shadow styles read them), and drops the button's own
+ * margin where the host's container already spaces its children with a gap.
+ */
+export function applyHostLook(root: HTMLElement, neighbour: HTMLElement, height: number): boolean {
+  const view = root.ownerDocument.defaultView;
+  if (!view || !within(height, HEIGHT_PX)) return false;
+  const style = view.getComputedStyle(neighbour);
+  const font = Number.parseFloat(style.fontSize);
+  if (!within(font, FONT_PX)) return false;
+  root.style.setProperty('--h-size', `${Math.round(height)}px`);
+  root.style.setProperty('--h-font', `${font}px`);
+  root.style.setProperty('--h-radius', style.borderTopLeftRadius);
+  if (within(Number.parseFloat(style.paddingInlineStart), PADDING_PX)) {
+    root.style.setProperty('--h-pad', style.paddingInlineStart);
+  }
+  const parent = root.parentElement;
+  const spaced =
+    !!parent &&
+    /flex|grid/.test(view.getComputedStyle(parent).display) &&
+    Number.parseFloat(view.getComputedStyle(parent).columnGap) > 0;
+  root.toggleAttribute('data-gapped', spaced);
+  return true;
+}
+
+/**
+ * Copies the neighbour's look once the browser has laid the page out: a task queued from an
+ * animation frame runs after that frame's layout, so reading the size forces no extra layout.
+ * Returns a cancel for a button moved before then.
+ */
+export function matchHostLook(root: HTMLElement): () => void {
+  const view = root.ownerDocument.defaultView;
+  if (!view) return () => {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = view.requestAnimationFrame(() => {
+    timer = setTimeout(() => {
+      const neighbour = neighbourButton(root);
+      if (neighbour) applyHostLook(root, neighbour, neighbour.getBoundingClientRect().height);
+    });
+  });
+  return () => {
+    view.cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/** Back to the button's own look (floating, or placed where no host button is near). */
+export function clearHostLook(root: HTMLElement): void {
+  for (const name of ['--h-size', '--h-font', '--h-radius', '--h-pad']) {
+    root.style.removeProperty(name);
+  }
+  root.removeAttribute('data-gapped');
+}
