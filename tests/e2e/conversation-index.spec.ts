@@ -5,6 +5,7 @@ import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
 import { restoreBodiesOnPopstate, serveFixtures, softNavigate } from './support/host-pages';
 import {
+  createV0Conversation,
   createV1Conversation,
   ensureRepository,
   evaluateInSidePanel,
@@ -41,7 +42,7 @@ async function shortenRefresh(serviceWorker: Worker, ms: number): Promise<void> 
 interface IndexView {
   refreshedAt: number | null;
   failure: { kind: string } | null;
-  entries: { id: string; state: string }[];
+  entries: { id: string; state: string; generation: string }[];
 }
 
 /** The index as a panel gets it (the `conversations.index` request). */
@@ -258,5 +259,43 @@ test.describe('the conversation index', () => {
     expect(listRequests).toBeLessThanOrEqual(seen + 1);
     const [first] = tabs;
     if (first) await expect(stateButton(first, /^Agent working/)).toBeVisible();
+  });
+});
+
+test.describe('the conversation index on a legacy server (V0)', () => {
+  test.use({ serviceOptions: { server: 'legacy', pace: 1 } });
+
+  test('an issue with a running conversation says so on its button, and the list is read from the V0 interface', async ({
+    extContext,
+    service,
+    serviceWorker,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    ensureRepository('octo/widgets');
+    const id = await createV0Conversation(service, {
+      initial_user_msg: 'Fix issue #12 [scenario:long]',
+      repository: 'octo/widgets',
+      git_provider: 'github',
+    });
+    await shortenRefresh(serviceWorker, 1500);
+    await connectToService();
+    const options = await openExtensionPage('options.html');
+    await expect
+      .poll(
+        async () =>
+          (await readIndex(options)).entries.find(
+            (entry) => entry.id.replaceAll('-', '') === id.replaceAll('-', ''),
+          ),
+        { timeout: 20_000 },
+      )
+      .toMatchObject({ state: 'working', generation: 'v0' });
+    await serveFixtures(extContext, hostFixtures);
+    const tab = await extContext.newPage();
+    await tab.goto(issue12.url);
+    await expect(stateButton(tab, /^Agent working/)).toBeVisible({ timeout: 20_000 });
+    const other = await extContext.newPage();
+    await other.goto(issue7.url);
+    await expect(stateButton(other, 'Start conversation')).toBeVisible();
   });
 });
