@@ -26,6 +26,7 @@ import {
   pageFailure,
   repositoriesOf,
   summaryOfIndexEntry,
+  withWorkerKnowledge,
 } from './model/conversation-list';
 import { nextStepOf } from './model/next-step';
 import { type Need, relativeTime, type TriageEntry, triageGroups } from './model/triage';
@@ -148,22 +149,27 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
   // server's conversations (kept from its last answer) stands in, said to be as old as it is.
   const unreachable =
     query.isError && ['network', 'timeout'].includes(asApiError(query.error).kind);
+  // The worker's index answers without asking the server: read often, it brings the watched
+  // streams' word on each agent and the issue each start came from.
   const index = useQuery({
     queryKey: ['panel', 'conversation-index'],
     queryFn: () => rpc('conversations.index', {}),
-    enabled: pages === undefined && unreachable,
+    refetchInterval: 5_000,
     retry: false,
   });
   const cached = pages === undefined && unreachable && index.data?.refreshedAt ? index.data : null;
   const all = useMemo(
     () =>
-      cached
-        ? cached.entries.map(summaryOfIndexEntry)
-        : mergeConversations(
-            (pages ?? []).flatMap((page) => page.v0),
-            (pages ?? []).flatMap((page) => page.v1),
-          ),
-    [pages, cached],
+      withWorkerKnowledge(
+        cached
+          ? cached.entries.map(summaryOfIndexEntry)
+          : mergeConversations(
+              (pages ?? []).flatMap((page) => page.v0),
+              (pages ?? []).flatMap((page) => page.v1),
+            ),
+        index.data,
+      ),
+    [pages, cached, index.data],
   );
   const v1Answered = pages?.some((page) => page.v1Answered) ?? false;
   useEffect(() => {

@@ -4,7 +4,7 @@
 import { browser } from 'wxt/browser';
 import { normaliseId } from '@/lib/api/conversation-summary';
 import { workerWords } from '@/lib/i18n/en-worker';
-import type { IndexEntry } from '@/lib/messaging/conversation-index';
+import type { IndexEntry, WatchedState } from '@/lib/messaging/conversation-index';
 import { badgeNeeds, type Need } from './attention';
 
 /** Names in the tooltip; the rest are counted. */
@@ -66,6 +66,13 @@ async function render(): Promise<void> {
   await action.setBadgeText({ text });
   if (text) await action.setBadgeBackgroundColor({ color: '#d1242f' });
   await action.setTitle({ title });
+}
+
+/** The watched conversations whose agent waits or has finished, for the panels' list. */
+export function watchedStates(): Record<string, WatchedState> {
+  const states: Record<string, WatchedState> = {};
+  for (const [id, need] of streamNeeds) if (need) states[id] = need;
+  return states;
 }
 
 export function showStreamNeeds(needs: ReadonlyMap<string, Need>): Promise<void> {

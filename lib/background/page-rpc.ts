@@ -9,6 +9,7 @@ import {
   type RpcResults,
   rpcParams,
 } from '@/lib/messaging/rpc';
+import { watchedStates } from './badge';
 import { controlConversation, sendMessage } from './conversation-commands';
 import { serverIssuedTargets } from './conversation-targets';
 import { conversationIndex } from './conversations';
@@ -24,7 +25,10 @@ const handlers: Handlers = {
     await hub.unwatch(conversationId);
     return { done: true };
   },
-  'conversations.index': () => conversationIndex.snapshot(),
+  'conversations.index': async () => ({
+    ...(await conversationIndex.snapshot()),
+    watched: watchedStates(),
+  }),
   'conversations.started': async ({ conversationId, generation, origin }) => {
     await conversationIndex.recordStart(conversationId, generation, origin);
     return { done: true };

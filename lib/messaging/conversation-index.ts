@@ -43,6 +43,18 @@ export interface IndexEntry {
   prLinks: string[];
 }
 
+/**
+ * What the worker's live streams say of the conversations they watch and whose agent waits or
+ * has finished, by id: fresher than any list, and the only word on a legacy conversation's agent
+ * (its list record has none).
+ */
+export type WatchedState = IndexNeed | 'finished';
+
+/** The `conversations.index` answer: the index, and what the watched streams know better. */
+export interface IndexAnswer extends IndexSnapshot {
+  watched: Record<string, WatchedState>;
+}
+
 export interface IndexFailure {
   /** An ApiError kind (`unauthorized`, `rate-limited`, `server`, `bad-response`, …) or `network`. */
   kind: string;

@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import type { SerializedApiError } from '@/lib/api/errors';
 import { generations } from '@/lib/api/generation';
 import { PreparedCallSchema } from '@/lib/api/prepared-call';
-import type { IndexSnapshot } from './conversation-index';
+import type { IndexAnswer } from './conversation-index';
 
 export const RpcRequestSchema = z.strictObject({
   type: z.literal('handoff/rpc'),
@@ -83,7 +83,7 @@ export interface RpcResults {
   'conversation.send': { sent: true };
   'conversation.control': { done: true };
   'conversation.unwatch': { done: true };
-  'conversations.index': IndexSnapshot;
+  'conversations.index': IndexAnswer;
   'conversations.started': { done: true };
   'api.send': unknown;
 }

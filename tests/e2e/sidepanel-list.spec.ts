@@ -2,7 +2,12 @@ import type { Page } from '@playwright/test';
 import { stateUpdate } from '../service/agent/v1-scenarios';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
-import { journeyKinds, putToSleep, startConversation } from './support/generations';
+import {
+  journeyKinds,
+  putToSleep,
+  startConversation,
+  startConversationHere,
+} from './support/generations';
 import {
   appConversation,
   collectTimelineIds,
@@ -165,6 +170,35 @@ const idsIn = (page: Page, name: string) =>
   group(page, name)
     .locator('.conversation-item')
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-conversation-id')));
+
+test.describe('the triage list on a legacy server (V0)', () => {
+  test.use({ serviceOptions: { server: 'legacy', pace: 0.02 } });
+
+  test('a legacy conversation waiting for a confirmation is under Needs you, as the badge counts it, though its list record says only that it runs', async ({
+    service,
+    serviceWorker,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    await connectToService();
+    const waiting = await startConversationHere(
+      service,
+      'v0',
+      '[scenario:awaiting-confirmation] Rebuild it',
+    );
+    const busy = await startConversationHere(service, 'v0', '[scenario:long] Refactor everything');
+    // Opened once: the worker watches it from then on.
+    const opened = await openPanel(openExtensionPage, `?conversation=${waiting}`);
+    await expect(opened.locator('[data-status-label]')).toHaveText(
+      'Waiting for your confirmation',
+      { timeout: 20_000 },
+    );
+    await expect.poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({}))).toBe('1');
+    const page = await openPanel(openExtensionPage);
+    await expect.poll(() => idsIn(page, 'Needs you'), { timeout: 20_000 }).toEqual([waiting]);
+    expect(await idsIn(page, 'Working')).toContain(busy);
+  });
+});
 
 for (const { generation, title, server } of journeyKinds) {
   test.describe(`the triage list ${title}`, () => {

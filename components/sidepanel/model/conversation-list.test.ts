@@ -6,7 +6,9 @@ import {
   pageFailure,
   repositoriesOf,
   summaryOfIndexEntry,
+  withWorkerKnowledge,
 } from '@/components/sidepanel/model/conversation-list';
+import { triageGroups } from '@/components/sidepanel/model/triage';
 import type { AppConversation, ConversationInfo } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
 
@@ -194,5 +196,48 @@ describe('summaryOfIndexEntry', () => {
       prNumbers: [51],
     });
     expect(repositoriesOf([summary])).toEqual(['octo/widgets']);
+  });
+});
+
+describe('withWorkerKnowledge', () => {
+  const list = mergeConversations(
+    [
+      v0('aa11', '2026-11-24T09:00:00', { status: 'RUNNING', title: 'Tidy the temp files' }),
+      v0('bb22', '2026-11-24T08:00:00', { status: 'RUNNING', title: 'Refactor' }),
+    ],
+    [v1('cc-33', '2026-11-24T07:00:00', { execution_status: 'running', title: 'Docs' })],
+  );
+  const answer = {
+    entries: [
+      {
+        // Only what this reads of an index entry.
+        id: 'CC33',
+        generation: 'v1',
+        item: { kind: 'issue', number: 12, from: 'start' },
+      },
+    ],
+    refreshedAt: 1,
+    failure: null,
+    complete: true,
+    // The worker's streams: the first legacy agent waits for a confirmation, the V1 one finished.
+    watched: { aa11: 'confirmation', cc33: 'finished' },
+  } as unknown as Parameters<typeof withWorkerKnowledge>[1];
+
+  it('puts a watched legacy conversation that waits for the person under Needs you, as the badge counts it', () => {
+    const groups = triageGroups(withWorkerKnowledge(list, answer));
+    const ids = (group: string) =>
+      groups.find((g) => g.id === group)?.entries.map((entry) => entry.item.id) ?? [];
+    expect(ids('needs-you')).toEqual(['aa11']);
+    expect(ids('working')).toEqual(['bb22']);
+    expect(ids('done')).toEqual(['cc-33']);
+    // Without the worker's word the list alone has all three at work.
+    const alone = triageGroups(withWorkerKnowledge(list, undefined));
+    expect(alone.map((group) => group.id)).toEqual(['working']);
+  });
+
+  it('names the issue a start from a code-host page came from, whatever the title says', () => {
+    const [entry] =
+      triageGroups(withWorkerKnowledge(list, answer)).find((g) => g.id === 'done')?.entries ?? [];
+    expect(entry?.reference).toEqual({ kind: 'issue', number: 12 });
   });
 });

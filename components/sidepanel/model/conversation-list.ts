@@ -14,8 +14,9 @@ export {
   recordTime,
 } from '@/lib/api/conversation-summary';
 
-import type { ConversationSummary } from '@/lib/api/conversation-summary';
-import type { IndexEntry } from '@/lib/messaging/conversation-index';
+import { type ConversationSummary, normaliseId } from '@/lib/api/conversation-summary';
+import type { IndexAnswer, IndexEntry, WatchedState } from '@/lib/messaging/conversation-index';
+import type { TaskReference } from './triage';
 
 const isoTime = (epochMs: number | null): string | null =>
   epochMs ? new Date(epochMs).toISOString() : null;
@@ -41,6 +42,63 @@ export function summaryOfIndexEntry(entry: IndexEntry): ConversationSummary {
     updatedAt: isoTime(entry.lastActivity),
     prNumbers: entry.prNumbers,
   };
+}
+
+/** A list record with what only the worker knows of it. */
+export interface KnownSummary extends ConversationSummary {
+  /** A legacy conversation's agent, as its watched stream last said. */
+  agentState?: string | null;
+  /** The issue or pull request Handoff started it from. */
+  reference?: TaskReference | null;
+}
+
+const legacyAgentOf: Record<WatchedState, string> = {
+  input: 'awaiting_user_input',
+  confirmation: 'awaiting_user_confirmation',
+  error: 'error',
+  finished: 'finished',
+};
+const executionOf: Record<WatchedState, string> = {
+  input: 'idle',
+  confirmation: 'waiting_for_confirmation',
+  error: 'error',
+  finished: 'finished',
+};
+
+/**
+ * The server's list records, with what the worker knows better: a watched conversation's wait
+ * (the stream is fresher than the record, and a legacy record says nothing of the agent, so a
+ * legacy conversation waiting for confirmation would otherwise sit under Working while the badge
+ * counts it) and the issue or pull request a start from a code-host page named.
+ */
+export function withWorkerKnowledge(
+  list: readonly ConversationSummary[],
+  answer: IndexAnswer | undefined,
+): KnownSummary[] {
+  if (!answer) return [...list];
+  const watched = new Map(
+    Object.entries(answer.watched ?? {}).map(([id, state]) => [normaliseId(id), state]),
+  );
+  const started = new Map(
+    answer.entries.flatMap((entry) =>
+      entry.item?.from === 'start' ? [[normaliseId(entry.id), entry.item] as const] : [],
+    ),
+  );
+  return list.map((summary) => {
+    const id = normaliseId(summary.id);
+    const wait = watched.get(id);
+    const item = started.get(id);
+    if (!wait && !item) return summary;
+    const known: KnownSummary = { ...summary };
+    if (wait && summary.generation === 'v0') known.agentState = legacyAgentOf[wait];
+    else if (wait) known.executionStatus = executionOf[wait];
+    if (item)
+      known.reference = {
+        kind: item.kind === 'pull' ? 'pull-request' : 'issue',
+        number: item.number,
+      };
+    return known;
+  });
 }
 
 export interface ListFilter {
