@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/skills';
 import { writeCodeHostToken } from '@/lib/settings/code-host-tokens';
 import { tokenQueryKey, useCodeHostTokenHint } from './skill-queries';
 

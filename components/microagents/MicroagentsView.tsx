@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PageContext } from '@/lib/hosts/page-context';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/skills';
 import type { RepositorySkills } from '@/lib/skills';
 import { skillKey } from './SkillBits';
 import { SkillDetail } from './SkillDetail';

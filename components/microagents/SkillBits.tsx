@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/skills';
 import type { Skill } from '@/lib/skills';
 import { kindClass, kindLabel } from './skill-words';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Markdown } from '@/components/common/Markdown';
 import type { PageContext } from '@/lib/hosts/page-context';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/skills';
 import { MAX_READ_BYTES, type RepositorySkills, type Skill, triggersOf } from '@/lib/skills';
 import { KindBadge, TriggerChips } from './SkillBits';
 import { codeHostFileUrl, hostName, kindHint, sizeOf } from './skill-words';

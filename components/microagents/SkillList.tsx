@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { PageContext } from '@/lib/hosts/page-context';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/skills';
 import { type RepositorySkills, triggersOf } from '@/lib/skills';
 import { KindBadge, skillKey, TriggerChips } from './SkillBits';
 import { hostName, skipWords, timeOf } from './skill-words';

@@ -1,6 +1,6 @@
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import type { PageContext } from '@/lib/hosts/page-context';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/skills';
 import { CodeHostError, hostOriginOf } from '@/lib/skills';
 import { CodeHostTokenForm } from './CodeHostTokenForm';
 import { useCodeHostTokenHint } from './skill-queries';

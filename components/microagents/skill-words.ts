@@ -1,7 +1,7 @@
 // Skills, skipped files and code-host problems in words, with the next step each calls for.
 
 import type { PageContext } from '@/lib/hosts/page-context';
-import { type MessageKey, t } from '@/lib/i18n';
+import { type SkillsKey, t } from '@/lib/i18n/skills';
 import { providerName } from '@/lib/i18n/words';
 import {
   apiBaseFor,
@@ -67,7 +67,7 @@ export function kindHint(skill: Skill): string {
   if (skill.type === 'agentskills' && (kind === 'on-demand' || kind === 'always')) {
     return t('skills.kind.onDemandHint');
   }
-  const keys: Record<Skill['activation']['kind'], MessageKey> = {
+  const keys: Record<Skill['activation']['kind'], SkillsKey> = {
     always: 'skills.kind.alwaysHint',
     'on-demand': 'skills.kind.onDemandHint',
     keywords: 'skills.kind.keywordsHint',
@@ -211,7 +211,7 @@ export function problemWords(
         ...base,
         title: t('skills.problem.notApi', { api: apiName(context), host }),
         body: t('skills.problem.notApiBody', {
-          what: t(`skills.problem.notApi.${problem.bodyType}` as MessageKey),
+          what: t(`skills.problem.notApi.${problem.bodyType}` as SkillsKey),
           status: problem.status,
         }),
         offersRetry: true,
@@ -239,7 +239,7 @@ export function skipWords(
     case 'front-matter':
       return t('skills.skip.frontMatter', {
         line: reason.line,
-        problem: t(`skills.yaml.${reason.code}` as MessageKey),
+        problem: t(`skills.yaml.${reason.code}` as SkillsKey),
       });
     case 'front-matter-unsupported':
       return t('skills.skip.unsupported', { feature: reason.feature, line: reason.line });
@@ -249,12 +249,12 @@ export function skipWords(
       return t('skills.skip.badName', {
         name: reason.name,
         folder: reason.folder,
-        problems: reason.problems.map((p) => t(`skills.name.${p}` as MessageKey)).join('; '),
+        problems: reason.problems.map((p) => t(`skills.name.${p}` as SkillsKey)).join('; '),
       });
     case 'bad-field':
       return t('skills.skip.badField', {
         field: reason.field,
-        expected: t(`skills.expected.${reason.expected}` as MessageKey),
+        expected: t(`skills.expected.${reason.expected}` as SkillsKey),
       });
     case 'folder-fails': {
       const text = t('skills.skip.folderFails', {

@@ -1,6 +1,6 @@
 import { webAppSettingsUrl } from '@/components/common/server-settings';
 import { useServerSettings } from '@/components/common/use-server-settings';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
 import { SettingsErrorNotice } from './SettingsErrorNotice';
 

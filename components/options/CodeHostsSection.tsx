@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { tokenProblem } from '@/components/microagents/CodeHostTokenForm';
 import { DEFAULT_HOSTS } from '@/lib/hosts/shared';
 import type { Provider } from '@/lib/hosts/types';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import {
   listCodeHostTokens,
   type StoredCodeHostToken,

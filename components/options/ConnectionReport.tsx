@@ -1,5 +1,5 @@
 import type { ServerDetection } from '@/lib/api/detect';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import { describeDetection, verdictOf } from './connection-test';
 import './connection-report.css';
 

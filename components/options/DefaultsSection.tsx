@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
 import { Field } from './Field';

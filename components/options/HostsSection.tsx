@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { browser } from 'wxt/browser';
 import { DEFAULT_HOSTS } from '@/lib/hosts/shared';
-import { type MessageKey, t } from '@/lib/i18n';
+import { type OptionsKey, t } from '@/lib/i18n/options';
 import {
   addSelfHostedHost,
   checkHostOrigin,
@@ -19,7 +19,7 @@ const softwareKeys = {
   github: 'options.hosts.softwareGithub',
   gitlab: 'options.hosts.softwareGitlab',
   bitbucket: 'options.hosts.softwareBitbucket',
-} as const satisfies Record<Software, MessageKey>;
+} as const satisfies Record<Software, OptionsKey>;
 
 const softwareName = (software: Software) => t(softwareKeys[software]);
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { saveMcpServers, useServerSettings } from '@/components/common/use-server-settings';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
 import { Field, useFocusFirstInvalid } from './Field';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MicroagentsView } from '@/components/microagents/MicroagentsView';
 import { detectPage, isMicroagentFile, type PageContext, toUrl } from '@/lib/hosts';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
 import { AddressField, useFocusFirstInvalid } from './Field';
 

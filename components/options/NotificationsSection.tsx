@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
 import { FailureNotice } from './SectionNotices';

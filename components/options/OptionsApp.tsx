@@ -2,7 +2,7 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSettings } from '@/components/common/use-settings';
 import { createQueryClient } from '@/components/common/worker-queries';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import { type CredentialsView, readCredentialsView } from '@/lib/settings/editor';
 import type { Settings } from '@/lib/settings/schema';
 import { MicroagentLookup } from './MicroagentLookup';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOrganizations } from '@/components/common/use-server-settings';
 import type { Organization } from '@/lib/api/v1/models';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
 import { Field } from './Field';

@@ -10,7 +10,7 @@ import {
 import { isProviderRefusal } from '@/components/microagents/microagent-info';
 import { toApiError } from '@/lib/api/errors';
 import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import { providerName } from '@/lib/i18n/words';
 import type { Settings } from '@/lib/settings/schema';
 import { Field, useFocusFirstInvalid } from './Field';

@@ -1,5 +1,5 @@
 import { SandboxesView } from '@/components/sandboxes/SandboxesView';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
 
 /** The sandboxes tab in a full tab, for servers that serve V1. */

@@ -6,7 +6,7 @@ import {
   updateSecret,
   useServerSecrets,
 } from '@/components/common/use-server-settings';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
 import { Field, useFocusFirstInvalid } from './Field';
 import { SavedNotice } from './SectionNotices';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import { type CredentialsView, permissionFor, saveServer } from '@/lib/settings/editor';
 import type { Settings } from '@/lib/settings/schema';
 import { ConnectionReport } from './ConnectionReport';

@@ -1,6 +1,6 @@
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { toApiError } from '@/lib/api/errors';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 
 /** What a section reads or changes on the server, for "this server does not offer …". */
 export type SettingsTopic = 'settings' | 'tokens' | 'secrets' | 'mcp' | 'organizations';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useHostedService } from '@/components/common/use-server-settings';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import type { CredentialsView } from '@/lib/settings/editor';
 import type { Settings } from '@/lib/settings/schema';
 import { AgentSection } from './AgentSection';

@@ -2,7 +2,7 @@
 // lib/settings/editor.ts); this module decides which header to settle on and turns the result
 // into the lines the options page shows.
 import type { ServerDetection } from '@/lib/api/detect';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import { testConnection } from '@/lib/settings/editor';
 
 /**

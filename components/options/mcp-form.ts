@@ -3,7 +3,7 @@
 // service would give, placed next to the field it is about instead of arriving as a 422.
 import { type MCPConfig, type MCPConfigInput, MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
 import type { McpServerRequest } from '@/lib/api/v1/requests';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 
 export interface SseRow {
   id: string;

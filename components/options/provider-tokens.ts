@@ -3,7 +3,7 @@
 // precise message here instead of a round trip and a vague 401.
 import { providerTypeValues } from '@/lib/api/enums';
 import type { POSTProviderModel } from '@/lib/api/v0/requests';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 
 export type KnownProvider = (typeof providerTypeValues)[number];
 export const knownProviders: readonly KnownProvider[] = providerTypeValues;

@@ -9,7 +9,7 @@ import {
   secretNameProblem,
 } from '@/components/common/server-settings';
 import { toApiError } from '@/lib/api/errors';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 
 export interface NewSecretDraft {
   name: string;

@@ -4,7 +4,7 @@
 // file changes nothing.
 import { withoutSecrets } from '@/components/common/without-secrets';
 import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import { normaliseHostOrigin, normaliseServerUrl } from '@/lib/settings/addresses';
 import { type Settings, SettingsSchema } from '@/lib/settings/schema';
 

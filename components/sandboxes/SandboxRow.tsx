@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { ApiError, toApiError } from '@/lib/api/errors';
 import type { SandboxInfo } from '@/lib/api/v1/models';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import { callApi } from '@/lib/messaging/worker-client';
 import {
   canPause,

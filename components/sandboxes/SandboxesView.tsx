@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { useApiQuery } from '@/components/common/worker-queries';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import { SandboxRow } from './SandboxRow';
 import { StartSandboxForm } from './StartSandboxForm';
 import {

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { useApiQuery } from '@/components/common/worker-queries';
 import type { SandboxInfo } from '@/lib/api/v1/models';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import { callApi } from '@/lib/messaging/worker-client';
 
 /** Specs change when the operator adds images, which is rare. */

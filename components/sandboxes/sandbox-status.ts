@@ -2,7 +2,7 @@
 // add one): unknown values are shown as sent and allow only deletion.
 import { isKnownValue, type SandboxStatus, sandboxStatusValues } from '@/lib/api/enums';
 import type { SandboxInfo } from '@/lib/api/v1/models';
-import { type MessageKey, t } from '@/lib/i18n';
+import { type OptionsKey, t } from '@/lib/i18n/options';
 
 const statusKeys = {
   STARTING: 'sandboxes.status.STARTING',
@@ -10,7 +10,7 @@ const statusKeys = {
   PAUSED: 'sandboxes.status.PAUSED',
   ERROR: 'sandboxes.status.ERROR',
   MISSING: 'sandboxes.status.MISSING',
-} as const satisfies Record<(typeof sandboxStatusValues)[number], MessageKey>;
+} as const satisfies Record<(typeof sandboxStatusValues)[number], OptionsKey>;
 
 export function statusLabel(status: SandboxStatus): string {
   return isKnownValue(sandboxStatusValues, status) ? t(statusKeys[status]) : status;
@@ -67,7 +67,7 @@ export interface SandboxLink {
 const linkKeys = {
   AGENT_SERVER: 'sandboxes.link.AGENT_SERVER',
   VSCODE: 'sandboxes.link.VSCODE',
-} as const satisfies Record<SandboxLink['name'], MessageKey>;
+} as const satisfies Record<SandboxLink['name'], OptionsKey>;
 
 /** The exposed URLs people open: the agent server and VS Code, when they are web addresses. */
 export function sandboxLinks(sandbox: Pick<SandboxInfo, 'exposed_urls'>): SandboxLink[] {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useApiQuery } from '@/components/common/worker-queries';
 import { toApiError } from '@/lib/api/errors';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/skills';
 import './loaded-skills.css';
 
 interface LoadedSkillsProps {

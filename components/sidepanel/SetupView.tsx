@@ -3,7 +3,7 @@ import { ConnectionReport } from '@/components/options/ConnectionReport';
 import { runConnectionTest } from '@/components/options/connection-test';
 import { AddressField, Field } from '@/components/options/Field';
 import { useServerForm } from '@/components/options/use-server-form';
-import { t } from '@/lib/i18n';
+import { t } from '@/lib/i18n/options';
 import { saveServer } from '@/lib/settings/editor';
 
 /**

@@ -1,9 +1,8 @@
 // Every string Handoff shows, in one folder and in our own words, so a translation is one
-// folder. Each surface keeps its strings in its own file, merged here; keys are prefixed by
-// where they appear. `{name}` placeholders are filled by `t()`.
-import { optionsStrings } from './en-options';
+// folder. Each surface keeps its strings in its own file; keys are prefixed by where they appear.
+// The words every page uses are merged here; the options page's and the skills viewer's are
+// merged with these in ./options.ts and ./skills.ts. `{name}` placeholders are filled by `t()`.
 import { panelStrings } from './en-panel';
-import { skillStrings } from './en-skills';
 import { workerStrings } from './en-worker';
 
 const commonStrings = {
@@ -37,8 +36,6 @@ const commonStrings = {
 export const en = {
   ...commonStrings,
   ...panelStrings,
-  ...optionsStrings,
-  ...skillStrings,
   ...workerStrings,
 } as const;
 
