@@ -2,6 +2,7 @@
 // lib/settings/editor.ts); this module decides which header to settle on and turns the result
 // into the lines the options page shows.
 import type { ServerDetection } from '@/lib/api/detect';
+import { OLDEST_AGENT_SERVER, olderThan } from '@/lib/api/versions';
 import { t } from '@/lib/i18n/options';
 import { testConnection } from '@/lib/settings/editor';
 
@@ -75,13 +76,23 @@ export function describeDetection(detection: ServerDetection): ReportLine[] {
   });
   if (!detection.reachable) return lines;
 
-  const found = detection.kind !== null && detection.kind !== 'agent';
+  const agent = detection.kind === 'agent';
   lines.push({
     label: t('options.report.kind'),
     value: serverKindWords(detection),
-    tone: found ? 'good' : detection.kind === 'agent' ? 'neutral' : 'bad',
+    tone: agent ? 'neutral' : detection.kind ? 'good' : 'bad',
   });
-  if (!found) return lines;
+  if (!detection.kind) return lines;
+  if (agent && olderThan(detection.version, OLDEST_AGENT_SERVER)) {
+    lines.push({
+      label: t('options.report.version'),
+      value: t('options.report.versionTooOld', {
+        version: detection.version ?? '',
+        oldest: OLDEST_AGENT_SERVER,
+      }),
+      tone: 'bad',
+    });
+  }
 
   let key: ReportLine;
   if (detection.keyAccepted === true) {
@@ -95,7 +106,12 @@ export function describeDetection(detection: ServerDetection): ReportLine[] {
       tone: 'good',
     };
   } else if (detection.keyAccepted === false) {
-    key = { label: t('options.report.key'), value: t('options.report.keyRejected'), tone: 'bad' };
+    key = {
+      label: t('options.report.key'),
+      // An agent server reads one header; the others were asked with both.
+      value: t(agent ? 'options.report.keyRejectedOnce' : 'options.report.keyRejected'),
+      tone: 'bad',
+    };
   } else if (detection.keyRequired === true) {
     key = { label: t('options.report.key'), value: t('options.report.keyMissing'), tone: 'bad' };
   } else if (detection.keyRequired === false) {
@@ -123,16 +139,25 @@ export function verdictOf(detection: ServerDetection): { text: string; tone: Ton
       tone: 'bad',
     };
   }
-  if (detection.kind === 'agent') {
-    return { text: t('options.report.verdictAgent'), tone: 'bad' };
-  }
   if (!detection.kind) {
     return { text: t('options.report.verdictNoApi'), tone: 'bad' };
+  }
+  if (detection.kind === 'agent' && olderThan(detection.version, OLDEST_AGENT_SERVER)) {
+    return {
+      text: t('options.report.verdictAgentTooOld', {
+        version: detection.version ?? '',
+        oldest: OLDEST_AGENT_SERVER,
+      }),
+      tone: 'bad',
+    };
   }
   if (detection.keyAccepted === false)
     return { text: t('options.report.verdictKeyRejected'), tone: 'bad' };
   if (detection.keyAccepted === null && detection.keyRequired === true) {
     return { text: t('options.report.verdictKeyMissing'), tone: 'bad' };
+  }
+  if (detection.kind === 'agent') {
+    return { text: t('options.report.verdictAgent'), tone: 'bad' };
   }
   return { text: t('options.report.verdictReady'), tone: 'good' };
 }

@@ -187,6 +187,53 @@ describe('detectServer', () => {
     expect(result.summary).toMatch(/^Found an OpenHands agent server 1\.43\.1/);
   });
 
+  /** An agent server alone, with its key on `/api/settings` as upstream checks it. */
+  function agentServer(version: string, key: string) {
+    return fakeFetch((request) => {
+      const path = request.url.pathname;
+      if (path === '/alive') return jsonResponse({ status: 'ok' });
+      if (path === '/server_info')
+        return jsonResponse({ title: 'OpenHands Agent Server', version });
+      if (path === '/api/settings') {
+        return request.headers.get('x-session-api-key') === key
+          ? jsonResponse({ agent_settings: {} })
+          : unauthorized();
+      }
+      return jsonResponse({ detail: 'Not Found' }, { status: 404 });
+    });
+  }
+
+  it('checks an agent server’s key on its settings, in the one header it reads', async () => {
+    const good = await detectServer({
+      baseUrl: 'http://10.0.0.5:8000',
+      apiKey: 'k',
+      fetch: agentServer('1.43.1', 'k').fetch,
+    });
+    expect(good).toMatchObject({ kind: 'agent', keyAccepted: true, authScheme: 'session-key' });
+    const wrong = await detectServer({
+      baseUrl: 'http://10.0.0.5:8000',
+      apiKey: 'nope',
+      fetch: agentServer('1.43.1', 'k').fetch,
+    });
+    expect(wrong.keyAccepted).toBe(false);
+    expect(wrong.summary).toMatch(/rejected the API key/);
+    const none = await detectServer({
+      baseUrl: 'http://10.0.0.5:8000',
+      apiKey: '',
+      fetch: agentServer('1.43.1', 'k').fetch,
+    });
+    expect(none).toMatchObject({ keyAccepted: null, keyRequired: true });
+  });
+
+  it('says plainly when an agent server is older than Handoff can use', async () => {
+    const result = await detectServer({
+      baseUrl: 'http://10.0.0.5:8000',
+      apiKey: 'k',
+      fetch: agentServer('1.27.4', 'k').fetch,
+    });
+    expect(result.summary).toMatch(/1\.27\.4.*needs 1\.28\.0 or newer/);
+  });
+
   it('reports an unreachable server', async () => {
     const fetch: FetchLike = () => Promise.reject(new TypeError('fetch failed'));
     const result = await detectServer({ baseUrl: 'http://localhost:3999', apiKey: 'k', fetch });

@@ -34,12 +34,15 @@ const probes = {
 function probeClient(config: ApiClientConfig) {
   const transport = createTransport(config);
   return {
+    /** Requests carry the key. */
+    keyed: !!config.apiKey,
     call: async (name: keyof typeof probes & string, params: unknown) =>
       (await transport.send(name, probes[name] as RequestSpec, params)).value,
   };
 }
 
 import { isHostedServiceUrl, parseServerUrl } from './url';
+import { OLDEST_AGENT_SERVER, olderThan } from './versions';
 
 export interface ServerCheck {
   /** Short request description, e.g. `GET /api/options/config (X-Session-API-Key)`. */
@@ -222,6 +225,7 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
           ok: true,
           outcome: `${title}${result.version ? ` ${result.version}` : ''}`,
         });
+        await checkAgentServerKey(result, apiKey ? clientFor('session-key') : anonymousClient);
         result.summary = summarise(result, baseUrl);
         return result;
       }
@@ -350,6 +354,32 @@ export async function detectServer(config: ApiClientConfig): Promise<ServerDetec
   return result;
 }
 
+/**
+ * An agent server's key is checked as its own web app checks it: `GET /api/settings` with the
+ * key in `X-Session-API-Key` (its only header), where 401 means a wrong key. Without a key the
+ * same request tells whether the server needs one.
+ */
+async function checkAgentServerKey(
+  result: ServerDetection,
+  client: ReturnType<typeof probeClient>,
+): Promise<void> {
+  try {
+    await client.call('v0.getSettings', {});
+    if (client.keyed) {
+      result.keyAccepted = true;
+      result.authScheme = 'session-key';
+    } else result.keyRequired = false;
+    result.checks.push({ request: 'GET /api/settings', ok: true, outcome: 'settings answered' });
+  } catch (error) {
+    const apiError = toApiError(error);
+    if (apiError.kind === 'unauthorized') {
+      if (client.keyed) result.keyAccepted = false;
+      else result.keyRequired = true;
+    }
+    result.checks.push({ request: 'GET /api/settings', ok: false, outcome: apiError.message });
+  }
+}
+
 /** The kind in words, for the summary (pages have their own strings). */
 const kindWords: Record<ServerKind, string> = {
   hosted: 'the hosted OpenHands service',
@@ -361,7 +391,13 @@ const kindWords: Record<ServerKind, string> = {
 function summarise(result: ServerDetection, baseUrl: string): string {
   if (result.kind === 'agent') {
     const version = result.version ? ` ${result.version}` : '';
-    return `Found ${kindWords.agent}${version}, without an app server in front of it.`;
+    const found = `Found ${kindWords.agent}${version}, without an app server in front of it.`;
+    if (olderThan(result.version, OLDEST_AGENT_SERVER)) {
+      return `${found} Handoff needs ${OLDEST_AGENT_SERVER} or newer.`;
+    }
+    if (result.keyAccepted === false) return `${found} It rejected the API key (401).`;
+    if (result.keyRequired && !result.keyAccepted) return `${found} It needs an API key.`;
+    return found;
   }
   if (!result.kind) {
     return `${baseUrl} answers, but no OpenHands server was found there. Check the address.`;

@@ -68,12 +68,17 @@ export const optionsStrings = {
   'options.report.keyAcceptedNotNeeded':
     'Accepted, sent as {header} (the server does not require a key)',
   'options.report.keyRejected': 'Rejected: the server answered 401 to both headers',
+  'options.report.keyRejectedOnce': 'Rejected: the server answered 401',
   'options.report.keyMissing': 'Required, but none is set',
   'options.report.keyNotNeeded': 'Not needed: the server answers without one',
   'options.report.keyUnknown': 'Could not tell',
   'options.report.verdictUnreachable': 'Handoff could not reach it: {reason}',
   'options.report.verdictNoApi':
     'Something answers there, but not an OpenHands server. Check the address (and any path prefix).',
+  'options.report.version': 'Version',
+  'options.report.versionTooOld': '{version}: too old, Handoff needs {oldest} or newer',
+  'options.report.verdictAgentTooOld':
+    'This agent server is {version}; Handoff needs {oldest} or newer. Update the agent server (or OpenHands) and test again.',
   'options.report.verdictAgent':
     'Handoff cannot start conversations on an agent server without an app server yet. Point it at your OpenHands app server, or at the hosted service.',
   'options.report.verdictKeyRejected':

@@ -118,7 +118,7 @@ test.describe('an older self-hosted server (0.x)', () => {
 test.describe('an agent server alone', () => {
   test.use({ serviceOptions: { server: 'agent', pace: 0.02, apiKey: 'agent-key-1f2e' } });
 
-  test('is named with its version, and the report says Handoff cannot start conversations there yet', async ({
+  test('is named with its version, its key is checked, and the report says Handoff cannot start conversations there yet', async ({
     openExtensionPage,
     service,
   }) => {
@@ -128,7 +128,38 @@ test.describe('an agent server alone', () => {
     await expect(reportLine(page, 'Kind')).toHaveText(
       /^An OpenHands agent server 1\.\d+\.\d+ on its own, without an app server$/,
     );
+    await expect(reportLine(page, 'API key')).toHaveText('Required, but none is set');
+    await page.getByLabel('API key').fill('agent-key-wrong');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(reportLine(page, 'API key')).toHaveText('Rejected: the server answered 401');
+    await page.getByLabel('API key').fill('agent-key-1f2e');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(reportLine(page, 'API key')).toHaveText('Accepted, sent as X-Session-API-Key');
     await expect(report(page)).toContainText('agent server without an app server');
+  });
+});
+
+test.describe('an agent server alone, older than Handoff can use', () => {
+  test.use({
+    serviceOptions: {
+      server: 'agent',
+      pace: 0.02,
+      apiKey: 'agent-key-1f2e',
+      agentVersion: '1.20.0',
+    },
+  });
+
+  test('says its version is too old and what to do', async ({ openExtensionPage, service }) => {
+    const page = await openExtensionPage('options.html');
+    await page.getByLabel('Server URL').fill(service.url);
+    await page.getByLabel('API key').fill('agent-key-1f2e');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(reportLine(page, 'Version')).toHaveText(
+      '1.20.0: too old, Handoff needs 1.28.0 or newer',
+    );
+    await expect(report(page)).toContainText(
+      'Update the agent server (or OpenHands) and test again.',
+    );
   });
 });
 
