@@ -50,10 +50,31 @@ class MemoryStore implements EventStore {
   }
 }
 
+/** What every stream here is built with; each test names what it needs besides. */
+function depsWith(
+  overrides: Partial<ConversationStreamDeps> & Pick<ConversationStreamDeps, 'caller'>,
+): ConversationStreamDeps {
+  return {
+    serverUrl: 'http://127.0.0.1:3000',
+    socketFallbackKey: null,
+    facts: eventFacts,
+    store: new MemoryStore(),
+    createV0Transport: () => ({}) as StreamTransport,
+    createV1Transport: () => ({}) as StreamTransport,
+    resolveUrl: (reference) => new URL(reference, 'http://127.0.0.1:3000'),
+    agentServerBase: (url) => url.replace(/\/api\/conversations\/.*$/, ''),
+    onEntries() {},
+    onSnapshot() {},
+    pollMs: { starting: 60_000, idle: 60_000 },
+    ...overrides,
+  };
+}
+
 /** A stopped conversation whose log the service serves page by page, as V0's events route. */
 function streamOver(store: MemoryStore, log: number) {
   const all = Array.from({ length: log }, (_, id) => event(id));
-  const deps: ConversationStreamDeps = {
+  const deps = depsWith({
+    store,
     caller: {
       async call(name, params) {
         if (name === 'v0.getConversation') return { conversation_id: ID, status: 'STOPPED' };
@@ -71,18 +92,7 @@ function streamOver(store: MemoryStore, log: number) {
         return { events: list.slice(0, query.limit), has_more: list.length > query.limit };
       },
     },
-    serverUrl: 'http://127.0.0.1:3000',
-    socketFallbackKey: null,
-    facts: eventFacts,
-    store,
-    createV0Transport: () => ({}) as StreamTransport,
-    createV1Transport: () => ({}) as StreamTransport,
-    resolveUrl: (reference) => new URL(reference, 'http://127.0.0.1:3000'),
-    agentServerBase: (url) => url,
-    onEntries() {},
-    onSnapshot() {},
-    pollMs: { starting: 60_000, idle: 60_000 },
-  };
+  });
   return new ConversationStream(ID, 'v0', deps);
 }
 
@@ -126,7 +136,8 @@ describe('ConversationStream', () => {
   it('says why a V1 history could not be read, instead of passing an empty one off as the answer', async () => {
     const store = new MemoryStore();
     let failing = true;
-    const deps: ConversationStreamDeps = {
+    const deps = depsWith({
+      store,
       caller: {
         async call(name) {
           if (name === 'v1.getAppConversations') {
@@ -147,18 +158,7 @@ describe('ConversationStream', () => {
           };
         },
       },
-      serverUrl: 'http://127.0.0.1:3000',
-      socketFallbackKey: null,
-      facts: eventFacts,
-      store,
-      createV0Transport: () => ({}) as StreamTransport,
-      createV1Transport: () => ({}) as StreamTransport,
-      resolveUrl: (reference) => new URL(reference, 'http://127.0.0.1:3000'),
-      agentServerBase: (url) => url,
-      onEntries() {},
-      onSnapshot() {},
-      pollMs: { starting: 60_000, idle: 60_000 },
-    };
+    });
     stream = new ConversationStream(ID, 'v1', deps);
     await stream.start();
     expect(stream.snapshot()).toMatchObject({
@@ -176,7 +176,8 @@ describe('ConversationStream', () => {
     const store = new MemoryStore();
     const calls: string[] = [];
     let transports = 0;
-    const deps: ConversationStreamDeps = {
+    const deps = depsWith({
+      store,
       caller: {
         async call(name) {
           calls.push(name);
@@ -200,11 +201,6 @@ describe('ConversationStream', () => {
           return {};
         },
       },
-      serverUrl: 'http://127.0.0.1:3000',
-      socketFallbackKey: null,
-      facts: eventFacts,
-      store,
-      createV0Transport: () => ({}) as StreamTransport,
       createV1Transport: (options) => {
         transports++;
         // Every socket is refused until the binding is activated: here, never.
@@ -216,12 +212,7 @@ describe('ConversationStream', () => {
           send() {},
         };
       },
-      resolveUrl: (reference) => new URL(reference, 'http://127.0.0.1:3000'),
-      agentServerBase: (url) => url.replace(/\/api\/conversations\/.*$/, ''),
-      onEntries() {},
-      onSnapshot() {},
-      pollMs: { starting: 60_000, idle: 60_000 },
-    };
+    });
     stream = new ConversationStream(ID, 'v1', deps);
     await stream.start();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -251,38 +242,32 @@ describe('a V1 conversation record read while the live stream moves on', () => {
       socket?: { onEvents(events: Record<string, unknown>[]): void };
     } = {};
     let reads = 0;
-    const stream = new ConversationStream(ID, 'v1', {
-      caller: {
-        async call(name) {
-          if (name === 'v1.getAppConversations') {
-            reads++;
-            // The second read is answered late, with what was true when it was asked.
-            if (reads === 2) return new Promise((resolve) => (held.answerRecord = resolve));
-            return record('running');
-          }
-          return { items: [], next_page_id: null };
+    const stream = new ConversationStream(
+      ID,
+      'v1',
+      depsWith({
+        caller: {
+          async call(name) {
+            if (name === 'v1.getAppConversations') {
+              reads++;
+              // The second read is answered late, with what was true when it was asked.
+              if (reads === 2) return new Promise((resolve) => (held.answerRecord = resolve));
+              return record('running');
+            }
+            return { items: [], next_page_id: null };
+          },
         },
-      },
-      serverUrl: 'http://127.0.0.1:3000',
-      socketFallbackKey: null,
-      facts: eventFacts,
-      store: new MemoryStore(),
-      createV0Transport: () => ({}) as StreamTransport,
-      createV1Transport: (options) => {
-        held.socket = options.callbacks;
-        return {
-          state: { phase: 'live' } as never,
-          start: () => options.callbacks.onState({ phase: 'live' } as never),
-          stop() {},
-          send() {},
-        };
-      },
-      resolveUrl: (reference) => new URL(reference, 'http://127.0.0.1:3000'),
-      agentServerBase: (url) => url.replace(/\/api\/conversations\/.*$/, ''),
-      onEntries() {},
-      onSnapshot() {},
-      pollMs: { starting: 60_000, idle: 60_000 },
-    });
+        createV1Transport: (options) => {
+          held.socket = options.callbacks;
+          return {
+            state: { phase: 'live' } as never,
+            start: () => options.callbacks.onState({ phase: 'live' } as never),
+            stop() {},
+            send() {},
+          };
+        },
+      }),
+    );
     try {
       await stream.start();
       expect(stream.snapshot().conversation.executionStatus).toBe('running');
