@@ -448,6 +448,11 @@ for (const { generation, title, server } of journeyKinds) {
       await expectLive(page, 20_000);
       await expect(timeline(page).locator('.timeline-row').first()).toBeVisible();
       await service.admin.waitIdle(id);
+      // The last state the agent reached is on screen, so every event before it is too: only
+      // then is the count what the deletion must leave standing.
+      await expect(page.locator('[data-status-label]')).toHaveText('Finished', {
+        timeout: 20_000,
+      });
       const rows = await timeline(page).locator('.timeline-row').count();
       await service.admin.deleteConversation(id);
       await expect(
