@@ -87,6 +87,19 @@ describe('nowState', () => {
     });
     expect(retrying).toMatchObject({ kind: 'reconnecting', retryAt: 12_345, offline: true });
     expect(retrying.problem?.kind).toBe('unreachable');
+    // The next attempt under way is no better: the confirmation still could not be sent.
+    const trying = now({
+      agentState: 'awaiting_user_confirmation',
+      transport: { phase: 'connecting', attempt: 2 },
+    });
+    expect(trying).toMatchObject({ kind: 'reconnecting', offline: true });
+    // The first connection, before anything was lost, shows the agent's state.
+    expect(
+      now({
+        agentState: 'awaiting_user_confirmation',
+        transport: { phase: 'connecting', attempt: 0 },
+      }).kind,
+    ).toBe('confirm');
     const failed = now({
       agentState: 'running',
       transport: { phase: 'failed', reason: 'unauthorized' },

@@ -191,6 +191,16 @@ export function nowState(input: NowInput): NowState {
       true,
     );
   }
+  // Another attempt after the stream was lost: what the agent last said is as old as the loss
+  // (a confirmation shown now could not be sent), so the line stays on the connection.
+  if (transport?.phase === 'connecting' && transport.attempt > 0) {
+    return {
+      ...base('reconnecting', 'yellow'),
+      headline: t('panel.now.reconnecting'),
+      busy: true,
+      offline: true,
+    };
+  }
   if (transport?.phase === 'retrying') {
     const problem = describeProblem({
       streamFailure: transport.reason,

@@ -202,7 +202,10 @@ export function statusWords(input: StatusInput): StatusWords {
       detail: streamWords(transport, Date.now()),
     };
   }
-  if (transport?.phase === 'retrying') {
+  if (
+    transport?.phase === 'retrying' ||
+    (transport?.phase === 'connecting' && transport.attempt > 0)
+  ) {
     return {
       label: t('panel.status.reconnecting'),
       tone: 'yellow',
