@@ -61,9 +61,16 @@ function withoutAnchor(html: string): { page: string; anchor: string; parentId: 
   return { page, anchor: anchorHtml, parentId: 'data-bench-parent' };
 }
 
-async function timeToButton(extension: string, name: 'handoff' | 'bare'): Promise<number[]> {
+/** What the page's main thread spent running script, per load, after the page settled. */
+const SETTLE_MS = 300;
+
+async function timeToButton(
+  extension: string,
+  name: 'handoff' | 'bare',
+): Promise<{ times: number[]; scriptMs: number[] }> {
   const browser = await launchWithExtensions([extension]);
   const times: number[] = [];
+  const scriptMs: number[] = [];
   try {
     await browser.context.route('https://github.com/**', (route) => {
       const fixture = pages.find((f) => f.url === route.request().url());
@@ -75,16 +82,29 @@ async function timeToButton(extension: string, name: 'handoff' | 'bare'): Promis
     });
     await browser.context.addInitScript(recorder);
     const page = await browser.context.newPage();
+    // Chromium's own count of main-thread script time for the page (content scripts included).
+    // The fixture pages run no script of their own, so what differs between the two sides is the
+    // extension's script; the recorder and the readings cost both sides alike.
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const scriptSeconds = async () =>
+      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ScriptDuration')
+        ?.value ?? 0;
     for (let round = 0; round < LOADS_PER_PAGE; round++) {
       for (const fixture of pages) {
+        const before = await scriptSeconds();
         await page.goto(fixture.url);
         times.push((await marks(page, name))[name] as number);
+        await page.waitForTimeout(SETTLE_MS);
+        const after = await scriptSeconds();
+        // The count may start again with a new document.
+        scriptMs.push((after >= before ? after - before : after) * 1000);
       }
     }
   } finally {
     await browser.close();
   }
-  return times;
+  return { times, scriptMs };
 }
 
 interface Measured {
@@ -187,9 +207,15 @@ export const buttonTiming: Suite = {
     // Sessions alternate so that a busy moment of a shared machine hits both sides alike.
     const handoff: number[] = [];
     const bare: number[] = [];
+    const handoffScript: number[] = [];
+    const bareScript: number[] = [];
     for (let session = 0; session < SESSIONS; session++) {
-      handoff.push(...(await timeToButton(productionBuild, 'handoff')));
-      bare.push(...(await timeToButton(bareExtension, 'bare')));
+      const ours = await timeToButton(productionBuild, 'handoff');
+      const floor = await timeToButton(bareExtension, 'bare');
+      handoff.push(...ours.times);
+      handoffScript.push(...ours.scriptMs);
+      bare.push(...floor.times);
+      bareScript.push(...floor.scriptMs);
     }
     const anchor = await anchorToButton();
     const note = `median of ${LOADS_PER_PAGE} loads × ${pages.length} github.com fixture pages`;
@@ -213,6 +239,25 @@ export const buttonTiming: Suite = {
         unit: 'ms',
         budget: 10,
         note: 'same run, same pages',
+      },
+      {
+        name: 'main-thread script time per page load (Handoff)',
+        value: median(handoffScript),
+        unit: 'ms',
+        note: `${paired}; Chromium's ScriptDuration, ${SETTLE_MS} ms after the button appeared`,
+      },
+      {
+        name: 'main-thread script time per page load (bare 30-line script)',
+        value: median(bareScript),
+        unit: 'ms',
+        note: paired,
+      },
+      {
+        name: 'main-thread script time, Handoff over bare',
+        value: Math.round((median(handoffScript) / median(bareScript)) * 100) / 100,
+        unit: '×',
+        budget: 2,
+        note: 'same run, same pages (issue 16: at most twice the bare script)',
       },
       {
         name: 'anchor in DOM → button in DOM, first load',

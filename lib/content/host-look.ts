@@ -49,24 +49,21 @@ export function applyHostLook(root: HTMLElement, neighbour: HTMLElement, height:
 }
 
 /**
- * Copies the neighbour's look once the browser has laid the page out: a task queued from an
- * animation frame runs after that frame's layout, so reading the size forces no extra layout.
+ * Copies the neighbour's look once the browser has laid the button out: a ResizeObserver on the
+ * button's own host element reports right after layout, when reading sizes and styles costs no
+ * extra layout. (The neighbour itself may be an inline box, which a ResizeObserver never reports.)
  * Returns a cancel for a button moved before then.
  */
 export function matchHostLook(root: HTMLElement): () => void {
-  const view = root.ownerDocument.defaultView;
-  if (!view) return () => {};
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const frame = view.requestAnimationFrame(() => {
-    timer = setTimeout(() => {
-      const neighbour = neighbourButton(root);
-      if (neighbour) applyHostLook(root, neighbour, neighbour.getBoundingClientRect().height);
-    });
+  // The content script's own ResizeObserver: in Firefox the page's would come through a wrapper.
+  if (typeof ResizeObserver === 'undefined') return () => {};
+  const observer = new ResizeObserver(() => {
+    observer.disconnect();
+    const neighbour = neighbourButton(root);
+    if (neighbour) applyHostLook(root, neighbour, neighbour.getBoundingClientRect().height);
   });
-  return () => {
-    view.cancelAnimationFrame(frame);
-    clearTimeout(timer);
-  };
+  observer.observe(root);
+  return () => observer.disconnect();
 }
 
 /** Back to the button's own look (floating, or placed where no host button is near). */
