@@ -3,12 +3,10 @@
 import { en } from './en';
 import { optionsStrings } from './en-options';
 import { skillStrings } from './en-skills';
-import { fill } from './index';
+import { translator } from './index';
 
 const words = { ...en, ...optionsStrings, ...skillStrings } as const;
 
 export type OptionsKey = keyof typeof words;
 
-export function t(key: OptionsKey, params?: Record<string, string | number>): string {
-  return fill(words[key], params);
-}
+export const t = translator(words);

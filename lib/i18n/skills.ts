@@ -2,12 +2,10 @@
 // they load with it (a lazy part of the side panel, the options page).
 import { en } from './en';
 import { skillStrings } from './en-skills';
-import { fill } from './index';
+import { translator } from './index';
 
 const words = { ...en, ...skillStrings } as const;
 
 export type SkillsKey = keyof typeof words;
 
-export function t(key: SkillsKey, params?: Record<string, string | number>): string {
-  return fill(words[key], params);
-}
+export const t = translator(words);
