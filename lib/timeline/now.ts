@@ -12,6 +12,7 @@ import type { TimelineRow } from './pairing';
 import { describeProblem, type Problem, type ProblemInput, problemInputOfError } from './problems';
 import {
   conversationStatusWords,
+  isReconnecting,
   isRuntimeError,
   runtimeStatusWords,
   sandboxStatusWords,
@@ -191,26 +192,18 @@ export function nowState(input: NowInput): NowState {
       true,
     );
   }
-  // Another attempt after the stream was lost: what the agent last said is as old as the loss
-  // (a confirmation shown now could not be sent), so the line stays on the connection.
-  if (transport?.phase === 'connecting' && transport.attempt > 0) {
+  // Lost and being got back (waiting for the next attempt, or in one): a confirmation shown now
+  // could not be sent, so the line stays on the connection.
+  if (transport && isReconnecting(transport)) {
+    const problem =
+      transport.phase === 'retrying'
+        ? describeProblem({ streamFailure: transport.reason, text: transport.detail ?? null })
+        : null;
     return {
       ...base('reconnecting', 'yellow'),
       headline: t('panel.now.reconnecting'),
-      busy: true,
-      offline: true,
-    };
-  }
-  if (transport?.phase === 'retrying') {
-    const problem = describeProblem({
-      streamFailure: transport.reason,
-      text: transport.detail ?? null,
-    });
-    return {
-      ...base('reconnecting', 'yellow'),
-      headline: t('panel.now.reconnecting'),
-      words: problem.title,
-      retryAt: transport.retryAt,
+      words: problem?.title ?? null,
+      retryAt: transport.phase === 'retrying' ? transport.retryAt : null,
       problem,
       busy: true,
       offline: true,

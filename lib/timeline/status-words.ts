@@ -122,6 +122,16 @@ function toneOfAgentState(state: string): Tone {
   }
 }
 
+/**
+ * The stream was lost and is being got back: waiting for the next attempt, or in one. What the
+ * agent last said is as old as the loss, so the connection is what a person is told.
+ */
+export function isReconnecting(transport: TransportState | null | undefined): boolean {
+  return (
+    transport?.phase === 'retrying' || (transport?.phase === 'connecting' && transport.attempt > 0)
+  );
+}
+
 export interface StatusInput {
   generation: Generation;
   status?: string | null;
@@ -202,10 +212,7 @@ export function statusWords(input: StatusInput): StatusWords {
       detail: streamWords(transport, Date.now()),
     };
   }
-  if (
-    transport?.phase === 'retrying' ||
-    (transport?.phase === 'connecting' && transport.attempt > 0)
-  ) {
+  if (isReconnecting(transport)) {
     return {
       label: t('panel.status.reconnecting'),
       tone: 'yellow',
