@@ -39,11 +39,11 @@ export function applyHostLook(root: HTMLElement, neighbour: HTMLElement, height:
   if (within(Number.parseFloat(style.paddingInlineStart), PADDING_PX)) {
     root.style.setProperty('--h-pad', style.paddingInlineStart);
   }
-  const parent = root.parentElement;
+  const container = root.parentElement ? view.getComputedStyle(root.parentElement) : null;
   const spaced =
-    !!parent &&
-    /flex|grid/.test(view.getComputedStyle(parent).display) &&
-    Number.parseFloat(view.getComputedStyle(parent).columnGap) > 0;
+    !!container &&
+    /flex|grid/.test(container.display) &&
+    Number.parseFloat(container.columnGap) > 0;
   root.toggleAttribute('data-gapped', spaced);
   return true;
 }

@@ -124,8 +124,7 @@ export class ButtonMount {
     }
     this.anchor = null;
     this.spec = null;
-    this.stopMatching();
-    clearHostLook(ui.root);
+    this.forgetHostLook();
     if (this.floatingAllowed && doc.body) {
       ui.setFloating(true);
       if (ui.root.parentElement !== doc.body) doc.body.append(ui.root);
@@ -136,10 +135,14 @@ export class ButtonMount {
 
   /** A new place has new neighbours: the button takes their size once they are laid out. */
   private lookLikeNeighbours(): void {
-    const { root } = this.options.ui;
+    this.forgetHostLook();
+    this.stopMatching = matchHostLook(this.options.ui.root);
+  }
+
+  /** Back to the button's own look, and no measuring under way. */
+  private forgetHostLook(): void {
     this.stopMatching();
-    clearHostLook(root);
-    this.stopMatching = matchHostLook(root);
+    clearHostLook(this.options.ui.root);
   }
 
   private remove(): void {
