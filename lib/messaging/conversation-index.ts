@@ -1,7 +1,7 @@
 // The worker's index of the person's conversations as it crosses to panels (over their port and
 // the `conversations.index` request), and the one line of it a code-host page may see: the page
 // button's state in words. Types and one small function: content scripts import this file.
-import type { Generation } from '@/lib/api/generation';
+import type { ConversationSummary } from '@/lib/api/conversation-summary';
 import type { PageContextData } from '@/lib/hosts/types';
 
 /** Where a conversation stands for the person, coarsely: what the badge and the button say. */
@@ -18,27 +18,32 @@ export interface IndexItem {
   from: 'start' | 'title' | 'pr';
 }
 
-export interface IndexEntry {
-  id: string;
-  generation: Generation;
-  title: string | null;
-  repository: string | null;
-  branch: string | null;
-  provider: string | null;
+/**
+ * One conversation of the index: the list record's own fields (the server's state fields among
+ * them, for the panel's status words), the times as epoch ms, and what the index adds.
+ */
+export interface IndexEntry
+  extends Pick<
+    ConversationSummary,
+    | 'id'
+    | 'generation'
+    | 'title'
+    | 'repository'
+    | 'branch'
+    | 'provider'
+    | 'status'
+    | 'runtimeStatus'
+    | 'sandboxStatus'
+    | 'executionStatus'
+    | 'prNumbers'
+  > {
   item: IndexItem | null;
   state: IndexState;
   need: IndexNeed | null;
-  /** The server's state fields, for the panel's own status words (lib/timeline/status-words.ts). */
-  status: string | null;
-  runtimeStatus: string | null;
-  sandboxStatus: string | null;
-  executionStatus: string | null;
-  /** Epoch ms. */
   createdAt: number | null;
   lastActivity: number | null;
-  /** Since when the index has seen it working (epoch ms), while it is. */
+  /** Since when the index has seen it working, while it is. */
   workingSince: number | null;
-  prNumbers: number[];
   /** Pull/merge request addresses on the code host, where the host is known. */
   prLinks: string[];
 }
