@@ -64,7 +64,13 @@ async function ensureRunning(
   }, 'Starting the conversation');
 }
 
-function agentRef(stream: ConversationStream) {
+/**
+ * Where the conversation's agent server is. The stream's record may predate the sandbox's start
+ * (read while it was starting; the panel's own read may already show it running), so a record
+ * without the address is read again before the sandbox is called not running.
+ */
+async function agentRef(stream: ConversationStream) {
+  if (!stream.v1Info()?.conversation_url) await stream.refresh();
   const info = stream.v1Info();
   if (!info?.conversation_url) {
     throw new ApiError('conflict', 'The conversation’s sandbox is not running. Start it first.');
@@ -95,7 +101,7 @@ export async function sendMessage(
   const content: Record<string, unknown>[] = [{ type: 'text', text: params.text }];
   if (params.imageUrls.length) content.push({ type: 'image', image_urls: params.imageUrls });
   await client.call('agent.sendMessage', {
-    conversation: agentRef(stream),
+    conversation: await agentRef(stream),
     content: content as never,
     run: true,
   });
@@ -110,7 +116,7 @@ type ServiceClient = Awaited<ReturnType<typeof serviceConnection>>['client'];
  */
 async function interruptAgent(
   client: ServiceClient,
-  conversation: ReturnType<typeof agentRef>,
+  conversation: Awaited<ReturnType<typeof agentRef>>,
 ): Promise<void> {
   try {
     await client.call('agent.interrupt', { conversation });
@@ -152,14 +158,14 @@ export async function controlConversation(
     if (!sandbox) throw new ApiError('not-found', 'This conversation has no sandbox to stop.');
     await client.call('v1.pauseSandbox', { sandbox_id: sandbox });
   } else if (action === 'pause') {
-    await client.call('agent.pause', { conversation: agentRef(stream) });
+    await client.call('agent.pause', { conversation: await agentRef(stream) });
   } else if (action === 'interrupt') {
-    await interruptAgent(client, agentRef(stream));
+    await interruptAgent(client, await agentRef(stream));
   } else if (action === 'resume') {
-    await client.call('agent.run', { conversation: agentRef(stream) });
+    await client.call('agent.run', { conversation: await agentRef(stream) });
   } else {
     await client.call('agent.respondToConfirmation', {
-      conversation: agentRef(stream),
+      conversation: await agentRef(stream),
       accept: action === 'confirm',
     });
   }
