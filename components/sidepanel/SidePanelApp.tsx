@@ -62,6 +62,9 @@ interface SidePanelAppProps {
   ownWindow?: boolean;
 }
 
+/** How long the word that starts were held back goes with the one start let through. */
+const BURST_WORD_MS = 10_000;
+
 const openOptions = () => void browser.runtime.openOptionsPage();
 
 /** The side panel: its sections as tabs, and what the worker asks it to show. */
@@ -90,6 +93,8 @@ export function SidePanelApp({
   const [refusal, setRefusal] = useState<string | null>(null);
   /** When this panel last began a start-at-once: a burst right after must not reset its form. */
   const autoStartedAt = useRef(Number.NEGATIVE_INFINITY);
+  /** When the worker last said it held a start back. */
+  const heldBackAt = useRef(Number.NEGATIVE_INFINITY);
   const onV1Available = useCallback(() => setV1Seen(true), []);
   const onTitle = useCallback(
     (title: string) =>
@@ -164,17 +169,20 @@ export function SidePanelApp({
             setView('microagents');
             return;
           case 'new-conversation': {
+            const now = Date.now();
+            if (launch.notice === 'burst') heldBackAt.current = now;
             // The worker let one start through and held the rest back: while that one is
             // getting under way here, say so instead of replacing its form.
-            if (launch.notice === 'burst' && Date.now() - autoStartedAt.current < 10_000) {
+            if (launch.notice === 'burst' && now - autoStartedAt.current < BURST_WORD_MS) {
               setRefusal(t('panel.shell.burst'));
               return;
             }
-            // The one start let through, arriving with word of the others held back.
-            const heldBack = launch.notice === 'burst' && launch.autoStart === true;
+            // The one start let through, arriving with word of the others held back, or just
+            // after them (the worker decides each click on its own, so they can cross).
+            const heldBack = launch.autoStart && now - heldBackAt.current < BURST_WORD_MS;
             if (heldBack) setRefusal(t('panel.shell.burst'));
+            if (launch.autoStart) autoStartedAt.current = now;
             const show = (autoStart: boolean) => {
-              if (autoStart) autoStartedAt.current = Date.now();
               setNewLaunch((previous) => ({
                 serial: previous.serial + 1,
                 context: launch.context,

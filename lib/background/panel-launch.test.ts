@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { listenToToolbarButton, openPanel, panelConnected } from './panel-launch';
+import type { Launch } from '@/lib/messaging/panel-port';
+import { issue, pendingLaunches } from './launch-test-support';
+import { deliverLaunch, listenToToolbarButton, openPanel, panelConnected } from './panel-launch';
 
 // Firefox's sidebar: opened only inside Firefox's own user actions; a refusal falls back to the
 // panel in a window of its own, unless the window already shows the sidebar.
@@ -109,5 +111,41 @@ describe('opening the panel in Firefox', () => {
     listeners[0]?.();
     expect(toggle).toHaveBeenCalledTimes(1);
     delete (browser as unknown as { browserAction?: unknown }).browserAction;
+  });
+});
+
+describe('handing a burst of starts to a panel', () => {
+  const started: Launch = { kind: 'new-conversation', context: issue, autoStart: true };
+  const heldBack: Launch = {
+    kind: 'new-conversation',
+    context: issue,
+    autoStart: false,
+    notice: 'burst',
+  };
+  beforeEach(() => fakeBrowser.reset());
+
+  function recordingPort() {
+    const launches: Launch[] = [];
+    let disconnect = () => {};
+    const port = {
+      postMessage: (message: { launch: Launch }) => launches.push(message.launch),
+      onDisconnect: { addListener: (listener: () => void) => (disconnect = listener) },
+    } as unknown as Parameters<typeof panelConnected>[1];
+    return { port, launches, close: () => disconnect() };
+  }
+
+  it('keeps the start waiting, with word of the others, whichever of them came first', async () => {
+    await deliverLaunch(8, heldBack);
+    await deliverLaunch(8, started);
+    expect((await pendingLaunches())[8]).toEqual({ ...started, notice: 'burst' });
+  });
+
+  it('gives a panel that connects mid-burst the waiting start before the held-back one', async () => {
+    await deliverLaunch(8, started);
+    const panel = recordingPort();
+    await Promise.all([panelConnected(8, panel.port), deliverLaunch(8, heldBack)]);
+    expect(panel.launches).toEqual([started, heldBack]);
+    expect(await pendingLaunches()).toEqual({});
+    panel.close();
   });
 });

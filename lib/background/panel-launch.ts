@@ -96,39 +96,60 @@ async function readPending(): Promise<Record<string, Launch>> {
 }
 
 /**
+ * A start let through and a start held back in the same burst, in whichever order they came,
+ * make one: the start, saying the others were held back.
+ */
+function withBurstWord(waiting: Launch | undefined, launch: Launch): Launch {
+  if (waiting?.kind !== 'new-conversation' || launch.kind !== 'new-conversation') return launch;
+  if (waiting.autoStart && launch.notice === 'burst') return { ...waiting, notice: 'burst' };
+  if (launch.autoStart && waiting.notice === 'burst') return { ...launch, notice: 'burst' };
+  return launch;
+}
+
+/**
+ * Hand-overs run one at a time: a panel connecting while a burst of starts is delivered would
+ * otherwise take the waiting start while a held-back one is written over it, or get the
+ * held-back one by port before the start it was held back for.
+ */
+let handOvers: Promise<unknown> = Promise.resolve();
+function inTurn(work: () => Promise<void>): Promise<void> {
+  const turn = handOvers.then(work);
+  handOvers = turn.catch(() => undefined);
+  return turn;
+}
+
+/**
  * Hands a launch to the window's panel: at once when one is connected, otherwise kept (in
  * session storage, which survives a worker restart) until the panel connects and says hello.
  */
-export async function deliverLaunch(windowId: number, launch: Launch): Promise<void> {
-  const ports = panelsByWindow.get(windowId);
-  if (ports?.size) {
-    for (const port of ports) port.postMessage({ type: 'launch', launch });
-    return;
-  }
-  const pending = await readPending();
-  const waiting = pending[String(windowId)];
-  // Starts held back in a burst must not replace the one start let through before the panel
-  // had time to connect: that one keeps waiting, now saying the others were held back.
-  pending[String(windowId)] =
-    launch.kind === 'new-conversation' &&
-    launch.notice === 'burst' &&
-    waiting?.kind === 'new-conversation' &&
-    waiting.autoStart
-      ? { ...waiting, notice: 'burst' }
-      : launch;
-  await browser.storage.session.set({ [LAUNCHES_KEY]: pending });
+export function deliverLaunch(windowId: number, launch: Launch): Promise<void> {
+  return inTurn(async () => {
+    const ports = panelsByWindow.get(windowId);
+    if (ports?.size) {
+      for (const port of ports) port.postMessage({ type: 'launch', launch });
+      return;
+    }
+    const pending = await readPending();
+    const waiting = pending[String(windowId)];
+    // Starts held back in a burst must not replace the one start let through before the panel
+    // had time to connect, nor that one replace them: it waits, saying the others were held back.
+    pending[String(windowId)] = withBurstWord(waiting, launch);
+    await browser.storage.session.set({ [LAUNCHES_KEY]: pending });
+  });
 }
 
 /** Called when a panel says hello: registers it and gives it any launch waiting for its window. */
-export async function panelConnected(windowId: number, port: Runtime.Port): Promise<void> {
-  const ports = panelsByWindow.get(windowId) ?? new Set<Runtime.Port>();
-  panelsByWindow.set(windowId, ports);
-  ports.add(port);
-  port.onDisconnect.addListener(() => ports.delete(port));
-  const pending = await readPending();
-  const waiting = LaunchSchema.safeParse(pending[String(windowId)]);
-  if (!waiting.success) return;
-  delete pending[String(windowId)];
-  await browser.storage.session.set({ [LAUNCHES_KEY]: pending });
-  port.postMessage({ type: 'launch', launch: waiting.data });
+export function panelConnected(windowId: number, port: Runtime.Port): Promise<void> {
+  return inTurn(async () => {
+    const ports = panelsByWindow.get(windowId) ?? new Set<Runtime.Port>();
+    panelsByWindow.set(windowId, ports);
+    ports.add(port);
+    port.onDisconnect.addListener(() => ports.delete(port));
+    const pending = await readPending();
+    const waiting = LaunchSchema.safeParse(pending[String(windowId)]);
+    if (!waiting.success) return;
+    delete pending[String(windowId)];
+    await browser.storage.session.set({ [LAUNCHES_KEY]: pending });
+    port.postMessage({ type: 'launch', launch: waiting.data });
+  });
 }
