@@ -20,9 +20,10 @@ border-radius:var(--h-radius,var(--borderRadius-medium,6px));border:1px solid va
 background:var(--h-bg);color:var(--h-fg);cursor:pointer;display:inline-flex;align-items:center;gap:6px;white-space:nowrap}
 button:hover{background:var(--h-bg-hover)}
 button:focus-visible{outline:2px solid var(--h-focus);outline-offset:1px}
-svg{width:14px;height:14px;flex:none}
-rect{fill:#0f766e}
-path{fill:none;stroke:#fff;stroke-width:1.75;stroke-linecap:round;stroke-linejoin:round}
+[data-mark]{position:relative;box-sizing:border-box;width:14px;height:14px;flex:none;border-radius:3.5px;background:#0f766e}
+[data-mark]::before,[data-mark]::after{content:"";position:absolute;box-sizing:border-box}
+[data-mark]::before{left:3px;top:6.2px;width:7.4px;height:1.6px;border-radius:1px;background:#fff}
+[data-mark]::after{left:5.6px;top:4.5px;width:5px;height:5px;border:solid #fff;border-width:1.6px 1.6px 0 0;border-radius:0 1px 0 0;transform:rotate(45deg)}
 .wrap{position:relative;display:inline-flex;gap:2px}
 [data-menu]{padding:0 6px}
 [role=menu]{position:absolute;top:100%;right:0;margin-top:4px;z-index:2147483001;display:flex;

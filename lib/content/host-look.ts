@@ -25,7 +25,9 @@ const within = (value: number, range: { min: number; max: number }) =>
 /**
  * Copies the neighbour's height, font size, corner radius and side padding onto the button's
  * host element as custom properties (the shadow styles read them), and drops the button's own
- * margin where the host's container already spaces its children with a gap.
+ * margin where the host's container already spaces its children with a gap. Every style is read
+ * before anything is written: a read after a write makes the browser recompute the page's styles
+ * there and then, on the page's main thread, once per read.
  */
 export function applyHostLook(root: HTMLElement, neighbour: HTMLElement, height: number): boolean {
   const view = root.ownerDocument.defaultView;
@@ -33,17 +35,17 @@ export function applyHostLook(root: HTMLElement, neighbour: HTMLElement, height:
   const style = view.getComputedStyle(neighbour);
   const font = Number.parseFloat(style.fontSize);
   if (!within(font, FONT_PX)) return false;
-  root.style.setProperty('--h-size', `${Math.round(height)}px`);
-  root.style.setProperty('--h-font', `${font}px`);
-  root.style.setProperty('--h-radius', style.borderTopLeftRadius);
-  if (within(Number.parseFloat(style.paddingInlineStart), PADDING_PX)) {
-    root.style.setProperty('--h-pad', style.paddingInlineStart);
-  }
+  const radius = style.borderTopLeftRadius;
+  const padding = style.paddingInlineStart;
   const container = root.parentElement ? view.getComputedStyle(root.parentElement) : null;
   const spaced =
     !!container &&
     /flex|grid/.test(container.display) &&
     Number.parseFloat(container.columnGap) > 0;
+  root.style.setProperty('--h-size', `${Math.round(height)}px`);
+  root.style.setProperty('--h-font', `${font}px`);
+  root.style.setProperty('--h-radius', radius);
+  if (within(Number.parseFloat(padding), PADDING_PX)) root.style.setProperty('--h-pad', padding);
   root.toggleAttribute('data-gapped', spaced);
   return true;
 }

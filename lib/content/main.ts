@@ -109,7 +109,8 @@ export function startContentScript(
     if (state?.state === 'working') tick = ctx.setTimeout(askState, WORKING_TICK_MS);
   };
   function askState(): void {
-    const context = mount.currentContext();
+    // The item is all the worker needs to answer, and reconcile() has usually read it already.
+    const context = mount.addressContext();
     const key = context ? pageItemKey(context) : null;
     if (key !== shownKey) {
       shownKey = key;
@@ -131,12 +132,12 @@ export function startContentScript(
 
   let lastHref = location.href;
   const onPossibleNavigation = () => {
+    mount.reconcile();
     if (location.href !== lastHref) {
       lastHref = location.href;
       startGrace();
       askState();
     }
-    mount.reconcile();
   };
 
   mount.reconcile();

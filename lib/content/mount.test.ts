@@ -140,4 +140,18 @@ describe('the button’s state', () => {
     expect(main.textContent).toBe('Start conversation');
     expect(more.hidden).toBe(true);
   });
+
+  it('names the item from the read its address already had, and reads a new address afresh', () => {
+    let reads = 0;
+    const { mount } = setup(() => {
+      reads++;
+      return issue;
+    });
+    mount.reconcile(location.href);
+    expect(mount.addressContext()).toEqual(issue);
+    expect(reads).toBe(1);
+    history.pushState({}, '', '/octo/widgets/issues/8');
+    mount.addressContext();
+    expect(reads).toBe(2);
+  });
 });

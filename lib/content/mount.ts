@@ -74,6 +74,15 @@ export class ButtonMount {
     this.placeAtBestAnchor();
   }
 
+  /**
+   * The context read when the page's address last changed: enough to name the item (its title
+   * may still have been on its way), and no second read of the page for it.
+   */
+  addressContext(): PageContextData | null {
+    const href = this.options.document.location?.href ?? '';
+    return href === this.href ? this.context : this.options.detect();
+  }
+
   /** The page's context as of now, read afresh (the URL may have changed since mounting). */
   currentContext(): PageContextData | null {
     return this.options.detect();

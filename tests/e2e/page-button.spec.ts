@@ -166,7 +166,7 @@ test('the button wears Handoff’s mark and lines up with the host’s own butto
   for (const page of pages) {
     await tab.goto(page.url);
     await expectOneButtonAt(tab, page.anchorId);
-    await expect(startButton(tab).locator('svg[data-mark]')).toBeVisible();
+    await expect(startButton(tab).locator('[data-mark]')).toBeVisible();
     // The nearest host button in the same row, found from what is on screen.
     const measure = () =>
       tab.evaluate(() => {
