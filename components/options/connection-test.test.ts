@@ -88,7 +88,7 @@ describe('verdictOf', () => {
       'bad',
     ],
     [{ kind: null, v0: false, v1: false }, /not an OpenHands server/, 'bad'],
-    [{ kind: 'agent', v0: false, v1: false }, /agent server without an app server/, 'bad'],
+    [{ kind: 'agent', v0: false, v1: false }, /can work with this agent server/, 'good'],
     [{ keyAccepted: false }, /refused the API key/, 'bad'],
     [{ keyRequired: true }, /needs an API key/, 'bad'],
     [{ keyAccepted: true, authScheme: 'session-key' }, /can work with this server/, 'good'],

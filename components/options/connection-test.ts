@@ -157,7 +157,7 @@ export function verdictOf(detection: ServerDetection): { text: string; tone: Ton
     return { text: t('options.report.verdictKeyMissing'), tone: 'bad' };
   }
   if (detection.kind === 'agent') {
-    return { text: t('options.report.verdictAgent'), tone: 'bad' };
+    return { text: t('options.report.verdictAgent'), tone: 'good' };
   }
   return { text: t('options.report.verdictReady'), tone: 'good' };
 }

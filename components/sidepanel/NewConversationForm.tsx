@@ -10,6 +10,10 @@ import type { Settings } from '@/lib/settings/schema';
 import { startTaskWords } from '@/lib/timeline/status-words';
 import { BranchPicker } from './BranchPicker';
 import { gitApiOf, useRepositorySearch } from './hooks/useGitSearch';
+
+/** The hosts Handoff can clone from on an agent server alone (lib/api/agent-direct/clone.ts). */
+const cloneProviders = ['github', 'gitlab', 'bitbucket'] as const;
+
 import type { ServerApis } from './hooks/useServerApis';
 import { useStartConversation } from './hooks/useStartConversation';
 import { ImageAttachments, useImageIntake } from './ImageAttachments';
@@ -157,7 +161,9 @@ export function NewConversationForm({
   );
   const byField = grouped.byField;
 
-  const capabilities = { suggestedTask: apis.v0 === false && apis.v1 !== false };
+  const capabilities = {
+    suggestedTask: apis.v0 === false && apis.v1 !== false && !apis.agentDirect,
+  };
   const submit = () => {
     if (busy) return;
     reset();
@@ -178,7 +184,7 @@ export function NewConversationForm({
     const branch = draft.branch || (touched.current.has('branch') ? '' : (foundBranch ?? ''));
     void start(
       { ...draft, branch },
-      { suggestedTask: apis.v0 === false && apis.v1 !== false },
+      { suggestedTask: apis.v0 === false && apis.v1 !== false && !apis.agentDirect },
       startOriginOf(launch.context, draft),
     );
   }, [
@@ -186,6 +192,7 @@ export function NewConversationForm({
     ready,
     apis.v0,
     apis.v1,
+    apis.agentDirect,
     start,
     draft,
     serverSettings.isPending,
@@ -270,8 +277,10 @@ export function NewConversationForm({
           aria-invalid={byField.provider ? true : undefined}
           onChange={(event) => update('provider', event.target.value)}
         >
-          <option value="">{t('panel.new.anyProvider')}</option>
-          {providerTypeValues.map((value) => (
+          <option value="">
+            {t(apis.agentDirect ? 'panel.new.pickProvider' : 'panel.new.anyProvider')}
+          </option>
+          {(apis.agentDirect ? cloneProviders : providerTypeValues).map((value) => (
             <option key={value} value={value}>
               {providerName(value)}
             </option>

@@ -220,7 +220,7 @@ export function SidePanelApp({
     );
   }
 
-  const showSandboxes = apis.v1 === true || (apis.v1 === null && v1Seen);
+  const showSandboxes = !apis.agentDirect && (apis.v1 === true || (apis.v1 === null && v1Seen));
   const tabs: TabItem<View>[] = [{ id: 'conversations', label: t('panel.tabs.conversations') }];
   if (conversation) {
     tabs.push({ id: 'conversation', label: conversation.title || t('panel.tabs.conversation') });

@@ -86,6 +86,10 @@ export interface RequestParts {
   /** For `runtime` and `agent-server` endpoints: whose API to call. */
   runtime?: z.output<typeof V0ConversationRefSchema>;
   agentServer?: z.output<typeof AgentConversationRefSchema>;
+  /** Extra request headers; only the worker's own calls set them (pages cannot). */
+  headers?: Record<string, string>;
+  /** Sent as a multipart form with one file field instead of JSON. */
+  upload?: { field: string; fileName: string; text: string };
 }
 
 /** Any zod schema (classic or mini); what the endpoint records are generic over. */

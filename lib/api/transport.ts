@@ -196,8 +196,11 @@ export function createTransport(config: ApiClientConfig): Transport {
         );
         url = new URL(`${trimTrailingSlash(base)}${fillPath(suffix, spec, parts)}`);
         // The agent server only knows the sandbox's key
-        // (docs/contract/agent-server.md#base-url-and-key), never the server's.
-        key = ref.session_api_key ?? null;
+        // (docs/contract/agent-server.md#base-url-and-key). One on the server's own origin is the
+        // server itself (an agent server with no app server in front): the server's key is its own.
+        key =
+          ref.session_api_key ??
+          (url.origin === serverOrigin && authScheme === 'session-key' ? apiKey : null);
       }
     }
     appendQuery(url, parts.query);
@@ -206,6 +209,7 @@ export function createTransport(config: ApiClientConfig): Transport {
       else headers['X-Session-API-Key'] = key;
     }
     if (parts.body !== undefined) headers['Content-Type'] = 'application/json';
+    Object.assign(headers, parts.headers);
     return {
       url,
       headers,
@@ -264,11 +268,17 @@ export function createTransport(config: ApiClientConfig): Transport {
     const server = baseUrl as string;
     {
       const prepared = prepare(server, spec, parts);
+      let body = parts.body === undefined ? undefined : JSON.stringify(parts.body);
+      if (parts.upload) {
+        const form = multipartForm(parts.upload);
+        prepared.headers['Content-Type'] = form.contentType;
+        body = form.body;
+      }
       const request: HttpRequest = {
         method: spec.method,
         url: prepared.url,
         headers: prepared.headers,
-        body: parts.body === undefined ? undefined : JSON.stringify(parts.body),
+        body,
         timeoutMs: options.timeoutMs ?? spec.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS,
         signal: options.signal,
         endpoint: name,
@@ -298,6 +308,21 @@ export function createTransport(config: ApiClientConfig): Transport {
 }
 
 const noParams = z.object({});
+
+/** One text file as `multipart/form-data`, with a boundary no file content can hold by chance. */
+function multipartForm(upload: NonNullable<RequestParts['upload']>): {
+  contentType: string;
+  body: string;
+} {
+  const boundary = `handoff-${crypto.randomUUID()}`;
+  const quoted = (value: string) => value.replace(/["\r\n]/g, '_');
+  const body =
+    `--${boundary}\r\n` +
+    `Content-Disposition: form-data; name="${quoted(upload.field)}"; filename="${quoted(upload.fileName)}"\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n' +
+    `${upload.text}\r\n--${boundary}--\r\n`;
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body };
+}
 
 /** Validates a call's params with its spec and turns them into request parts. */
 function buildParts(name: string, spec: RequestSpec, params: unknown): RequestParts {

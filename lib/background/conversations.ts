@@ -40,7 +40,8 @@ export const conversationIndex = new ConversationIndex({
     const info = settings.serverInfo;
     return {
       url: settings.serverUrl,
-      known: info ? { v0: info.v0, v1: info.v1 } : { v0: null, v1: null },
+      // An agent server alone answers the V1 list itself (lib/api/agent-direct).
+      known: info ? { v0: info.v0, v1: info.v1 || info.kind === 'agent' } : { v0: null, v1: null },
     };
   },
   load: () => readRecord(INDEX_RECORD),

@@ -49,7 +49,9 @@ async function reactToSettings(before: Settings, next: Settings): Promise<void> 
     before.serverUrl !== next.serverUrl ||
     before.authScheme !== next.authScheme ||
     before.credentialsChangedAt !== next.credentialsChangedAt ||
-    before.organizationId !== next.organizationId;
+    before.organizationId !== next.organizationId ||
+    // An agent server alone is spoken to through its own client (lib/api/agent-direct).
+    (before.serverInfo?.kind === 'agent') !== (next.serverInfo?.kind === 'agent');
   if (connectionChanged) {
     invalidateServiceClient();
     await hub.restartAll();

@@ -34,7 +34,8 @@ const handlers: Handlers = {
     return { done: true };
   },
   'api.send': async (call) => {
-    const { transport, client } = await serviceConnection();
+    const { transport, client, agentDirect } = await serviceConnection();
+    if (agentDirect?.answers(call)) return agentDirect.answerPrepared(call);
     return (await transport.sendPrepared(await serverIssuedTargets(call, client))).value;
   },
 };

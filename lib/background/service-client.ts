@@ -1,3 +1,4 @@
+import { type AgentDirectClient, createAgentDirectClient } from '@/lib/api/agent-direct/client';
 import { ApiError } from '@/lib/api/errors';
 import { createTransport, type Transport } from '@/lib/api/transport';
 import { agentServerBaseUrl, resolveServerUrl } from '@/lib/api/url';
@@ -12,8 +13,13 @@ import { workerCaller } from './worker-endpoints';
 // what the worker returns (lib/messaging/worker-client.ts).
 
 export interface ServiceConnection {
-  /** The worker's own endpoints by name (./worker-endpoints). */
+  /**
+   * The worker's own endpoints by name (./worker-endpoints); on an agent server with no app
+   * server, its conversations answered as an app server's would (lib/api/agent-direct).
+   */
   client: { call(name: string, params: unknown): Promise<unknown> };
+  /** Set on an agent server alone: the app-server calls of pages it answers itself. */
+  agentDirect: AgentDirectClient | null;
   /** For calls pages prepared (`api.send`). */
   transport: Transport;
   settings: Settings;
@@ -52,8 +58,14 @@ export async function serviceConnection(): Promise<ServiceConnection> {
     authScheme: settings.authScheme,
     orgId: settings.organizationId,
   });
+  const caller = workerCaller(transport);
+  const agentDirect =
+    settings.serverInfo?.kind === 'agent'
+      ? createAgentDirectClient(transport, serverUrl, caller)
+      : null;
   cached = {
-    client: workerCaller(transport),
+    client: agentDirect ?? caller,
+    agentDirect,
     transport,
     settings,
     apiKey,

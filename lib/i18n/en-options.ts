@@ -80,7 +80,7 @@ export const optionsStrings = {
   'options.report.verdictAgentTooOld':
     'This agent server is {version}; Handoff needs {oldest} or newer. Update the agent server (or OpenHands) and test again.',
   'options.report.verdictAgent':
-    'Handoff cannot start conversations on an agent server without an app server yet. Point it at your OpenHands app server, or at the hosted service.',
+    'Handoff can work with this agent server without an app server: before each conversation starts, it clones the repository into a folder of its own under the server’s home.',
   'options.report.verdictKeyRejected':
     'The server refused the API key. Paste the key again, or create a new one on the server.',
   'options.report.verdictKeyMissing': 'The server needs an API key. Enter it above and save.',

@@ -474,6 +474,7 @@ export const panelStrings = {
   'panel.new.searchFailed': 'The repository search failed: {error}',
   'panel.new.provider': 'Git provider',
   'panel.new.anyProvider': 'Let the server find it',
+  'panel.new.pickProvider': 'Choose where it is hosted',
   'panel.new.branch': 'Branch',
   'panel.new.branchPlaceholder': 'The default branch',
   'panel.new.branchSuggestions': 'Branches',

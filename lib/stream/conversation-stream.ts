@@ -594,7 +594,13 @@ export class ConversationStream {
         agentServerUrl: () =>
           this.deps.agentServerBase(this.v1?.conversation_url ?? record.conversation_url ?? ''),
         conversationId: this.conversationId,
-        sessionApiKey: () => this.v1?.session_api_key ?? null,
+        // An agent server on the server's own origin is the server itself: its key is the server's.
+        sessionApiKey: () =>
+          this.v1?.session_api_key ??
+          (this.deps.resolveUrl(this.v1?.conversation_url ?? '').origin ===
+          this.deps.resolveUrl('/').origin
+            ? this.deps.socketFallbackKey
+            : null),
         lastTimestamp: () => this.v1History.lastTimestamp(),
         callbacks: this.callbacks(),
         beforeReconnect,

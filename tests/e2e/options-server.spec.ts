@@ -118,7 +118,7 @@ test.describe('an older self-hosted server (0.x)', () => {
 test.describe('an agent server alone', () => {
   test.use({ serviceOptions: { server: 'agent', pace: 0.02, apiKey: 'agent-key-1f2e' } });
 
-  test('is named with its version, its key is checked, and the report says Handoff cannot start conversations there yet', async ({
+  test('is named with its version, its key is checked, and the report says how Handoff works there', async ({
     openExtensionPage,
     service,
   }) => {
@@ -135,7 +135,9 @@ test.describe('an agent server alone', () => {
     await page.getByLabel('API key').fill('agent-key-1f2e');
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(reportLine(page, 'API key')).toHaveText('Accepted, sent as X-Session-API-Key');
-    await expect(report(page)).toContainText('agent server without an app server');
+    await expect(report(page)).toContainText(
+      'Handoff can work with this agent server without an app server',
+    );
   });
 });
 

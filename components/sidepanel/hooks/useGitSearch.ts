@@ -14,6 +14,8 @@ export type GitApi = 'v1' | 'v0';
 
 /** Which routes answer: the older ones where the server still has them; none while unknown. */
 export function gitApiOf(apis: ServerApis): GitApi | null {
+  // An agent server alone searches no code host: the fields take what the person types.
+  if (apis.agentDirect) return null;
   if (apis.v0 === true) return 'v0';
   if (apis.v0 === false && apis.v1 !== false) return 'v1';
   return null;

@@ -10,11 +10,19 @@ export interface ServerApis {
   v1: boolean | null;
   /** Nothing more will be learnt: the connection test's answer, or the probe has finished. */
   settled?: boolean;
+  /**
+   * An agent server with no app server: Handoff's worker answers the V1 conversation calls
+   * from its own routes (lib/api/agent-direct), but there are no start tasks, sandboxes or
+   * repository search.
+   */
+  agentDirect?: boolean;
 }
 
 export function serverApisOf(settings: Settings | null): ServerApis {
   const info = settings?.serverInfo;
-  return info ? { v0: info.v0, v1: info.v1, settled: true } : { v0: null, v1: null };
+  if (!info) return { v0: null, v1: null };
+  if (info.kind === 'agent') return { v0: false, v1: true, settled: true, agentDirect: true };
+  return { v0: info.v0, v1: info.v1, settled: true };
 }
 
 const PROBE_DELAY_MS = 250;

@@ -1,0 +1,141 @@
+// The agent-direct client against the reference service playing a bare agent server: its
+// conversations read as V1 ones, and a start clones the repository before the agent runs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningService } from '@/tests/service/index';
+import { agentSeedIds } from '@/tests/service/seed/agent-server';
+import { startTestService } from '@/tests/service/test-support';
+import { createTransport } from '../transport';
+import { type AgentDirectClient, createAgentDirectClient } from './client';
+
+type Json = Record<string, unknown>;
+
+const KEY = 'local-backend-key';
+let svc: RunningService;
+let client: AgentDirectClient;
+
+async function serverCall(path: string, init: RequestInit = {}): Promise<Response> {
+  return fetch(`${svc.url}${path}`, {
+    ...init,
+    headers: { 'X-Session-API-Key': KEY, 'Content-Type': 'application/json', ...init.headers },
+  });
+}
+
+async function bash(command: string): Promise<Json> {
+  const answer = await serverCall('/api/bash/execute_bash_command', {
+    method: 'POST',
+    body: JSON.stringify({ command, timeout: 30 }),
+  });
+  return (await answer.json()) as Json;
+}
+
+/** Starts like the side panel does, then follows the start task to its end. */
+async function startAndWait(request: Json): Promise<Json> {
+  const task = (await client.call('v1.startAppConversation', request)) as Json;
+  expect(task.status).toBe('WORKING');
+  for (let i = 0; i < 200; i++) {
+    const [latest] = (await client.call('v1.getStartTasks', { ids: [task.id] })) as Json[];
+    if (latest?.status === 'READY' || latest?.status === 'ERROR') return latest;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('The start never ended');
+}
+
+beforeAll(async () => {
+  svc = await startTestService({ server: 'agent', apiKey: KEY, scenario: 'finish-quickly' });
+  const transport = createTransport({ baseUrl: svc.url, apiKey: KEY });
+  const passOn = { call: () => Promise.reject(new Error('not an agent-direct call')) };
+  client = createAgentDirectClient(transport, svc.url, passOn);
+});
+afterAll(async () => {
+  await svc.stop();
+});
+
+describe('conversations of an agent server read as V1 ones', () => {
+  it('lists them with their status, on the server itself', async () => {
+    const page = (await client.call('v1.searchAppConversations', { limit: 10 })) as {
+      items: Json[];
+    };
+    const ids = page.items.map((item) => String(item.id).replaceAll('-', ''));
+    expect(ids).toEqual(expect.arrayContaining(Object.values(agentSeedIds.conversations)));
+    for (const item of page.items) {
+      expect(item.sandbox_status).toBe('RUNNING');
+      expect(item.conversation_url).toBe(`${svc.url}/api/conversations/${item.id}`);
+      expect(typeof item.execution_status).toBe('string');
+    }
+  });
+
+  it('reads one by id, and null for one the server does not have', async () => {
+    const id = agentSeedIds.conversations.parserFix;
+    const [found, missing] = (await client.call('v1.getAppConversations', {
+      ids: [id, '0badc0de0badc0de0badc0de0badc0de'],
+    })) as (Json | null)[];
+    expect(String(found?.id).replaceAll('-', '')).toBe(id);
+    expect(missing).toBeNull();
+  });
+});
+
+describe('a start on an agent server', () => {
+  it('clones the repository on its branch into a folder of its own, then starts there', async () => {
+    // A public repository clones without a token.
+    await serverCall('/api/settings/secrets/github_token', { method: 'DELETE' });
+    const task = await startAndWait({
+      selected_repository: 'octo-org/widgets',
+      selected_branch: 'main',
+      git_provider: 'github',
+      title: 'Issue #42: Crash on empty input',
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'Fix issue #42.' }] },
+    });
+    expect(task.detail ?? null).toBeNull();
+    expect(task.status).toBe('READY');
+    const [record] = (await client.call('v1.getAppConversations', {
+      ids: [task.app_conversation_id],
+    })) as Json[];
+    expect(record?.selected_repository).toBe('octo-org/widgets');
+    expect(record?.selected_branch).toBe('main');
+    expect(record?.title).toBe('Issue #42: Crash on empty input');
+    const tags = record?.tags as Record<string, string>;
+    expect(tags.issue).toBe('42');
+    const folder = tags.folder as string;
+    expect(folder).toMatch(/^\/home\/openhands\/handoff\/widgets-[0-9a-f]{8}$/);
+    const branch = await bash(`git -C '${folder}' rev-parse --abbrev-ref HEAD`);
+    expect(String(branch.stdout).trim()).toBe('main');
+  });
+
+  it('says in words that a branch does not exist, and starts nothing', async () => {
+    const before = (await client.call('v1.searchAppConversations', { limit: 100 })) as {
+      items: Json[];
+    };
+    const task = await startAndWait({
+      selected_repository: 'octo-org/widgets',
+      selected_branch: 'no-such-branch',
+      git_provider: 'github',
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
+    });
+    expect(task.status).toBe('ERROR');
+    expect(task.detail).toContain('The branch no-such-branch does not exist in octo-org/widgets');
+    const after = (await client.call('v1.searchAppConversations', { limit: 100 })) as {
+      items: Json[];
+    };
+    expect(after.items).toHaveLength(before.items.length);
+  });
+
+  it('asks for a token where a private repository has none saved', async () => {
+    const task = await startAndWait({
+      selected_repository: 'acme-team/payments',
+      git_provider: 'bitbucket',
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
+    });
+    expect(task.status).toBe('ERROR');
+    expect(task.detail).toContain('needs a token');
+    expect(task.detail).toContain('bitbucket_token');
+  });
+
+  it('refuses a repository name a shell could misread, before running anything', async () => {
+    const task = await startAndWait({
+      selected_repository: 'octo-org/widgets; rm -rf ~',
+      git_provider: 'github',
+    });
+    expect(task.status).toBe('ERROR');
+    expect(task.detail).toContain('is not a repository name');
+  });
+});

@@ -1,0 +1,108 @@
+// Cloning a repository on an agent server before its conversation starts. The agent server never
+// clones by itself (docs/contract/server-generations.md#agent-server-direct), so Handoff runs git
+// through the server's command route. The person's provider token is a server secret: it reaches
+// git through a credential file written by the file route and removed straight after, so it is
+// never part of a command line, which the server keeps in its command log.
+
+export type CloneProvider = 'github' | 'gitlab' | 'bitbucket';
+
+const hosts: Record<CloneProvider, string> = {
+  github: 'github.com',
+  gitlab: 'gitlab.com',
+  bitbucket: 'bitbucket.org',
+};
+
+/** The user name each host expects beside a token (what their own docs say to use). */
+const tokenUsers: Record<CloneProvider, string> = {
+  github: 'x-access-token',
+  gitlab: 'oauth2',
+  bitbucket: 'x-token-auth',
+};
+
+export function isCloneProvider(value: unknown): value is CloneProvider {
+  return value === 'github' || value === 'gitlab' || value === 'bitbucket';
+}
+
+/** The server secret the SDK's own clone helper reads for each host. */
+export function tokenSecretName(provider: CloneProvider): string {
+  return `${provider}_token`;
+}
+
+/** `owner/repo` or `group/sub/project`: letters, digits, `.`, `_`, `-`, joined by slashes. */
+export function isRepositoryName(value: string): boolean {
+  return /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)+$/.test(value) && !value.split('/').includes('..');
+}
+
+/** A branch name git accepts and a shell cannot misread (no leading dash, no `..`). */
+export function isBranchName(value: string): boolean {
+  return /^[A-Za-z0-9_./-]+$/.test(value) && !value.startsWith('-') && !value.includes('..');
+}
+
+/** Single-quoted for `/bin/sh`: nothing inside is expanded. */
+export function shellQuote(value: string): string {
+  return `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+export function cloneUrl(provider: CloneProvider, repository: string): string {
+  return `https://${hosts[provider]}/${repository}.git`;
+}
+
+/** git's credential-store line for a token on the provider's host. */
+export function credentialLine(provider: CloneProvider, token: string): string {
+  const user = encodeURIComponent(tokenUsers[provider]);
+  return `https://${user}:${encodeURIComponent(token)}@${hosts[provider]}\n`;
+}
+
+/** A folder name from the repository's last part and the conversation's first characters. */
+export function cloneFolderName(repository: string, conversationId: string): string {
+  const name = (repository.split('/').pop() ?? 'repository').replace(/[^A-Za-z0-9_.-]/g, '-');
+  return `${name}-${conversationId.replaceAll('-', '').slice(0, 8)}`;
+}
+
+export interface ClonePlan {
+  provider: CloneProvider;
+  repository: string;
+  branch: string | null;
+  folder: string;
+  /** Where the credential file is written for the clone's length, when there is a token. */
+  credentialFile: string | null;
+}
+
+/** The one command that makes the folder's parent and clones into the folder. */
+export function cloneCommand(plan: ClonePlan): string {
+  const parent = plan.folder.slice(0, plan.folder.lastIndexOf('/')) || '/';
+  const helper = plan.credentialFile
+    ? ` -c credential.helper=${shellQuote(`store --file=${plan.credentialFile}`)}`
+    : '';
+  const branch = plan.branch ? ` -b ${shellQuote(plan.branch)}` : '';
+  return (
+    `mkdir -p ${shellQuote(parent)} && ` +
+    `git${helper} clone${branch} ${shellQuote(cloneUrl(plan.provider, plan.repository))} ${shellQuote(plan.folder)}`
+  );
+}
+
+export type CloneProblem =
+  | 'token-rejected'
+  | 'needs-token'
+  | 'not-found'
+  | 'branch-missing'
+  | 'folder-exists'
+  | 'timed-out'
+  | 'failed';
+
+/** What went wrong, from git's own words on its error stream. */
+export function cloneProblemOf(stderr: string, exitCode: number | null): CloneProblem {
+  if (exitCode === null || exitCode === -1) return 'timed-out';
+  if (/already exists and is not an empty directory/i.test(stderr)) return 'folder-exists';
+  if (/Remote branch .* not found/i.test(stderr)) return 'branch-missing';
+  if (
+    /Authentication failed|Invalid username or token|Access denied|Invalid credentials/i.test(
+      stderr,
+    )
+  ) {
+    return 'token-rejected';
+  }
+  if (/could not read Username|terminal prompts disabled/i.test(stderr)) return 'needs-token';
+  if (/not found|could not be found|does not exist/i.test(stderr)) return 'not-found';
+  return 'failed';
+}

@@ -1,0 +1,130 @@
+// The agent server's own routes that Handoff calls when there is no app server in front of it
+// (docs/contract/server-generations.md#agent-server-direct): its conversation list and records,
+// the start, the settings the start sends back, the home folder, the command route the clone runs
+// through and the file route its credentials travel by. Only the worker sends them (through
+// ./client.ts), so they are not in the page-facing endpoint table.
+import * as z from 'zod/mini';
+import { defineRequest, PageLimitSchema, PathIdSchema } from '../endpoint';
+
+const optionalText = z.optional(z.string());
+
+/** A page of the server's conversations, newest first. */
+export const agentDirectSearchConversations = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/api/conversations/search',
+  target: 'server',
+  params: z.strictObject({
+    page_id: optionalText,
+    limit: z.optional(PageLimitSchema),
+    sort_order: z.optional(
+      z.enum(['CREATED_AT', 'CREATED_AT_DESC', 'UPDATED_AT', 'UPDATED_AT_DESC']),
+    ),
+  }),
+  request: (query) => ({ query }),
+});
+
+/** Conversations by id: null for one the server does not have. */
+export const agentDirectGetConversations = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/api/conversations',
+  target: 'server',
+  params: z.strictObject({ ids: z.array(PathIdSchema).check(z.minLength(1), z.maxLength(99)) }),
+  request: ({ ids }) => ({ query: { ids } }),
+});
+
+/** Starts a conversation (201), or answers the one this id already names (200). */
+export const agentDirectStartConversation = defineRequest({
+  group: 'agent',
+  method: 'POST',
+  path: '/api/conversations',
+  target: 'server',
+  params: z.looseObject({ conversation_id: z.string() }),
+  request: (body) => ({ body }),
+});
+
+export const agentDirectUpdateConversation = defineRequest({
+  group: 'agent',
+  method: 'PATCH',
+  path: '/api/conversations/{conversation_id}',
+  target: 'server',
+  params: z.strictObject({
+    conversation_id: PathIdSchema,
+    title: z.optional(z.string()),
+    tags: z.optional(z.record(z.string(), z.string())),
+  }),
+  request: ({ conversation_id, ...body }) => ({ path: { conversation_id }, body }),
+});
+
+export const agentDirectDeleteConversation = defineRequest({
+  group: 'agent',
+  method: 'DELETE',
+  path: '/api/conversations/{conversation_id}',
+  target: 'server',
+  params: z.strictObject({ conversation_id: PathIdSchema }),
+  request: ({ conversation_id }) => ({ path: { conversation_id } }),
+});
+
+/**
+ * The server's agent settings with their secrets encrypted by the server's own key: what a start
+ * sends back as they are (`secrets_encrypted: true`), so no secret is ever readable here.
+ */
+export const agentDirectGetEncryptedSettings = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/api/settings',
+  target: 'server',
+  params: z.strictObject({}),
+  request: () => ({ headers: { 'X-Expose-Secrets': 'encrypted' } }),
+});
+
+/** One secret's value, as the server's own lookups read it (404 when it is not set). */
+export const agentDirectGetSecretValue = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/api/settings/secrets/{name}',
+  target: 'server',
+  params: z.strictObject({ name: PathIdSchema }),
+  request: ({ name }) => ({ path: { name } }),
+  readText: (text) => text,
+});
+
+/** The home folder of the server's machine (1.21+). */
+export const agentDirectHome = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/api/file/home',
+  target: 'server',
+  params: z.strictObject({}),
+  request: () => ({}),
+});
+
+/** Runs a command on the server's machine and answers when it ends or times out. */
+export const agentDirectRunCommand = defineRequest({
+  group: 'agent',
+  method: 'POST',
+  path: '/api/bash/execute_bash_command',
+  target: 'server',
+  params: z.strictObject({
+    command: z.string(),
+    cwd: z.optional(z.string()),
+    timeout: z.number().check(z.int(), z.gte(1)),
+  }),
+  request: (body) => ({ body }),
+  // The answer comes when the command ends: a clone of a large repository takes minutes.
+  timeoutMs: 10 * 60_000,
+});
+
+/** Writes one file on the server's machine (1.13.1+), creating its folders. */
+export const agentDirectUploadFile = defineRequest({
+  group: 'agent',
+  method: 'POST',
+  path: '/api/file/upload',
+  target: 'server',
+  params: z.strictObject({ path: z.string().check(z.startsWith('/')), text: z.string() }),
+  request: ({ path, text }) => ({
+    query: { path },
+    upload: { field: 'file', fileName: path.split('/').pop() || 'file', text },
+  }),
+});

@@ -1,0 +1,190 @@
+// An agent server with no app server in front (Agent Canvas's backend, or a bare agent server):
+// a person configures it, starts from a GitHub issue, and gets a conversation whose repository
+// was cloned on its branch before the agent began, then watches and steers it in the panel.
+import type { Page } from '@playwright/test';
+import { type HostFixture, hostFixtures } from '../fixtures/hosts/index';
+import type { RunningService } from '../service/index';
+import { expect, test } from './fixtures';
+import { serveFixtures, startButton } from './support/host-pages';
+import { ensureRepository, expectLive, openPanel, timeline } from './support/panel-pages';
+
+const KEY = 'agent-key-1f2e';
+const GITHUB_TOKEN = 'ghp_LocalReferenceService0000000000000001';
+
+test.use({ serviceOptions: { server: 'agent', pace: 0.02, apiKey: KEY } });
+
+function fixture(name: string): HostFixture {
+  const found = hostFixtures.find((f) => f.name === name);
+  if (!found) throw new Error(`no fixture named ${name}`);
+  return found;
+}
+
+type Json = Record<string, unknown>;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+async function onServer(service: RunningService, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${service.url}${path}`, {
+    ...init,
+    headers: { 'X-Session-API-Key': KEY, 'Content-Type': 'application/json', ...init.headers },
+  });
+  return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
+}
+
+async function runOnServer(service: RunningService, command: string): Promise<Json> {
+  const answer = await onServer(service, '/api/bash/execute_bash_command', {
+    method: 'POST',
+    body: JSON.stringify({ command, timeout: 30 }),
+  });
+  return answer.body as Json;
+}
+
+/** Saves the address and key on the options page, as a person does; the save tests them. */
+async function configure(page: Page, service: RunningService): Promise<void> {
+  await page.getByLabel('Server URL').fill(service.url);
+  await page.getByLabel('API key').fill(KEY);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Handoff can work with this agent server')).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+async function openedConversationId(page: Page): Promise<string> {
+  const view = page.locator('[data-view="conversation"] .conversation');
+  await expect(view).toBeVisible({ timeout: 30_000 });
+  return (await view.getAttribute('data-conversation-id')) as string;
+}
+
+test('configured once, an Alt-click on a GitHub issue clones the repository on the server and the agent works on the issue there', async ({
+  service,
+  extContext,
+  serviceWorker,
+  openExtensionPage,
+  stopServiceWorker,
+}) => {
+  ensureRepository('octo/widgets');
+  const options = await openExtensionPage('options.html');
+  await configure(options, service);
+  await options.close();
+
+  await serveFixtures(extContext, hostFixtures);
+  await serviceWorker.evaluate(() => chrome.sidePanel.setOptions({ enabled: false }));
+  const tab = await extContext.newPage();
+  const issue = fixture('issue-classic');
+  await tab.goto(issue.url);
+  const opened = extContext.waitForEvent('page');
+  await startButton(tab).click({ modifiers: ['Alt'] });
+  const panel = await opened;
+  const id = await openedConversationId(panel);
+
+  // On the server: one conversation, in a folder of its own holding the clone on its branch,
+  // tagged with where it came from, told about the issue.
+  const info = (await onServer(service, `/api/conversations/${id}`)).body as Json;
+  const tags = info.tags as Record<string, string>;
+  expect(tags).toMatchObject({ repository: 'octo/widgets', provider: 'github', issue: '7' });
+  const folder = (info.workspace as Json).working_dir as string;
+  expect(folder).toBe(tags.folder);
+  expect(folder).toMatch(/^\/home\/openhands\/handoff\/widgets-[0-9a-f]{8}$/);
+  const head = await runOnServer(service, `git -C '${folder}' rev-parse --abbrev-ref HEAD`);
+  expect(head.exit_code).toBe(0);
+  expect(String(head.stdout).trim()).toBe('main');
+  await expect
+    .poll(async () => JSON.stringify((await service.admin.storedEvents(id)).events))
+    .toContain('Document the theming API');
+  const search = (await onServer(service, '/api/conversations/search?limit=100')).body as {
+    items: { tags?: Record<string, string> }[];
+  };
+  expect(search.items.filter((item) => item.tags?.repository === 'octo/widgets')).toHaveLength(1);
+
+  // The token went by the file route: no command the server logged holds it, and its file is gone.
+  const log = await onServer(service, '/api/bash/bash_events/search?limit=100');
+  expect(JSON.stringify(log.body)).not.toContain(GITHUB_TOKEN);
+  const leftovers = await runOnServer(service, 'ls -a /home/openhands/.handoff');
+  expect(String(leftovers.stdout ?? '')).not.toMatch(/credentials/);
+
+  // The panel shows it live and the person can reply.
+  await expectLive(panel);
+  await service.admin.waitIdle(id);
+  const box = panel.getByRole('textbox', { name: 'Message' });
+  await box.fill('Please also add a changelog entry');
+  await box.press('Enter');
+  await expect(
+    timeline(panel).locator('.message-user', { hasText: 'Please also add a changelog entry' }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(async () => JSON.stringify((await service.admin.storedEvents(id)).events))
+    .toContain('Please also add a changelog entry');
+
+  // The browser stops an idle worker; the conversation stays live and steerable.
+  await service.admin.waitIdle(id);
+  await stopServiceWorker();
+  await expectLive(panel, 30_000);
+  await box.fill('And bump the version');
+  await box.press('Enter');
+  await expect(
+    timeline(panel).locator('.message-user', { hasText: 'And bump the version' }),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(async () => JSON.stringify((await service.admin.storedEvents(id)).events))
+    .toContain('And bump the version');
+});
+
+test('the list shows the server’s own conversations, and one opens with its history', async ({
+  service,
+  openExtensionPage,
+}) => {
+  const options = await openExtensionPage('options.html');
+  await configure(options, service);
+  const panel = await openPanel(openExtensionPage);
+  const search = (await onServer(service, '/api/conversations/search?limit=100')).body as {
+    items: { id: string; title: string; execution_status: string }[];
+  };
+  expect(search.items.length).toBeGreaterThan(0);
+  for (const item of search.items) {
+    await expect(
+      panel.getByRole('button', { name: new RegExp(`^${escapeRegExp(item.title)}`) }),
+    ).toBeVisible({
+      timeout: 20_000,
+    });
+  }
+  const finished = search.items.find((item) => item.execution_status === 'finished');
+  if (!finished) throw new Error('the agent server holds no finished conversation');
+  await panel
+    .getByRole('button', { name: new RegExp(`^${escapeRegExp(finished.title)} Finished`) })
+    .click();
+  const stored = (await service.admin.storedEvents(finished.id)).events as {
+    id: string;
+    kind: string;
+  }[];
+  await expect(timeline(panel).locator('[data-event-id]').first()).toBeVisible({ timeout: 20_000 });
+  // Its whole history, the last action included.
+  const lastId = stored.filter((event) => event.kind === 'ActionEvent').at(-1)?.id as string;
+  await expect(panel.locator(`[data-event-id="${lastId}"]`).first()).toBeAttached({
+    timeout: 20_000,
+  });
+});
+
+test('a branch that does not exist is said in words, and no conversation is started', async ({
+  service,
+  openExtensionPage,
+}) => {
+  const options = await openExtensionPage('options.html');
+  await configure(options, service);
+  const panel = await openPanel(openExtensionPage);
+  await panel.getByRole('tab', { name: 'New' }).click();
+  const form = panel.getByRole('form', { name: 'New conversation' });
+  await form.getByLabel('Repository', { exact: true }).fill('octo-org/widgets');
+  await form.getByLabel('Git provider').selectOption('github');
+  await form.getByLabel('Branch').fill('no-such-branch');
+  await form.getByLabel('First message').fill('Tidy up');
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+  await expect(panel.getByText(/The branch no-such-branch does not exist/)).toBeVisible({
+    timeout: 20_000,
+  });
+  const search = (await onServer(service, '/api/conversations/search?limit=100')).body as {
+    items: { tags?: Record<string, string> }[];
+  };
+  expect(search.items.filter((item) => item.tags?.branch === 'no-such-branch')).toHaveLength(0);
+});
