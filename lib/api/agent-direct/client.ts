@@ -136,10 +136,12 @@ export function createAgentDirectClient(
     'v1.startAppConversation': async (params) => start(params),
     'v1.getStartTasks': async (params) => startTasks(idsOf(params.ids)),
     'v1.updateAppConversation': async ({ conversation_id, title }) => {
-      await send('agentDirect.updateConversation', agentDirectUpdateConversation, {
-        conversation_id,
-        ...(typeof title === 'string' ? { title } : {}),
-      });
+      if (typeof title === 'string') {
+        await send('agentDirect.updateConversation', agentDirectUpdateConversation, {
+          conversation_id,
+          title,
+        });
+      }
       const [record] = await conversations([String(conversation_id)]);
       if (!record) throw new ApiError('not-found', 'The server no longer has this conversation.');
       return record;

@@ -40,8 +40,9 @@ export const agentDirectStartConversation = defineRequest({
   method: 'POST',
   path: '/api/conversations',
   target: 'server',
-  params: z.looseObject({ conversation_id: z.string() }),
-  request: (body) => ({ body }),
+  // Built by ./start.ts alone, never from a page.
+  params: z.strictObject({ body: z.unknown() }),
+  request: ({ body }) => ({ body }),
 });
 
 export const agentDirectUpdateConversation = defineRequest({
@@ -51,8 +52,7 @@ export const agentDirectUpdateConversation = defineRequest({
   target: 'server',
   params: z.strictObject({
     conversation_id: PathIdSchema,
-    title: z.optional(z.string()),
-    tags: z.optional(z.record(z.string(), z.string())),
+    title: z.string(),
   }),
   request: ({ conversation_id, ...body }) => ({ path: { conversation_id }, body }),
 });
@@ -122,7 +122,7 @@ export const agentDirectUploadFile = defineRequest({
   method: 'POST',
   path: '/api/file/upload',
   target: 'server',
-  params: z.strictObject({ path: z.string().check(z.startsWith('/')), text: z.string() }),
+  params: z.strictObject({ path: z.string().check(z.regex(/^\//)), text: z.string() }),
   request: ({ path, text }) => ({
     query: { path },
     upload: { field: 'file', fileName: path.split('/').pop() || 'file', text },

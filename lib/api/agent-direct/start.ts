@@ -189,7 +189,7 @@ export async function startOnAgentServer(
   const message = firstMessage(request);
   if (message) body.initial_message = message;
   const info = object(
-    await sender.send('agentDirect.startConversation', agentDirectStartConversation, body),
+    await sender.send('agentDirect.startConversation', agentDirectStartConversation, { body }),
   );
   const conversationId = text(info.id) ?? id;
   const title = text(request.title);
