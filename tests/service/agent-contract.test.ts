@@ -1,10 +1,11 @@
 // Contract check of the agent servers the service plays alone or in a legacy sandbox, against
 // agent_server_openapi.json, as contract.test.ts does for the other tables. That document was
 // synced from software-agent-sdk main (13bcf02, Feb 2026, `info.version` 0.1.0): it predates
-// settings, secrets, profiles, `/file/home`, `interrupt`, the query-parameter git routes and the
-// ACP aliases (each such route names its upstream router instead and must stay absent from the
-// document), and its `Event` union lacks InterruptEvent, HookExecutionEvent, ACPToolCallEvent,
-// StreamingDeltaEvent and ServerErrorEvent, so events of those kinds are not checked here.
+// settings, secrets, profiles, `/file/home`, `interrupt`, the query-parameter git and upload
+// routes and the ACP aliases (each such route names its upstream router instead and must stay
+// absent from the document), and its `Event` union lacks InterruptEvent, HookExecutionEvent,
+// ACPToolCallEvent, StreamingDeltaEvent and ServerErrorEvent, so events of those kinds are not
+// checked here.
 import { readFileSync } from 'node:fs';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
@@ -195,6 +196,12 @@ describe('the agent kind against agent_server_openapi.json', () => {
     expect(n.has('GET /api/acp/conversations/search')).toBe(false);
     expect(o.has('GET /api/git/changes/{path:path}')).toBe(false);
     expect(paths(tables.legacy).has('GET /api/git/changes/{path:path}')).toBe(true);
+    // Uploads: the query form since 1.13.1, the path form until 1.20.0 (so in legacy only).
+    expect(n.has('POST /api/file/upload') && o.has('POST /api/file/upload')).toBe(true);
+    expect(n.has('POST /api/file/upload/{path:path}')).toBe(false);
+    expect(o.has('POST /api/file/upload/{path:path}')).toBe(false);
+    expect(paths(tables.legacy).has('POST /api/file/upload/{path:path}')).toBe(true);
+    expect(paths(tables.legacy).has('POST /api/file/upload')).toBe(false);
   });
 
   it('answers every probe as the document says', async () => {

@@ -57,6 +57,19 @@ export function getWithBody(
   });
 }
 
+/** A `multipart/form-data` POST with one file in the field `file`, as the SDK's client sends. */
+export async function postFile(
+  url: string,
+  text: string,
+  headers: Record<string, string>,
+): Promise<ProbeAnswer> {
+  const form = new FormData();
+  form.append('file', new Blob([text], { type: 'text/plain' }), 'upload.txt');
+  const response = await fetch(url, { method: 'POST', headers, body: form });
+  const body = await response.text();
+  return { status: response.status, body: body ? JSON.parse(body) : undefined };
+}
+
 /** Probes by `METHOD path` (the route's own path template). */
 export function agentServerProbes(target: AgentProbeTarget): Map<string, AgentProbe> {
   const a = (path: string) => `${target.base()}${path}`;
@@ -193,6 +206,13 @@ export function agentServerProbes(target: AgentProbeTarget): Map<string, AgentPr
   probe('GET', '/api/agent-profiles', () => get('/api/agent-profiles'));
 
   probe('GET', '/api/file/home', () => get('/api/file/home'));
+  probe('POST', '/api/file/upload', () =>
+    postFile(a('/api/file/upload?path=/tmp/contract/upload.txt'), 'contract\n', h()),
+  );
+  // The path parameter holds the absolute path, so its slash follows the route's own.
+  probe('POST', '/api/file/upload/{path:path}', () =>
+    postFile(a('/api/file/upload//tmp/contract/upload.txt'), 'contract\n', h()),
+  );
   probe('POST', '/api/bash/execute_bash_command', () =>
     send('POST', '/api/bash/execute_bash_command', { command: 'echo contract', timeout: 10 }),
   );

@@ -1,6 +1,8 @@
 // The part of an agent server's disk the simulated shell and the skills loader can see:
-// folders it made or cloned (persisted), and inside a clone the seeded repository's files
-// (seed/git-world.ts). Parents of a known folder exist implicitly, as on a real disk.
+// folders it made or cloned (persisted), files written onto it (uploads, git's credential store;
+// persisted, as text), and inside a clone the seeded repository's files (seed/git-world.ts), which
+// a written file of the same path covers. Parents of a known folder or file exist implicitly, as
+// on a real disk.
 import type { FolderRecord } from '../core/state';
 import { findRepository, type SeedRepository } from '../seed/git-world';
 
@@ -28,7 +30,10 @@ export interface GitRoot {
 }
 
 export class FolderTree {
-  constructor(private readonly folders: Record<string, FolderRecord>) {}
+  constructor(
+    private readonly folders: Record<string, FolderRecord>,
+    private readonly files: Record<string, string> = {},
+  ) {}
 
   /** The clone or `git init` folder that holds `path`, if any. */
   gitRootOf(path: string): GitRoot | null {
@@ -48,11 +53,12 @@ export class FolderTree {
   }
 
   stat(path: string): Entry | null {
+    const written = this.files[path];
+    if (written !== undefined) return { kind: 'file', text: written };
     if (this.folders[path] || path === '/') return { kind: 'folder' };
-    const prefix = `${path}/`;
-    if (Object.keys(this.folders).some((known) => known.startsWith(prefix))) {
-      return { kind: 'folder' };
-    }
+    const prefix = path === '/' ? '/' : `${path}/`;
+    const known = [...Object.keys(this.folders), ...Object.keys(this.files)];
+    if (known.some((entry) => entry.startsWith(prefix))) return { kind: 'folder' };
     const git = this.gitRootOf(path);
     if (git && (path === `${git.root}/.git` || path.startsWith(`${git.root}/.git/`))) {
       return { kind: 'folder' };
@@ -74,7 +80,7 @@ export class FolderTree {
     if (this.stat(path)?.kind !== 'folder') return null;
     const names = new Set<string>();
     const prefix = path === '/' ? '/' : `${path}/`;
-    for (const known of Object.keys(this.folders)) {
+    for (const known of [...Object.keys(this.folders), ...Object.keys(this.files)]) {
       if (known.startsWith(prefix) && known !== path) {
         names.add(known.slice(prefix.length).split('/')[0] as string);
       }
@@ -99,12 +105,28 @@ export class FolderTree {
     this.folders[path] ??= { git: null };
   }
 
-  /** `rm -rf`: the folder, everything recorded under it, and its clone. */
+  /** `rm -rf`: the file, or the folder, everything recorded under it, and its clone. */
   remove(path: string): void {
     const prefix = `${path}/`;
     for (const known of Object.keys(this.folders)) {
       if (known === path || known.startsWith(prefix)) delete this.folders[known];
     }
+    for (const known of Object.keys(this.files)) {
+      if (known === path || known.startsWith(prefix)) delete this.files[known];
+    }
+  }
+
+  /** Writes a whole file (its folder must exist: see `fileAbove`). */
+  writeFile(path: string, text: string): void {
+    this.files[path] = text;
+  }
+
+  /** The nearest ancestor of `path` that is a file, which stops a folder being made there. */
+  fileAbove(path: string): string | null {
+    for (let current = parentOf(path); current !== '/'; current = parentOf(current)) {
+      if (this.stat(current)?.kind === 'file') return current;
+    }
+    return null;
   }
 
   record(path: string, record: FolderRecord): void {

@@ -10,6 +10,13 @@ export const NEWEST_AGENT_SERVER_VERSION = '1.43.1';
 export const LEGACY_AGENT_SERVER_VERSION = '1.3.0';
 
 export const agentServerGates = {
+  /**
+   * `POST /api/file/upload?path=` (file_router.py, a08576725). From then on the upload helper
+   * lets its own 400 through; before, a relative path came back as its catch-all 500.
+   */
+  fileUploadQuery: '1.13.1',
+  /** `POST /api/file/upload/{path}` gone (deprecated since 1.15.0). */
+  fileUploadPathRemoved: '1.20.0',
   /** `/api/acp/conversations…` (conversation_router_acp.py), removed again in 1.27.0. */
   acpConversationRoutes: '1.15.0',
   acpConversationRoutesRemoved: '1.27.0',

@@ -33,6 +33,7 @@ export function emptyAgentServerState(): AgentServerRecord {
     llm_profiles: {},
     agent_profiles: {},
     folders: {},
+    files: {},
     bash_events: [],
   };
 }
@@ -91,7 +92,9 @@ export class AgentServers {
   }
 
   tree(scope: string): FolderTree {
-    return new FolderTree(this.state(scope).folders);
+    const state = this.state(scope);
+    state.files ??= {};
+    return new FolderTree(state.folders, state.files);
   }
 
   /** `OH_SECRET_KEY` of this agent server, derived so it survives a restart. */

@@ -4,9 +4,19 @@
 // played against the seeded repositories (seed/git-world.ts) with git's own messages and exit
 // codes; a token travels in the URL the way the SDK's clone helper puts it
 // (workspace/repo.py: `https://<token>@github.com/…`, `oauth2:<token>@gitlab.com`,
-// `x-token-auth:<token>@bitbucket.org`). Anything else is refused plainly, so a test never
-// mistakes the simulation for a real shell.
+// `x-token-auth:<token>@bitbucket.org`), or comes from a credential-store file named with
+// `git -c credential.helper='store --file=<path>'` (agent-server/credentials.ts) when the URL
+// has none. Anything else is refused plainly, so a test never mistakes the simulation for a
+// real shell.
 import { findRepository, type Provider, providerOfToken } from '../seed/git-world';
+import {
+  type Credential,
+  credentialApprove,
+  credentialFill,
+  credentialReject,
+  parseCredentialUrl,
+  type StoreHelper,
+} from './credentials';
 import { type FolderTree, resolvePath } from './folders';
 
 export interface ShellOutput {
@@ -46,6 +56,22 @@ const missingRepository: Record<Provider, string> = {
     "remote: The project you were looking for could not be found or you don't have permission to view it.\n",
   bitbucket: 'remote: Repository not found\n',
 };
+
+/** What git 2.39 prints after `usage: ` when a global option lacks its value. */
+const gitUsage = `git [-v | --version] [-h | --help] [-C <path>] [-c <name>=<value>]
+           [--exec-path[=<path>]] [--html-path] [--man-path] [--info-path]
+           [-p | --paginate | -P | --no-pager] [--no-replace-objects] [--bare]
+           [--git-dir=<path>] [--work-tree=<path>] [--namespace=<name>]
+           [--super-prefix=<path>] [--config-env=<name>=<envvar>]
+           <command> [<args>]`;
+
+/** `section.name` lower-cased around a case-sensitive subsection, as git compares keys. */
+function configKey(key: string): string {
+  const first = key.indexOf('.');
+  const last = key.lastIndexOf('.');
+  if (first === -1) return key.toLowerCase();
+  return `${key.slice(0, first).toLowerCase()}${key.slice(first, last)}${key.slice(last).toLowerCase()}`;
+}
 
 class ShellSyntaxError extends Error {}
 
@@ -401,27 +427,93 @@ export async function runShell(
     git: (args) => git(args),
   };
 
+  /**
+   * A `credential.helper` value as git runs it (`git credential-<value> get` through the shell):
+   * only `store`, with `--file=<path>` / `--file <path>` or git's default files.
+   */
+  function storeHelper(value: string): { file: string | null } | { refused: string } {
+    const refused = {
+      refused: `fatal: the local reference service does not simulate the credential helper '${value}' (only 'store', with or without --file)\n`,
+    };
+    let words: string[];
+    try {
+      const tokens = tokenize(value, expand);
+      if (tokens.some((token) => 'op' in token)) return refused;
+      words = tokens.map((token) => (token as { word: string }).word);
+    } catch (error) {
+      if (!(error instanceof ShellSyntaxError)) throw error;
+      return refused;
+    }
+    if (words[0] !== 'store') return refused;
+    // An empty `--file=` would make git write `.lock` files in odd places: not simulated.
+    let file: string | null = null;
+    for (let i = 1; i < words.length; i++) {
+      const word = words[i] as string;
+      if (word.startsWith('--file=')) file = word.slice('--file='.length);
+      else if (word === '--file' && i + 1 < words.length) file = words[++i] as string;
+      else return refused;
+    }
+    return file === '' ? refused : { file };
+  }
+
   async function git(args: string[]): Promise<number> {
     let where = dir;
     let rest = args;
-    while (rest[0] === '-C') {
-      const target = resolvePath(where, rest[1] ?? '');
-      if (tree.stat(target)?.kind !== 'folder') {
+    // `-c` settings hold for this run only (GIT_CONFIG_PARAMETERS); nothing writes them down.
+    const commandLine: [string, string][] = [];
+    let helperFiles: (string | null)[] = [];
+    while (rest[0] === '-C' || rest[0] === '-c') {
+      const [option, value] = rest as [string, string | undefined];
+      if (value === undefined) {
+        const problem =
+          option === '-c'
+            ? '-c expects a configuration string'
+            : "no directory given for '-C' option";
+        return complain(`${problem}\nusage: ${gitUsage}\n`, 129);
+      }
+      rest = rest.slice(2);
+      if (option === '-C') {
+        if (value === '') continue;
+        const target = resolvePath(where, value);
+        if (tree.stat(target)?.kind !== 'folder') {
+          return complain(`fatal: cannot change to '${value}': No such file or directory\n`, 128);
+        }
+        where = target;
+        continue;
+      }
+      const equals = value.indexOf('=');
+      const key = (equals === -1 ? value : value.slice(0, equals)).trim();
+      if (configKey(key) !== 'credential.helper' || equals === -1) {
         return complain(
-          `fatal: cannot change to '${rest[1] ?? ''}': No such file or directory\n`,
+          `fatal: the local reference service does not simulate git -c ${equals === -1 ? value : key}\n`,
           128,
         );
       }
-      where = target;
-      rest = rest.slice(2);
+      const setting = value.slice(equals + 1);
+      commandLine.push([configKey(key), setting]);
+      // An empty value drops the helpers named before it.
+      if (setting === '') {
+        helperFiles = [];
+        continue;
+      }
+      const helper = storeHelper(setting);
+      if ('refused' in helper) return complain(helper.refused, 128);
+      helperFiles.push(helper.file);
     }
+    // The helper runs where git runs, after every `-C`.
+    const helpers: StoreHelper[] = helperFiles.map((file) => ({
+      files:
+        file === null
+          ? [`${context.home}/.git-credentials`, `${context.home}/.config/git/credentials`]
+          : [resolvePath(where, file)],
+    }));
     const [sub, ...params] = rest;
     if (sub === '--version') {
       say('git version 2.39.5\n');
       return 0;
     }
-    if (sub === 'clone') return clone(params, where);
-    if (sub === 'config') return 0;
+    if (sub === 'clone') return clone(params, where, helpers);
+    if (sub === 'config') return config(params, where, commandLine);
     const known = [
       'checkout',
       'switch',
@@ -501,7 +593,40 @@ export async function runShell(
     }
   }
 
-  async function clone(params: string[], where: string): Promise<number> {
+  /**
+   * `git config` reads (`--get <key>`, `<key>`): this run's `-c` settings, then the repository's
+   * own remote. Writes are accepted and change nothing; `--list` is not simulated.
+   */
+  function config(params: string[], where: string, commandLine: [string, string][]): number {
+    if (params[0] === '--list' || params[0] === '-l') {
+      return complain(
+        'fatal: the local reference service does not simulate git config --list\n',
+        128,
+      );
+    }
+    let key: string | undefined;
+    if (params[0] === '--get' && params.length === 2) key = params[1];
+    else if (params.length === 1 && !params[0]?.startsWith('-')) key = params[0];
+    if (key === undefined) return 0;
+    const cloned = tree.gitRootOf(where)?.record.git;
+    const known: [string, string][] = [];
+    if (cloned?.kind === 'clone') {
+      known.push(['remote.origin.url', cloned.remote_url]);
+      known.push([
+        'remote.origin.fetch',
+        cloned.single_branch
+          ? `+refs/heads/${cloned.branch}:refs/remotes/origin/${cloned.branch}`
+          : '+refs/heads/*:refs/remotes/origin/*',
+      ]);
+    }
+    const wanted = configKey(key);
+    const found = [...known, ...commandLine].filter(([name]) => configKey(name) === wanted).pop();
+    if (!found) return 1;
+    say(`${found[1]}\n`);
+    return 0;
+  }
+
+  async function clone(params: string[], where: string, helpers: StoreHelper[]): Promise<number> {
     let branch: string | null = null;
     let singleBranch = false;
     let quiet = false;
@@ -541,6 +666,13 @@ export async function runShell(
         case '-o':
           value();
           break;
+        case '-c':
+        case '--config':
+          // Unlike `git -c`, these stay in the clone's config: not simulated.
+          return complain(
+            'fatal: the local reference service does not simulate git clone --config\n',
+            128,
+          );
         default:
           if (flag?.startsWith('-')) {
             return complain(
@@ -602,14 +734,27 @@ export async function runShell(
         128,
       );
     }
-    if (remote.credential !== null && providerOfToken(remote.credential) !== provider) {
+    let token = remote.credential;
+    // The host answers 401 to a URL without credentials unless the repository is public; git
+    // then asks the credential helpers, which see the URL's protocol and host only.
+    let stored: Credential | null = null;
+    if (token === null && !found?.is_public) {
+      const want = parseCredentialUrl(url);
+      stored = want
+        ? credentialFill(tree, helpers, { protocol: want.protocol, host: want.host })
+        : null;
+      token = stored?.password ?? null;
+    }
+    if (token !== null && providerOfToken(token) !== provider) {
+      // A refused stored credential is erased from every helper's file.
+      if (stored) emit('err', credentialReject(tree, helpers, stored));
       return complain(
         `${refusedToken[provider]}fatal: Authentication failed for '${shown}'\n`,
         128,
       );
     }
-    if (remote.credential === null && !found?.is_public) {
-      // The host answers 401; without a terminal git cannot ask for a user name.
+    if (token === null && !found?.is_public) {
+      // Without a terminal git cannot ask for a user name.
       return complain(
         `fatal: could not read Username for '${remote.scheme}://${remote.host}': No such device or address\n`,
         128,
@@ -621,6 +766,8 @@ export async function runShell(
         128,
       );
     }
+    // The host took the stored credential: every helper stores it again.
+    if (stored) emit('err', credentialApprove(tree, helpers, stored));
     const checkout = branch ?? found.main_branch;
     if (!found.branches.some((b) => b.name === checkout)) {
       return complain(

@@ -176,6 +176,11 @@ export interface AgentServerRecord {
   agent_profiles: Record<string, Record<string, unknown>>;
   /** Folders by absolute path; their parents exist implicitly. */
   folders: Record<string, FolderRecord>;
+  /**
+   * Files written onto the disk (the upload route, git's credential store) by absolute path, as
+   * text; they lie over a clone's own files. Absent in data files from before uploads.
+   */
+  files?: Record<string, string>;
   bash_events: BashEventRecord[];
 }
 

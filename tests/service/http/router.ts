@@ -6,6 +6,13 @@
 // Every route also names where the upstream contract defines it, which the contract test uses.
 import type { IncomingHttpHeaders } from 'node:http';
 import {
+  type FormValue,
+  lastValue,
+  MultiPartException,
+  MultipartParseError,
+  readForm,
+} from './multipart';
+import {
   INVALID,
   type ModelSchema,
   type PydanticError,
@@ -75,7 +82,12 @@ export type BodySpec<B> =
   /** A JSON body FastAPI reads even on GET (e.g. `EventFilter`); absent → null. */
   | { kind: 'optional-model'; schema: Schema<B> }
   /** A `multipart/form-data` form the handler reads from the raw body. */
-  | { kind: 'multipart' };
+  | { kind: 'multipart' }
+  /**
+   * One required `UploadFile = File()` parameter: the form is read before auth (FastAPI reads
+   * bodies first), the named field validated with the query; the body is the file.
+   */
+  | { kind: 'file'; field: string };
 
 export interface RouteSpec<P, Q, B> {
   method: HttpMethod;
@@ -206,6 +218,44 @@ export function queryModel<F extends Parameters<typeof pydanticModel>[0]>(
   return schema;
 }
 
+/** `await request.form()` as FastAPI calls it: Starlette's 400s, then FastAPI's own. */
+function decodeForm(req: Incoming): [string, FormValue][] {
+  try {
+    return readForm(headerValue(req.headers, 'content-type'), req.body);
+  } catch (error) {
+    if (error instanceof MultiPartException) throw httpException(400, error.message);
+    if (error instanceof MultipartParseError) {
+      throw httpException(400, 'There was an error parsing the body');
+    }
+    throw error;
+  }
+}
+
+/** An `UploadFile` form field: missing (or an empty text field), a text value, or the file. */
+function validateFile(
+  form: [string, FormValue][],
+  field: string,
+  errors: PydanticError[],
+): FormValue | undefined {
+  const value = lastValue(form, field);
+  const loc = ['body', field];
+  if (value === undefined || value === '') {
+    errors.push({ type: 'missing', loc, msg: 'Field required', input: null });
+    return undefined;
+  }
+  if (typeof value === 'string') {
+    errors.push({
+      type: 'value_error',
+      loc,
+      msg: "Value error, Expected UploadFile, received: <class 'str'>",
+      input: value,
+      ctx: { error: {} },
+    });
+    return undefined;
+  }
+  return value;
+}
+
 export async function runRoute(
   match: RouteMatch,
   req: Incoming,
@@ -217,6 +267,7 @@ export async function runRoute(
     if (route.body?.kind === 'model' || route.body?.kind === 'optional-model') {
       decoded = decodeBody(req);
     }
+    const form = route.body?.kind === 'file' ? decodeForm(req) : [];
 
     authorize(route, req, rawParams);
     for (const dependency of route.depends ?? []) await dependency(req, rawParams);
@@ -241,6 +292,8 @@ export async function runRoute(
           errors.push({ type: 'missing', loc: ['body'], msg: 'Field required', input: null });
         } else body = null;
       } else body = route.body.schema.validate(decoded.value, ['body'], errors, 'json');
+    } else if (route.body?.kind === 'file') {
+      body = validateFile(form, route.body.field, errors);
     } else if (route.body?.kind === 'optional-model') {
       body =
         decoded.present && decoded.value !== null

@@ -1,20 +1,62 @@
 // The agent server's own machine: commands (agent_server/bash_router.py: run and wait, or
-// start and poll the bash events), the home folder (file_router.py `/file/home`), skills on
+// start and poll the bash events), uploads and the home folder (file_router.py), skills on
 // its disk (skills_router.py) and the query-parameter git routes (git_router.py, v1.12.0).
 // Commands run in the simulated shell (agent-server/shell.ts), so a clone leaves a folder the
-// skills loader, `ls` and a second clone all see.
+// skills loader, `ls` and a second clone all see, and an uploaded file is there for `cat`,
+// `test -f`, `rm` and git's credential store.
+import { resolvePath } from '../agent-server/folders';
+import { agentServerGates } from '../agent-server/release';
 import { AGENT_HOME } from '../agent-server/servers';
 import { loadProjectSkills, mergeSkills, publicSkills, skillInfo } from '../agent-server/skills';
+import type { FormFile } from '../http/multipart';
 import { bool, datetime, int, oneOf, opt, optional, str, uuid } from '../http/pydantic';
-import { httpException, UpstreamCrash } from '../http/respond';
+import { HttpError, httpException, json, UpstreamCrash } from '../http/respond';
 import { defineRoute, queryModel } from '../http/router';
 import { ExecuteBashRequestModel, SkillsRequestModel } from '../models/agent-server';
 import type { GatedRoute } from './agent-server';
 import type { RouteHost } from './common';
 
+/** `str(Path(p))` on POSIX: repeated slashes and `.` parts go (two leading slashes stay). */
+function pythonPath(path: string): string {
+  const lead = /^\/\/(?!\/)/.test(path) ? '//' : path.startsWith('/') ? '/' : '';
+  const parts = path.split('/').filter((part) => part !== '' && part !== '.');
+  return lead + parts.join('/') || '.';
+}
+
 export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): GatedRoute[] {
   const servers = host.v1.agent.servers;
+  const release = servers.release;
   const always = { legacy: false };
+
+  /**
+   * file_router.py `_upload_file`: makes the missing folders, then writes the whole file. Before
+   * 1.13.1 its catch-all turned the relative-path 400 into a 500 too.
+   */
+  const upload = (path: string, file: FormFile) => {
+    const failed = (reason: string) =>
+      new HttpError(json({ detail: `Failed to upload file: ${reason}` }, 500));
+    if (!path.startsWith('/')) {
+      if (release.has('fileUploadQuery')) throw httpException(400, 'Path must be absolute');
+      throw failed('400: Path must be absolute');
+    }
+    if (path.includes('\0')) throw failed('embedded null byte');
+    const shown = pythonPath(path);
+    const shownParent = shown.slice(0, shown.lastIndexOf('/')) || '/';
+    const tree = servers.tree(scope);
+    const target = resolvePath('/', path);
+    const parent = resolvePath(target, '..');
+    // `mkdir(parents=True, exist_ok=True)` of the parent, then `open(path, "wb")`.
+    const blocker = tree.fileAbove(target);
+    if (blocker === parent) throw failed(`[Errno 17] File exists: '${shownParent}'`);
+    if (blocker !== null) throw failed(`[Errno 20] Not a directory: '${shownParent}'`);
+    if (tree.stat(target)?.kind === 'folder') {
+      throw failed(`[Errno 21] Is a directory: '${shown}'`);
+    }
+    if (tree.stat(parent)?.kind !== 'folder') tree.makeFolders(parent);
+    tree.writeFile(target, file.data.toString('utf8'));
+    host.persist();
+    return { success: true };
+  };
 
   return [
     {
@@ -103,6 +145,34 @@ export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): Gate
           host.persist();
           return { cleared_count: cleared };
         },
+      }),
+    },
+    {
+      legacy: false,
+      since: agentServerGates.fileUploadQuery,
+      route: defineRoute<Record<string, never>, { path: string }, FormFile>({
+        method: 'POST',
+        path: '/api/file/upload',
+        auth: 'agent',
+        contract: {
+          source: 'agent-sdk',
+          why: 'agent_server/file_router.py upload_file_query (v1.13.1)',
+        },
+        query: queryModel({ path: str() }),
+        body: { kind: 'file', field: 'file' },
+        handle: ({ query, body }) => upload(query.path, body),
+      }),
+    },
+    {
+      legacy: true,
+      until: agentServerGates.fileUploadPathRemoved,
+      route: defineRoute<{ path: string }, Record<string, never>, FormFile>({
+        method: 'POST',
+        path: '/api/file/upload/{path:path}',
+        auth: 'agent',
+        contract: { source: 'agent', path: '/api/file/upload/{path}' },
+        body: { kind: 'file', field: 'file' },
+        handle: ({ params, body }) => upload(params.path, body),
       }),
     },
     {
