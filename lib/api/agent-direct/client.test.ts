@@ -101,6 +101,34 @@ describe('a start on an agent server', () => {
     expect(String(branch.stdout).trim()).toBe('main');
   });
 
+  it('clones a private repository with the token saved on the server, which no command holds', async () => {
+    const token = 'glpat-LocalReferenceService0000001';
+    await serverCall('/api/settings/secrets', {
+      method: 'PUT',
+      body: JSON.stringify({ name: 'gitlab_token', value: token }),
+    });
+    const task = await startAndWait({
+      selected_repository: 'acme/platform/backend/api',
+      selected_branch: 'release/1.x',
+      git_provider: 'gitlab',
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
+    });
+    expect(task.detail ?? null).toBeNull();
+    expect(task.status).toBe('READY');
+    const [record] = (await client.call('v1.getAppConversations', {
+      ids: [task.app_conversation_id],
+    })) as Json[];
+    const folder = (record?.tags as Record<string, string>).folder;
+    const branch = await bash(`git -C '${folder}' rev-parse --abbrev-ref HEAD`);
+    expect(String(branch.stdout).trim()).toBe('release/1.x');
+    const log = await serverCall('/api/bash/bash_events/search?limit=100');
+    const logged = await log.text();
+    expect(logged).toContain('clone');
+    expect(logged).not.toContain(token);
+    const left = await bash('ls -a /home/openhands/.handoff');
+    expect(String(left.stdout ?? '')).not.toContain('credentials');
+  });
+
   it('says in words that a branch does not exist, and starts nothing', async () => {
     const before = (await client.call('v1.searchAppConversations', { limit: 100 })) as {
       items: Json[];

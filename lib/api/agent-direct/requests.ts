@@ -128,3 +128,15 @@ export const agentDirectUploadFile = defineRequest({
     upload: { field: 'file', fileName: path.split('/').pop() || 'file', text },
   }),
 });
+
+/** Every output of one command, in order: a long one comes in several pieces. */
+export const agentDirectCommandOutputs = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/api/bash/bash_events/search',
+  target: 'server',
+  params: z.strictObject({ command_id__eq: z.string() }),
+  request: ({ command_id__eq }) => ({
+    query: { command_id__eq, kind__eq: 'BashOutput', limit: 100 },
+  }),
+});

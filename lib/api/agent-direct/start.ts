@@ -19,6 +19,7 @@ import {
 } from './clone';
 import { type OriginTags, originTags } from './records';
 import {
+  agentDirectCommandOutputs,
   agentDirectGetEncryptedSettings,
   agentDirectGetSecretValue,
   agentDirectHome,
@@ -240,7 +241,7 @@ async function clone(
     );
     const exitCode = typeof output.exit_code === 'number' ? output.exit_code : null;
     if (exitCode === 0) return;
-    const stderr = `${text(output.stderr) ?? ''}${text(output.stdout) ?? ''}`;
+    const stderr = await everythingSaid(sender, output);
     const problem = cloneProblemOf(stderr, exitCode);
     const words = problemWords[problem](withToken);
     throw new StartProblem(problem === 'failed' ? `${words} ${stderr.trim().slice(-400)}` : words);
@@ -253,5 +254,28 @@ async function clone(
         })
         .catch(() => {});
     }
+  }
+}
+
+/**
+ * What a command wrote on both streams. The run route answers with its last piece of output
+ * only, so the earlier pieces (where git usually says what failed) are read from the command log.
+ */
+async function everythingSaid(sender: StartSender, last: Json): Promise<string> {
+  const own = `${text(last.stderr) ?? ''}${text(last.stdout) ?? ''}`;
+  const commandId = text(last.command_id);
+  if (!commandId) return own;
+  try {
+    const page = object(
+      await sender.send('agentDirect.commandOutputs', agentDirectCommandOutputs, {
+        command_id__eq: commandId,
+      }),
+    );
+    const pieces = (Array.isArray(page.items) ? page.items : []).map(object);
+    pieces.sort((a, b) => Number(a.order ?? 0) - Number(b.order ?? 0));
+    const all = pieces.map((piece) => `${text(piece.stderr) ?? ''}${text(piece.stdout) ?? ''}`);
+    return all.join('') || own;
+  } catch {
+    return own;
   }
 }
