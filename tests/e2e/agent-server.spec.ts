@@ -188,3 +188,56 @@ test('a branch that does not exist is said in words, and no conversation is star
   };
   expect(search.items.filter((item) => item.tags?.branch === 'no-such-branch')).toHaveLength(0);
 });
+
+/** Starts from the panel's form with no repository, as a person asking a quick question. */
+async function startFromForm(panel: Page, message: string): Promise<string> {
+  await panel.getByRole('tab', { name: 'New' }).click();
+  const form = panel.getByRole('form', { name: 'New conversation' });
+  await form.getByLabel('First message').fill(message);
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+  return openedConversationId(panel);
+}
+
+test.describe('steering on an agent server alone', () => {
+  test.use({ serviceOptions: { server: 'agent', pace: 0.02, apiKey: KEY, eventsPerSecond: 20 } });
+
+  test('Confirm runs the waiting action; Pause holds the agent and Resume lets it go on', async ({
+    service,
+    openExtensionPage,
+  }) => {
+    const options = await openExtensionPage('options.html');
+    await configure(options, service);
+    const panel = await openPanel(openExtensionPage);
+
+    const waiting = await startFromForm(panel, '[scenario:awaiting-confirmation] Rebuild it');
+    const confirmation = panel.getByRole('group', {
+      name: 'Action waiting for your confirmation',
+    });
+    await expect(confirmation).toBeVisible({ timeout: 20_000 });
+    await confirmation.getByRole('button', { name: 'Confirm' }).click();
+    await expect(confirmation).toBeHidden({ timeout: 20_000 });
+    await expect
+      .poll(async () =>
+        (await service.admin.storedEvents(waiting)).events.some(
+          (event) => event.kind === 'ObservationEvent',
+        ),
+      )
+      .toBe(true);
+
+    const long = await startFromForm(panel, '[scenario:long] Refactor everything');
+    const status = panel.locator('[data-status-label]');
+    await expect(status).toHaveText('Working', { timeout: 20_000 });
+    await panel.getByRole('button', { name: 'Pause agent' }).click();
+    await expect(status).toHaveText('Paused', { timeout: 20_000 });
+    const paused = (await onServer(service, `/api/conversations/${long}`)).body as Json;
+    expect(paused.execution_status).toBe('paused');
+    await panel.getByRole('button', { name: 'Resume agent' }).click();
+    await expect(status).not.toHaveText('Paused', { timeout: 20_000 });
+    await expect
+      .poll(
+        async () =>
+          ((await onServer(service, `/api/conversations/${long}`)).body as Json).execution_status,
+      )
+      .not.toBe('paused');
+  });
+});
