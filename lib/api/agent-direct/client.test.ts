@@ -129,6 +129,21 @@ describe('a start on an agent server', () => {
     expect(String(left.stdout ?? '')).not.toContain('credentials');
   });
 
+  it('lists the skills the agent loaded from the clone', async () => {
+    const task = await startAndWait({
+      selected_repository: 'octo-org/widgets',
+      git_provider: 'github',
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
+    });
+    expect(task.status).toBe('READY');
+    const skills = (await client.call('v1.getSkills', {
+      conversation_id: task.app_conversation_id,
+    })) as Json[];
+    expect(skills).toContainEqual(
+      expect.objectContaining({ name: 'release-checklist', triggers: ['release'] }),
+    );
+  });
+
   it('says in words that a branch does not exist, and starts nothing', async () => {
     const before = (await client.call('v1.searchAppConversations', { limit: 100 })) as {
       items: Json[];

@@ -6,8 +6,9 @@
 import type { RequestSpec } from '../endpoint';
 import { ApiError } from '../errors';
 import type { PreparedCall, Transport } from '../transport';
-import { asAppConversation, asAppConversationPage } from './records';
+import { asAppConversation, asAppConversationPage, loadedSkills } from './records';
 import {
+  agentDirectConversationSkills,
   agentDirectDeleteConversation,
   agentDirectGetConversations,
   agentDirectSearchConversations,
@@ -146,6 +147,12 @@ export function createAgentDirectClient(
       if (!record) throw new ApiError('not-found', 'The server no longer has this conversation.');
       return record;
     },
+    'v1.getSkills': async ({ conversation_id }) =>
+      loadedSkills(
+        await send('agentDirect.conversationSkills', agentDirectConversationSkills, {
+          conversation_id,
+        }),
+      ),
     'v1.deleteAppConversation': async ({ conversation_id }) => {
       await send('agentDirect.deleteConversation', agentDirectDeleteConversation, {
         conversation_id,
@@ -156,7 +163,7 @@ export function createAgentDirectClient(
 
   /** The params a page's prepared call stands for: its query, body and the id in its path. */
   function paramsOf(call: PreparedCall): Json {
-    const id = /^\/api\/v1\/app-conversations\/([^/?]+)$/.exec(call.path)?.[1];
+    const id = /^\/api\/v1\/app-conversations\/([^/?]+)(?:\/skills)?$/.exec(call.path)?.[1];
     return {
       ...(call.query ?? {}),
       ...(call.body && typeof call.body === 'object' ? (call.body as Json) : {}),

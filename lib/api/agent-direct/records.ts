@@ -98,3 +98,21 @@ export function originTags(origin: OriginTags): Record<string, string> {
   }
   return tags;
 }
+
+/** The skills a conversation's agent loaded (`agent.agent_context.skills`) as V1 lists them. */
+export function loadedSkills(info: unknown): Json[] {
+  const agent = (info as Json | null)?.agent as Json | undefined;
+  const context = agent?.agent_context as Json | undefined;
+  const skills = Array.isArray(context?.skills) ? (context.skills as Json[]) : [];
+  return skills.map((skill) => {
+    const trigger = (skill.trigger ?? null) as Json | null;
+    const words = trigger?.keywords ?? trigger?.triggers;
+    return {
+      name: String(skill.name ?? ''),
+      type: skill.is_agentskills_format ? 'agentskills' : trigger ? 'knowledge' : 'repo',
+      content: text(skill.content),
+      triggers: Array.isArray(words) ? words.map(String) : [],
+      source: text(skill.source),
+    };
+  });
+}

@@ -140,3 +140,16 @@ export const agentDirectCommandOutputs = defineRequest({
     query: { command_id__eq, kind__eq: 'BashOutput', limit: 100 },
   }),
 });
+
+/** One conversation with the skills its agent loaded (1.23+ leaves them out unless asked). */
+export const agentDirectConversationSkills = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/api/conversations/{conversation_id}',
+  target: 'server',
+  params: z.strictObject({ conversation_id: PathIdSchema }),
+  request: ({ conversation_id }) => ({
+    path: { conversation_id },
+    query: { include_skills: true },
+  }),
+});
