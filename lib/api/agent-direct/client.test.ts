@@ -118,7 +118,7 @@ describe('a start on an agent server', () => {
     const [record] = (await client.call('v1.getAppConversations', {
       ids: [task.app_conversation_id],
     })) as Json[];
-    const folder = (record?.tags as Record<string, string>).folder;
+    const folder = (record?.tags as Record<string, string> | undefined)?.folder;
     const branch = await bash(`git -C '${folder}' rev-parse --abbrev-ref HEAD`);
     expect(String(branch.stdout).trim()).toBe('release/1.x');
     const log = await serverCall('/api/bash/bash_events/search?limit=100');
