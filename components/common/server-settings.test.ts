@@ -3,10 +3,14 @@ import { ApiError } from '@/lib/api/errors';
 import type { Settings as V0Settings } from '@/lib/api/v0/models';
 import type { AppSettings } from '@/lib/api/v1/models';
 import {
+  fromAgentServerSettings,
   fromV0Settings,
   fromV1Settings,
+  knownSettingsGeneration,
+  providerTokensFromSecrets,
   providerTokensOf,
   readByGeneration,
+  refuseAgentServerShape,
   secretNameProblem,
   webAppSettingsUrl,
 } from './server-settings';
@@ -74,10 +78,79 @@ describe('one shape for both generations', () => {
   });
 });
 
+describe('an agent server reached directly', () => {
+  // `GET /api/settings` of an agent server: nested, its secrets redacted.
+  const settings = {
+    agent_settings: {
+      agent_kind: 'openhands',
+      llm: { model: 'anthropic/claude-sonnet-4-5-20250929', api_key: '**********' },
+      mcp_config: { docs: { url: 'https://mcp.example.test/sse', transport: 'sse' } },
+    },
+    conversation_settings: { confirmation_mode: true, max_iterations: 500 },
+    llm_api_key_is_set: true,
+    active_profile: 'default',
+  };
+
+  it('is the kind the connection test found, never a guess', () => {
+    expect(knownSettingsGeneration('agent')).toBe('agent');
+    for (const kind of ['v1', 'legacy', 'hosted', null, undefined] as const) {
+      expect(knownSettingsGeneration(kind)).toBeNull();
+    }
+  });
+
+  it('reads its settings into the common shape, its provider tokens from its secrets', () => {
+    expect(
+      fromAgentServerSettings(settings, ['NPM_TOKEN', 'github_token', 'gitlab_token']),
+    ).toEqual({
+      generation: 'agent',
+      stored: true,
+      providerTokens: { github: null, gitlab: null },
+      mcpServers: { docs: { url: 'https://mcp.example.test/sse', transport: 'sse' } },
+      model: 'anthropic/claude-sonnet-4-5-20250929',
+      llmKeySet: true,
+      confirmationMode: true,
+    });
+  });
+
+  it('shows no model for an agent without one, and no tokens when its secrets could not be read', () => {
+    const acp = fromAgentServerSettings(
+      { agent_settings: { agent_kind: 'acp' }, llm_api_key_is_set: false },
+      null,
+    );
+    expect(acp).toMatchObject({
+      model: null,
+      llmKeySet: false,
+      providerTokens: {},
+      mcpServers: {},
+    });
+    expect(acp.confirmationMode).toBe(false);
+  });
+
+  it('names only the secrets the clone helper reads as provider tokens', () => {
+    expect(providerTokensFromSecrets(['bitbucket_token', 'GITHUB_TOKEN', 'github'])).toEqual({
+      bitbucket: null,
+    });
+  });
+
+  it('refuses its settings when they come back where a legacy server’s were expected', () => {
+    expect(() => refuseAgentServerShape(settings)).toThrow(/Test the connection under Server/);
+    const legacy = { llm_model: 'openai/gpt-5', llm_api_key_set: true };
+    expect(refuseAgentServerShape(legacy)).toBe(legacy);
+  });
+});
+
 describe('readByGeneration', () => {
+  it('asks a known agent server only its own routes', async () => {
+    const other = vi.fn();
+    expect(
+      await readByGeneration('agent', { v1: other, v0: other, agent: async () => 'agent' }),
+    ).toEqual({ generation: 'agent', value: 'agent' });
+    expect(other).not.toHaveBeenCalled();
+  });
+
   it('asks the 1.7+ route first and stays there when it answers', async () => {
     const v0 = vi.fn();
-    expect(await readByGeneration(null, { v1: async () => 'new', v0 })).toEqual({
+    expect(await readByGeneration(null, { v1: async () => 'new', v0, agent: v0 })).toEqual({
       generation: 'v1',
       value: 'new',
     });
@@ -89,6 +162,7 @@ describe('readByGeneration', () => {
       const answer = await readByGeneration(null, {
         v1: () => Promise.reject(error),
         v0: async () => 'old',
+        agent: vi.fn(),
       });
       expect(answer).toEqual({ generation: 'v0', value: 'old' });
     }
@@ -96,7 +170,7 @@ describe('readByGeneration', () => {
 
   it('asks a known legacy server only its own route', async () => {
     const v1 = vi.fn();
-    expect(await readByGeneration('v0', { v1, v0: async () => 'old' })).toEqual({
+    expect(await readByGeneration('v0', { v1, v0: async () => 'old', agent: v1 })).toEqual({
       generation: 'v0',
       value: 'old',
     });
@@ -106,10 +180,10 @@ describe('readByGeneration', () => {
   it('does not fall back on a refused key, nor once the server is known to be new', async () => {
     const v0 = vi.fn();
     await expect(
-      readByGeneration(null, { v1: () => Promise.reject(refusedKey()), v0 }),
+      readByGeneration(null, { v1: () => Promise.reject(refusedKey()), v0, agent: v0 }),
     ).rejects.toMatchObject({ kind: 'unauthorized' });
     await expect(
-      readByGeneration('v1', { v1: () => Promise.reject(missingRoute()), v0 }),
+      readByGeneration('v1', { v1: () => Promise.reject(missingRoute()), v0, agent: v0 }),
     ).rejects.toMatchObject({ kind: 'not-found' });
     expect(v0).not.toHaveBeenCalled();
   });
@@ -120,6 +194,7 @@ describe('readByGeneration', () => {
       readByGeneration(null, {
         v1: () => Promise.reject(first),
         v0: () => Promise.reject(missingRoute()),
+        agent: vi.fn(),
       }),
     ).rejects.toBe(first);
   });
@@ -137,6 +212,13 @@ describe('secretNameProblem', () => {
     expect(secretNameProblem('1PASSWORD', [])).toBe('first');
     expect(secretNameProblem('NPM-TOKEN', [])).toBe('characters');
     expect(secretNameProblem('NPM_TOKEN', ['NPM_TOKEN'])).toBe('taken');
+  });
+
+  it('holds an agent server to its own rules: a letter first, 64 characters at most', () => {
+    expect(secretNameProblem('_private', [], 'agent')).toBe('first');
+    expect(secretNameProblem(`A${'b'.repeat(63)}`, [], 'agent')).toBeNull();
+    expect(secretNameProblem(`A${'b'.repeat(64)}`, [], 'agent')).toBe('long');
+    expect(secretNameProblem('bitbucket_token', ['github_token'], 'agent')).toBeNull();
   });
 });
 

@@ -1,8 +1,13 @@
 // The server's own settings in one shape, whichever interface serves them. Servers from
 // OpenHands 1.7 on (and the hosted service) keep settings, provider tokens and secrets under
-// `/api/v1` only; older ones under the V0 routes (docs/contract/server-generations.md). Which one
-// a server has is learnt once, from the first read, and every view then reads and writes through
-// the same routes. Nothing here talks to the worker: ./use-server-settings.ts does, with these.
+// `/api/v1` only; older ones under the V0 routes; an agent server reached directly keeps them on
+// its own `/api/settings…` routes (docs/contract/server-generations.md). An agent server is known
+// from the connection test, never guessed; between the other two the first read decides, and
+// every view then reads and writes through the same routes. Nothing here talks to the worker:
+// ./use-server-settings.ts does, with these.
+import type { ServerKind } from '@/lib/api/detect';
+import type { AgentMcpServerPatch } from '@/lib/api/endpoints/agent-settings';
+import type { AgentServerSettings } from '@/lib/api/endpoints/agent-settings-responses';
 import { ApiError } from '@/lib/api/errors';
 import type { Settings as V0Settings } from '@/lib/api/v0/models';
 import {
@@ -12,9 +17,21 @@ import {
   type McpServer,
   type SecretInfo,
 } from '@/lib/api/v1/models';
+import type { McpServerRequest } from '@/lib/api/v1/requests';
 
-/** `v1`: the 1.7+ routes; `v0`: a legacy server's. */
-export type SettingsGeneration = 'v1' | 'v0';
+/** `v1`: the 1.7+ routes; `v0`: a legacy server's; `agent`: an agent server's own. */
+export type SettingsGeneration = 'v1' | 'v0' | 'agent';
+
+/**
+ * The generation the connection test settled: an agent server's routes share paths with a legacy
+ * server's (`GET /api/settings` answers on both, in different shapes), so that kind is never
+ * found by trying. Null: the first read decides between the app servers' routes.
+ */
+export function knownSettingsGeneration(
+  kind: ServerKind | null | undefined,
+): SettingsGeneration | null {
+  return kind === 'agent' ? 'agent' : null;
+}
 
 /** Provider → the host its token is for (null: the provider's public host). */
 export type ProviderHosts = Record<string, string | null>;
@@ -56,7 +73,7 @@ export function freshServerSettings(generation: SettingsGeneration): ServerSetti
     generation,
     stored: false,
     providerTokens: {},
-    mcpServers: generation === 'v1' ? {} : null,
+    mcpServers: generation === 'v0' ? null : {},
     model: null,
     llmKeySet: false,
     confirmationMode: false,
@@ -91,6 +108,78 @@ export function fromV0Settings(settings: V0Settings | null): ServerSettings {
   };
 }
 
+/**
+ * The secrets an agent server's clone helper reads for each git provider (upstream
+ * `openhands/sdk/workspace/repo.py`): on that kind they are its provider tokens.
+ */
+export const agentTokenSecrets = {
+  github: 'github_token',
+  gitlab: 'gitlab_token',
+  bitbucket: 'bitbucket_token',
+} as const;
+export type AgentTokenProvider = keyof typeof agentTokenSecrets;
+export const agentTokenProviders = Object.keys(agentTokenSecrets) as AgentTokenProvider[];
+
+/** The providers whose clone secret is among `names` (always for the provider's public host). */
+export function providerTokensFromSecrets(names: readonly string[]): ProviderHosts {
+  const hosts: ProviderHosts = {};
+  for (const provider of agentTokenProviders) {
+    if (names.includes(agentTokenSecrets[provider])) hosts[provider] = null;
+  }
+  return hosts;
+}
+
+/**
+ * An agent server's `GET /api/settings` in the common shape. It always answers (defaults before
+ * anything is saved), so its settings count as stored. Its provider tokens are secrets, listed
+ * apart: `secretNames` null when that list could not be read.
+ */
+export function fromAgentServerSettings(
+  settings: AgentServerSettings,
+  secretNames: readonly string[] | null,
+): ServerSettings {
+  return {
+    generation: 'agent',
+    stored: true,
+    providerTokens: providerTokensFromSecrets(secretNames ?? []),
+    mcpServers: { ...(settings.agent_settings.mcp_config ?? {}) },
+    model: blankModel(settings.agent_settings.llm?.model),
+    llmKeySet: settings.llm_api_key_is_set === true,
+    confirmationMode: settings.conversation_settings?.confirmation_mode === true,
+  };
+}
+
+/**
+ * One change to an agent server's MCP servers (components/options/mcp-form.ts finds them from
+ * what was read and what the form holds).
+ */
+export type AgentMcpChange =
+  | { kind: 'delete'; name: string }
+  | { kind: 'create'; name: string; server: McpServerRequest }
+  | { kind: 'update'; name: string; patch: AgentMcpServerPatch };
+
+/**
+ * A legacy-settings answer that is an agent server's (its `agent_settings` and
+ * `llm_api_key_is_set`, none of a legacy server's flat fields): the server was not tested since
+ * it changed. Read as legacy settings it would show nothing true, so it is refused in words.
+ */
+export function refuseAgentServerShape<T>(settings: T): T {
+  if (
+    typeof settings === 'object' &&
+    settings !== null &&
+    'agent_settings' in settings &&
+    'llm_api_key_is_set' in settings &&
+    !('llm_model' in settings)
+  ) {
+    throw new ApiError(
+      'bad-response',
+      'This server’s settings are an agent server’s, not what Handoff found at this address before. Test the connection under Server, so Handoff reads them the way this kind of server keeps them.',
+      { endpoint: 'v0.getSettings' },
+    );
+  }
+  return settings;
+}
+
 /** Which git providers the server holds a token for, with the host each token is for. */
 export function providerTokensOf(settings: ServerSettings | null | undefined): ProviderHosts {
   return settings?.providerTokens ?? {};
@@ -111,8 +200,9 @@ export function isMissingRoute(error: unknown): boolean {
  */
 export async function readByGeneration<T>(
   known: SettingsGeneration | null,
-  read: { v1: () => Promise<T>; v0: () => Promise<T> },
+  read: { v1: () => Promise<T>; v0: () => Promise<T>; agent: () => Promise<T> },
 ): Promise<{ generation: SettingsGeneration; value: T }> {
+  if (known === 'agent') return { generation: 'agent', value: await read.agent() };
   if (known === 'v0') return { generation: 'v0', value: await read.v0() };
   try {
     return { generation: 'v1', value: await read.v1() };
@@ -139,20 +229,25 @@ export interface SecretList {
 /** Upstream's `validate_env_var_name`: a secret becomes an environment variable in the sandbox. */
 export const secretNamePattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-export type SecretNameProblem = 'empty' | 'spaces' | 'first' | 'characters' | 'taken';
+/** An agent server's `SECRET_NAME_PATTERN` is stricter: a letter first, 64 characters at most. */
+export const AGENT_SECRET_NAME_MAX = 64;
+
+export type SecretNameProblem = 'empty' | 'spaces' | 'first' | 'characters' | 'long' | 'taken';
 
 /**
  * What is wrong with a secret name before it is sent, or null. `others` are the names already
- * listed (a rename's own current name left out).
+ * listed (a rename's own current name left out); `generation` the server's, whose rules apply.
  */
 export function secretNameProblem(
   name: string,
   others: readonly string[],
+  generation: SettingsGeneration = 'v1',
 ): SecretNameProblem | null {
   if (!name) return 'empty';
   if (/\s/.test(name)) return 'spaces';
-  if (!/^[A-Za-z_]/.test(name)) return 'first';
+  if (!(generation === 'agent' ? /^[A-Za-z]/ : /^[A-Za-z_]/).test(name)) return 'first';
   if (!secretNamePattern.test(name)) return 'characters';
+  if (generation === 'agent' && name.length > AGENT_SECRET_NAME_MAX) return 'long';
   if (others.includes(name)) return 'taken';
   return null;
 }

@@ -1,22 +1,31 @@
 // The server's own settings (as opposed to Handoff's): one query, one key, so every view that
 // reads them shares the answer and a save in one view refreshes the others. Which routes serve
-// them (1.7+ or legacy) is decided here once per server, from the first read (./server-settings.ts),
-// and the writes below follow that decision: views never pick routes themselves.
+// them is decided here once per server (./server-settings.ts): an agent server's, when the
+// connection test found one; else 1.7+ or legacy, from the first read. The writes below follow
+// that decision: views never pick routes themselves.
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { ApiError } from '@/lib/api/errors';
+import type { AgentMcpServerPatch } from '@/lib/api/endpoints/agent-settings';
+import { type ApiError, toApiError } from '@/lib/api/errors';
 import { isHostedServiceUrl } from '@/lib/api/url';
 import type { POSTProviderModel } from '@/lib/api/v0/requests';
 import type { Organization } from '@/lib/api/v1/models';
 import type { McpServerRequest } from '@/lib/api/v1/requests';
 import { callApi } from '@/lib/messaging/worker-client';
 import type { Settings } from '@/lib/settings/schema';
+import { loadSettings } from '@/lib/settings/store';
 import {
+  type AgentMcpChange,
+  type AgentTokenProvider,
+  agentTokenSecrets,
+  fromAgentServerSettings,
   fromV0Settings,
   fromV1Settings,
+  knownSettingsGeneration,
   type ProviderHosts,
   providerTokensOf,
   readByGeneration,
+  refuseAgentServerShape,
   type SecretList,
   type ServerSettings,
   type SettingsGeneration,
@@ -40,12 +49,19 @@ interface ServerSettingsOptions {
   staleTime?: number;
 }
 
-/** A read on the server's generation of routes, remembering the generation it found. */
+/**
+ * A read on the server's generation of routes, remembering the generation it found. An agent
+ * server is what the last connection test stored (read afresh, so every page agrees: the options
+ * page starts its queries over when the test's answer changes).
+ */
 async function readOnGeneration<T>(
   queryClient: QueryClient,
-  read: { v1: () => Promise<T>; v0: () => Promise<T> },
+  read: { v1: () => Promise<T>; v0: () => Promise<T>; agent: () => Promise<T> },
 ): Promise<T> {
-  const known = queryClient.getQueryData<SettingsGeneration>(generationKey) ?? null;
+  const tested = knownSettingsGeneration((await loadSettings()).serverInfo?.kind);
+  const found = queryClient.getQueryData<SettingsGeneration>(generationKey) ?? null;
+  // Only the test names an agent server: a remembered one may be the server before a change.
+  const known = tested ?? (found === 'agent' ? null : found);
   const { generation, value } = await readByGeneration(known, read);
   if (generation !== known) queryClient.setQueryData(generationKey, generation);
   return value;
@@ -66,7 +82,19 @@ export function useServerSettings({
     queryFn: () =>
       readOnGeneration(queryClient, {
         v1: async () => fromV1Settings(await callApi('v1.getSettings', {})),
-        v0: async () => fromV0Settings(await callApi('v0.getSettings', {})),
+        v0: async () => fromV0Settings(refuseAgentServerShape(await callApi('v0.getSettings', {}))),
+        agent: async () => {
+          // The provider tokens are secrets there: their names come with the settings, and a
+          // server too old for secrets still shows its settings.
+          const [settings, secrets] = await Promise.all([
+            callApi('agent.getSettings', {}),
+            callApi('agent.listSecrets', {}).catch(() => null),
+          ]);
+          return fromAgentServerSettings(
+            settings,
+            secrets?.secrets.map((secret) => secret.name) ?? null,
+          );
+        },
       }),
     enabled,
     staleTime,
@@ -109,6 +137,13 @@ export function useServerSecrets({ enabled = true }: { enabled?: boolean } = {})
           items: (await callApi('v0.listSecrets', {})).custom_secrets,
           complete: true,
         }),
+        agent: async () => ({
+          generation: 'agent' as const,
+          items: [...(await callApi('agent.listSecrets', {})).secrets].sort((a, b) =>
+            a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+          ),
+          complete: true,
+        }),
       }),
     enabled,
     retry: false,
@@ -119,16 +154,17 @@ export function useServerSecrets({ enabled = true }: { enabled?: boolean } = {})
 
 /**
  * Stores the whole provider-token map (the server replaces its own with it). MCP servers go
- * along on legacy servers only: the 1.7+ route takes tokens alone.
+ * along on legacy servers only: the 1.7+ route takes tokens alone. (An agent server keeps its
+ * tokens as secrets: `saveAgentToken`.)
  */
-export function sendProviderTokens(generation: SettingsGeneration, body: POSTProviderModel) {
+export function sendProviderTokens(generation: 'v1' | 'v0', body: POSTProviderModel) {
   return generation === 'v1'
     ? callApi('v1.setGitProviders', { provider_tokens: body.provider_tokens })
     : callApi('v0.addGitProviders', body);
 }
 
 /** Forgets every stored provider token. */
-export function clearProviderTokens(generation: SettingsGeneration) {
+export function clearProviderTokens(generation: 'v1' | 'v0') {
   return generation === 'v1'
     ? callApi('v1.clearGitProviders', {})
     : callApi('v0.unsetProviderTokens', {});
@@ -140,32 +176,93 @@ export function saveMcpServers(servers: Record<string, McpServerRequest>) {
 }
 
 /**
+ * An agent server: sends only what changed, so secret values it shows redacted stay as stored
+ * (sent back, a redacted value would erase them). From 1.39.0 each server through its own route,
+ * removals first (so a renamed server can take a freed name); a new server whose name was taken
+ * meanwhile is refused (409) rather than merged. Older servers take the same changes as one
+ * merge patch of the settings. Stops at the first failure, which it throws.
+ */
+export async function saveAgentMcpServers(
+  changes: readonly AgentMcpChange[],
+  { perServerRoutes }: { perServerRoutes: boolean },
+): Promise<void> {
+  if (!perServerRoutes) {
+    const mcp_config: Record<string, AgentMcpServerPatch | null> = {};
+    for (const change of changes) {
+      mcp_config[change.name] =
+        change.kind === 'delete'
+          ? null
+          : change.kind === 'create'
+            ? (change.server as AgentMcpServerPatch)
+            : change.patch;
+    }
+    await callApi('agent.updateSettings', { agent_settings_diff: { mcp_config } });
+    return;
+  }
+  const order = { delete: 0, update: 1, create: 2 } as const;
+  for (const change of [...changes].sort((a, b) => order[a.kind] - order[b.kind])) {
+    const settings_key = change.name;
+    if (change.kind === 'delete') await callApi('agent.deleteMcpServer', { settings_key });
+    else if (change.kind === 'update') {
+      await callApi('agent.updateMcpServer', { settings_key, ...change.patch });
+    } else await callApi('agent.createMcpServer', { settings_key, ...change.server });
+  }
+}
+
+/**
  * Sends a new secret (on 1.7+, also replaces the value of one of that name; a description left
  * out keeps the one it had). The value is a plain argument, never a query's or mutation's.
  */
-export function createSecret(
+export async function createSecret(
   generation: SettingsGeneration,
   secret: { name: string; value: string; description?: string | null },
-) {
-  return generation === 'v1'
-    ? callApi('v1.createSecret', secret)
-    : callApi('v0.createSecret', secret);
+): Promise<void> {
+  // An agent server replaces the description too: the caller sends the one to keep.
+  if (generation === 'agent') await callApi('agent.saveSecret', secret);
+  else if (generation === 'v1') await callApi('v1.createSecret', secret);
+  else await callApi('v0.createSecret', secret);
 }
 
-export function updateSecret(
-  generation: SettingsGeneration,
+/** Renames or describes a secret. Not on an agent server, which takes a value with every change. */
+export async function updateSecret(
+  generation: 'v1' | 'v0',
   secretId: string,
   change: { name: string; description: string | null },
-) {
-  return generation === 'v1'
-    ? callApi('v1.updateSecret', { secret_id: secretId, ...change })
-    : callApi('v0.updateSecret', { secret_id: secretId, ...change });
+): Promise<void> {
+  if (generation === 'v1') await callApi('v1.updateSecret', { secret_id: secretId, ...change });
+  else await callApi('v0.updateSecret', { secret_id: secretId, ...change });
 }
 
-export function deleteSecret(generation: SettingsGeneration, secretId: string) {
-  return generation === 'v1'
-    ? callApi('v1.deleteSecret', { secret_id: secretId })
-    : callApi('v0.deleteSecret', { secret_id: secretId });
+export async function deleteSecret(generation: SettingsGeneration, secretId: string) {
+  if (generation === 'agent') await callApi('agent.deleteSecret', { name: secretId });
+  else if (generation === 'v1') await callApi('v1.deleteSecret', { secret_id: secretId });
+  else await callApi('v0.deleteSecret', { secret_id: secretId });
+}
+
+/**
+ * An agent server: stores a git provider's token as the secret its clone helper reads, keeping
+ * the description it had (or saying what it is for). The token is a plain argument, never a
+ * query's or a mutation's.
+ */
+export async function saveAgentToken(
+  provider: AgentTokenProvider,
+  token: string,
+  description: string,
+): Promise<void> {
+  await callApi('agent.saveSecret', {
+    name: agentTokenSecrets[provider],
+    value: token,
+    description,
+  });
+}
+
+/** An agent server: forgets a git provider's token (a missing one is already forgotten). */
+export async function forgetAgentToken(provider: AgentTokenProvider): Promise<void> {
+  try {
+    await callApi('agent.deleteSecret', { name: agentTokenSecrets[provider] });
+  } catch (error) {
+    if (toApiError(error).kind !== 'not-found') throw error;
+  }
 }
 
 // --- Hosted service ----------------------------------------------------------------------------
@@ -184,14 +281,16 @@ export interface HostedAnswer {
 export function useHostedService(settings: Settings): HostedAnswer {
   const serverUrl = settings.serverUrl;
   const testedMode = settings.serverInfo?.mode ?? null;
+  // An agent server on its own has no web client to ask.
+  const agent = settings.serverInfo?.kind === 'agent';
   const config = useQuery({
     queryKey: apiKey('v1.getWebClientConfig', {}),
     queryFn: () => callApi('v1.getWebClientConfig', {}),
-    enabled: Boolean(serverUrl) && testedMode === null,
+    enabled: Boolean(serverUrl) && testedMode === null && !agent,
     staleTime: 10 * 60_000,
     retry: false,
   });
-  if (!serverUrl) return { hosted: false, settled: true };
+  if (!serverUrl || agent) return { hosted: false, settled: true };
   if (testedMode !== null) return { hosted: testedMode === 'saas', settled: true };
   if (config.data) return { hosted: config.data.app_mode === 'saas', settled: true };
   if (config.isError) return { hosted: isHostedServiceUrl(serverUrl), settled: true };

@@ -1,4 +1,4 @@
-import { webAppSettingsUrl } from '@/components/common/server-settings';
+import { knownSettingsGeneration, webAppSettingsUrl } from '@/components/common/server-settings';
 import { useServerSettings } from '@/components/common/use-server-settings';
 import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
@@ -7,17 +7,19 @@ import { SettingsErrorNotice } from './SettingsErrorNotice';
 /**
  * What the server's agents use for new conversations: the model, whether a model key is stored,
  * and whether risky actions wait for the person. Read-only: these belong to the server, and its
- * own settings page changes them, so the section links there.
+ * own settings page changes them, so the section links there. An agent server on its own has no
+ * settings page: the section says where they are changed instead.
  */
 export function AgentSection({ settings }: { settings: Settings }) {
   const stored = useServerSettings({ enabled: Boolean(settings.serverUrl) });
   const data = stored.data;
+  const agent = knownSettingsGeneration(settings.serverInfo?.kind) === 'agent';
   return (
     <section id="agent" className="options-section" aria-labelledby="agent-title">
       <h2 id="agent-title" tabIndex={-1}>
         {t('options.agent.title')}
       </h2>
-      <p className="muted">{t('options.agent.intro')}</p>
+      <p className="muted">{agent ? t('options.agent.introAgent') : t('options.agent.intro')}</p>
       {!settings.serverUrl ? (
         <p className="muted">{t('options.agent.noServer')}</p>
       ) : stored.isPending ? (
@@ -52,7 +54,7 @@ export function AgentSection({ settings }: { settings: Settings }) {
           </div>
         </dl>
       )}
-      {settings.serverUrl ? (
+      {settings.serverUrl && !agent ? (
         <p>
           <a
             href={webAppSettingsUrl(settings.serverUrl, 'llm')}

@@ -89,26 +89,29 @@ export function DefaultsSection({ settings }: { settings: Settings }) {
         ))}
       </fieldset>
 
-      <Field label={t('options.defaults.api')} hint={t('options.defaults.apiHint')}>
-        {(control) => (
-          <select
-            {...control}
-            className="select input-medium"
-            value={apiPreference}
-            onChange={(event) => {
-              const next = event.target.value as Settings['apiPreference'];
-              setApiPreference(next);
-              void save({ apiPreference: next }, t('options.defaults.apiSaved'), () =>
-                setApiPreference(settings.apiPreference),
-              );
-            }}
-          >
-            <option value="auto">{t('options.defaults.apiAuto')}</option>
-            <option value="v1">{t('options.defaults.apiV1')}</option>
-            <option value="v0">{t('options.defaults.apiV0')}</option>
-          </select>
-        )}
-      </Field>
+      {/* An agent server on its own has one interface: nothing to choose. */}
+      {settings.serverInfo?.kind === 'agent' ? null : (
+        <Field label={t('options.defaults.api')} hint={t('options.defaults.apiHint')}>
+          {(control) => (
+            <select
+              {...control}
+              className="select input-medium"
+              value={apiPreference}
+              onChange={(event) => {
+                const next = event.target.value as Settings['apiPreference'];
+                setApiPreference(next);
+                void save({ apiPreference: next }, t('options.defaults.apiSaved'), () =>
+                  setApiPreference(settings.apiPreference),
+                );
+              }}
+            >
+              <option value="auto">{t('options.defaults.apiAuto')}</option>
+              <option value="v1">{t('options.defaults.apiV1')}</option>
+              <option value="v0">{t('options.defaults.apiV0')}</option>
+            </select>
+          )}
+        </Field>
+      )}
       <SavedNotice text={status} />
     </section>
   );

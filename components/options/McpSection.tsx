@@ -1,10 +1,16 @@
 import { useMemo, useState } from 'react';
-import { saveMcpServers, useServerSettings } from '@/components/common/use-server-settings';
+import {
+  saveAgentMcpServers,
+  saveMcpServers,
+  useServerSettings,
+} from '@/components/common/use-server-settings';
+import { AGENT_MCP_ROUTES_SINCE, olderThan } from '@/lib/api/versions';
 import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
 import { Field, useFocusFirstInvalid } from './Field';
 import {
+  agentMcpChanges,
   errorKey,
   formFromConfig,
   type McpErrors,
@@ -207,10 +213,10 @@ function useRowEditing<F extends AnyForm>(
 }
 
 /**
- * Default MCP servers. A 1.7+ server (and the hosted service) keeps them in its own settings,
- * where every new conversation gets them whichever app starts it; a legacy server keeps none
- * for Handoff, which then keeps them in this browser and sends them with each conversation it
- * starts. Which one is known once the server's settings are read.
+ * Default MCP servers. A 1.7+ server (and the hosted service) and an agent server keep them in
+ * their own settings, where every new conversation gets them whichever app starts it; a legacy
+ * server keeps none for Handoff, which then keeps them in this browser and sends them with each
+ * conversation it starts. Which one is known once the server's settings are read.
  */
 export function McpSection({ settings }: { settings: Settings }) {
   const server = useServerSettings({ enabled: Boolean(settings.serverUrl) });
@@ -232,10 +238,14 @@ export function McpSection({ settings }: { settings: Settings }) {
           topic="mcp"
           onRetry={() => void server.refetch()}
         />
-      ) : server.data.generation === 'v1' ? (
-        <ServerMcpEditor settings={settings} servers={server.data.mcpServers} />
-      ) : (
+      ) : server.data.generation === 'v0' ? (
         <LocalMcpEditor settings={settings} />
+      ) : (
+        <ServerMcpEditor
+          settings={settings}
+          servers={server.data.mcpServers}
+          agent={server.data.generation === 'agent'}
+        />
       )}
     </section>
   );
@@ -303,14 +313,18 @@ function LocalMcpEditor({ settings }: { settings: Settings }) {
 
 /**
  * A 1.7+ server: the servers are its `agent_settings.mcp_config`, which a save replaces as a
- * whole (mcp-form.ts keeps the fields of each entry this form does not edit).
+ * whole (mcp-form.ts keeps the fields of each entry this form does not edit). An agent server
+ * keeps them there too, but takes only the changes (mcp-form.ts `agentMcpChanges`): it would
+ * erase a secret sent back redacted.
  */
 function ServerMcpEditor({
   settings,
   servers,
+  agent,
 }: {
   settings: Settings;
   servers: Record<string, Record<string, unknown>> | null;
+  agent: boolean;
 }) {
   const fingerprint = JSON.stringify(servers ?? {});
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fingerprint stands for the map.
@@ -360,8 +374,22 @@ function ServerMcpEditor({
       return;
     }
     setErrors({});
+    let save: () => Promise<unknown> = () => saveMcpServers(result.servers);
+    if (agent) {
+      const changes = agentMcpChanges(servers, result.servers);
+      if (!changes.length) {
+        markSaved();
+        setStatus(t('options.mcp.unchanged'));
+        return;
+      }
+      // One route per server from 1.39.0; before (or when the version is not known), the same
+      // changes as one change of the settings.
+      const version = settings.serverInfo?.version ?? null;
+      const perServerRoutes = version !== null && !olderThan(version, AGENT_MCP_ROUTES_SINCE);
+      save = () => saveAgentMcpServers(changes, { perServerRoutes });
+    }
     setBusy(true);
-    saveMcpServers(result.servers)
+    save()
       .then(async () => {
         markSaved();
         // What was carried over from this browser now lives on the server.
@@ -372,14 +400,19 @@ function ServerMcpEditor({
         );
         await stored.refetch();
       })
-      .catch((error: unknown) => setFailure(error))
+      .catch((error: unknown) => {
+        setFailure(error);
+        // An agent server may have taken the changes before the one that failed: what it keeps
+        // now is read again (the form keeps what was typed), so trying again sends only the rest.
+        if (agent) void stored.refetch();
+      })
       .finally(() => setBusy(false));
   };
 
   const errorCount = Object.keys(errors).length;
   return (
     <>
-      <p className="muted">{t('options.mcp.whereServer')}</p>
+      <p className="muted">{agent ? t('options.mcp.whereAgent') : t('options.mcp.whereServer')}</p>
       {showsMaskedSecret(form) ? <p className="muted">{t('options.mcp.masked')}</p> : null}
       {local ? (
         <div className="notice notice-info">

@@ -13,12 +13,13 @@ import './options.css';
 
 /**
  * Answers cached for one server (or key) say nothing about the next: when the connection
- * changes, every service query starts over.
+ * changes, every service query starts over. So they do when a connection test finds another
+ * kind of server there, whose settings live on other routes.
  */
 function useResetOnConnectionChange(settings: Settings | null) {
   const queryClient = useQueryClient();
   const connection = settings
-    ? `${settings.serverUrl} ${settings.authScheme} ${settings.credentialsChangedAt}`
+    ? `${settings.serverUrl} ${settings.authScheme} ${settings.credentialsChangedAt} ${settings.serverInfo?.kind ?? ''}`
     : null;
   const previous = useRef(connection);
   useEffect(() => {

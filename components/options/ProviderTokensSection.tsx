@@ -1,10 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { webAppSettingsUrl } from '@/components/common/server-settings';
+import {
+  type AgentTokenProvider,
+  agentTokenProviders,
+  agentTokenSecrets,
+  knownSettingsGeneration,
+  webAppSettingsUrl,
+} from '@/components/common/server-settings';
 import {
   clearProviderTokens,
+  forgetAgentToken,
   providerTokensOf,
+  saveAgentToken,
   sendProviderTokens,
+  serverSettingsKey,
   useHostedService,
+  useServerSecrets,
   useServerSettings,
 } from '@/components/common/use-server-settings';
 import { isProviderRefusal } from '@/components/microagents/microagent-info';
@@ -41,10 +52,11 @@ type Outcome = { tone: 'success' | 'error'; text: string; error?: unknown };
 /**
  * Git provider tokens. Self-hosted servers take them from this form; the hosted service takes
  * them from its own sign-in, so there the section says where to connect providers instead of
- * offering a form that cannot work.
+ * offering a form that cannot work; an agent server keeps them as secrets of set names.
  */
 export function ProviderTokensSection({ settings }: { settings: Settings }) {
   const kind = useHostedService(settings);
+  const agent = knownSettingsGeneration(settings.serverInfo?.kind) === 'agent';
   return (
     <section id="git-providers" className="options-section" aria-labelledby="git-providers-title">
       <h2 id="git-providers-title" tabIndex={-1}>
@@ -56,6 +68,8 @@ export function ProviderTokensSection({ settings }: { settings: Settings }) {
         <p className="muted" role="status">
           {t('options.tokens.checkingKind')}
         </p>
+      ) : agent ? (
+        <AgentTokenForm />
       ) : kind.hosted ? (
         <ConnectedProviders serverUrl={settings.serverUrl} />
       ) : (
@@ -127,7 +141,8 @@ function TokenForm({ settings }: { settings: Settings }) {
   // replace the first.
   const [storedThisVisit, setStoredThisVisit] = useState<StoredProviders>({});
   const fresh = stored.isSuccess && !stored.data.stored;
-  const generation = stored.data?.generation ?? null;
+  const generation =
+    stored.data && stored.data.generation !== 'agent' ? stored.data.generation : null;
 
   const held: StoredProviders | null = stored.isSuccess
     ? fresh
@@ -357,6 +372,179 @@ function TokenForm({ settings }: { settings: Settings }) {
         ) : (
           <FailureNotice text={outcome.text} />
         )
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * An agent server: its clone helper reads the secrets github_token, gitlab_token and
+ * bitbucket_token, so those are its provider tokens. The list is the secrets query (shared with
+ * the secrets section); a token lives in this form's state until the server took it.
+ */
+function AgentTokenForm() {
+  const secrets = useServerSecrets();
+  const queryClient = useQueryClient();
+  const [provider, setProvider] = useState<AgentTokenProvider>('github');
+  const [token, setToken] = useState('');
+  const [errors, setErrors] = useState<TokenFormErrors>({});
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const formRef = useFocusFirstInvalid(errors);
+  const items = secrets.data?.items ?? [];
+  const secretOf = (name: AgentTokenProvider) =>
+    items.find((item) => item.name === agentTokenSecrets[name]);
+  const held = agentTokenProviders.filter((name) => secretOf(name));
+  // The settings carry the providers too (for the side panel): both are read again.
+  const reload = () =>
+    Promise.all([
+      secrets.refetch(),
+      queryClient.invalidateQueries({ queryKey: serverSettingsKey }),
+    ]);
+
+  const onStore = () => {
+    setOutcome(null);
+    const checked = checkTokenForm({ provider, token, host: '' }, null);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    const words = { provider: providerName(provider), secret: agentTokenSecrets[provider] };
+    const description =
+      secretOf(provider)?.description || t('options.tokens.agentDescription', words);
+    setBusy('store');
+    saveAgentToken(provider, checked.token, description)
+      .then(
+        async () => {
+          setToken('');
+          await reload();
+          setOutcome({ tone: 'success', text: t('options.tokens.agentStored', words) });
+        },
+        // The token stays typed: the person fixes what the notice says and stores it again.
+        (error: unknown) => setOutcome({ tone: 'error', text: '', error }),
+      )
+      .finally(() => setBusy(null));
+  };
+
+  const onForget = (name: AgentTokenProvider) => {
+    setOutcome(null);
+    setBusy(name);
+    forgetAgentToken(name)
+      .then(
+        async () => {
+          await reload();
+          setOutcome({
+            tone: 'success',
+            text: t('options.tokens.agentForgotten', {
+              provider: providerName(name),
+              secret: agentTokenSecrets[name],
+            }),
+          });
+        },
+        (error: unknown) => setOutcome({ tone: 'error', text: '', error }),
+      )
+      .finally(() => setBusy(null));
+  };
+
+  return (
+    <>
+      <p className="muted">{t('options.tokens.agentIntro')}</p>
+
+      <h3>{t('options.tokens.heldTitle')}</h3>
+      {secrets.isPending ? (
+        <p className="muted" role="status">
+          {t('options.tokens.heldLoading')}
+        </p>
+      ) : secrets.isError ? (
+        <SettingsErrorNotice
+          error={secrets.error}
+          topic="tokens"
+          onRetry={() => void secrets.refetch()}
+        />
+      ) : held.length ? (
+        <ul className="options-list" aria-label={t('options.tokens.heldTitle')}>
+          {held.map((name) => (
+            <li key={name} className="options-list-item">
+              <span>
+                <strong>{providerName(name)}</strong>{' '}
+                <span className="muted">
+                  {t('options.tokens.agentSecret', { secret: agentTokenSecrets[name] })}
+                </span>
+              </span>
+              <button
+                type="button"
+                className="btn btn-small btn-danger"
+                disabled={busy !== null}
+                onClick={() => onForget(name)}
+                aria-label={t('options.tokens.forgetLabel', { provider: providerName(name) })}
+              >
+                {t('options.tokens.forget')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{t('options.tokens.agentNone')}</p>
+      )}
+
+      <h3>{t('options.tokens.addTitle')}</h3>
+      <form ref={formRef} onSubmit={(event) => event.preventDefault()} autoComplete="off">
+        <Field label={t('options.tokens.provider')}>
+          {(control) => (
+            <select
+              {...control}
+              className="select"
+              value={provider}
+              onChange={(event) => {
+                setProvider(event.target.value as AgentTokenProvider);
+                setErrors({});
+              }}
+            >
+              {agentTokenProviders.map((name) => (
+                <option key={name} value={name}>
+                  {providerName(name)}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field
+          label={t('options.tokens.token')}
+          hint={
+            held.includes(provider)
+              ? t('options.tokens.agentTokenHintHeld', { provider: providerName(provider) })
+              : t('options.tokens.agentTokenHint', { host: hostHints[provider] ?? '' })
+          }
+          error={errors.token}
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="password"
+              autoComplete="off"
+              spellCheck={false}
+              value={token}
+              onChange={(event) => setToken(event.target.value)}
+            />
+          )}
+        </Field>
+        <div className="options-actions">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={busy !== null || secrets.isPending}
+            onClick={onStore}
+          >
+            {t('options.tokens.store')}
+          </button>
+          {busy === 'store' ? <span className="muted">{t('options.tokens.storing')}</span> : null}
+        </div>
+      </form>
+      <SavedNotice text={outcome?.tone === 'success' ? outcome.text : null} />
+      {outcome?.tone === 'error' && outcome.error ? (
+        <SettingsErrorNotice error={outcome.error} topic="tokens" />
       ) : null}
     </>
   );

@@ -14,10 +14,12 @@ export function SandboxesPage({ settings }: { settings: Settings }) {
     );
   }
   if (settings.serverInfo && !settings.serverInfo.v1) {
+    const agent = settings.serverInfo.kind === 'agent';
     return (
       <div className="options-view">
         <p className="notice notice-info">
-          {t('options.sandboxes.noV1')} <a href="#server">{t('options.sandboxes.toServer')}</a>
+          {agent ? t('options.sandboxes.agent') : t('options.sandboxes.noV1')}{' '}
+          <a href="#server">{t('options.sandboxes.toServer')}</a>
         </p>
       </div>
     );

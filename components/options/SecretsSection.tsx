@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SecretList } from '@/components/common/server-settings';
+import { knownSettingsGeneration, type SecretList } from '@/components/common/server-settings';
 import {
   createSecret,
   deleteSecret,
@@ -12,9 +12,11 @@ import { Field, useFocusFirstInvalid } from './Field';
 import { SavedNotice } from './SectionNotices';
 import { SettingsErrorNotice } from './SettingsErrorNotice';
 import {
+  addContext,
   checkNewSecret,
   checkSecretEdit,
   type NewSecretDraft,
+  replacesInPlace,
   type SecretEditDraft,
   type SecretFormErrors,
   serverNameError,
@@ -28,12 +30,15 @@ import {
  */
 export function SecretsSection({ settings }: { settings: Settings }) {
   const secrets = useServerSecrets({ enabled: Boolean(settings.serverUrl) });
+  const agent = knownSettingsGeneration(settings.serverInfo?.kind) === 'agent';
   return (
     <section id="secrets" className="options-section" aria-labelledby="secrets-title">
       <h2 id="secrets-title" tabIndex={-1}>
         {t('options.secrets.title')}
       </h2>
-      <p className="muted">{t('options.secrets.intro')}</p>
+      <p className="muted">
+        {agent ? t('options.secrets.introAgent') : t('options.secrets.intro')}
+      </p>
       {!settings.serverUrl ? (
         <p className="muted">{t('options.secrets.noServer')}</p>
       ) : secrets.isPending ? (
@@ -67,6 +72,10 @@ function SecretsEditor({ list, reload }: SecretsEditorProps) {
   const [busy, setBusy] = useState<string | null>(null);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const names = list.items.map((item) => item.name);
+  // An agent server takes a value with every change: there, a secret is changed by adding it
+  // again under its name.
+  const generation = list.generation;
+  const editable = generation !== 'agent';
 
   /** After the server took a change: the list again, the words, and focus back on the list. */
   const done = async (text: string) => {
@@ -99,9 +108,9 @@ function SecretsEditor({ list, reload }: SecretsEditorProps) {
         <ul className="options-list" aria-labelledby="secrets-list-title">
           {list.items.map((item) => (
             <li key={item.name} className="options-list-item secrets-item">
-              {editing === item.name ? (
+              {editing === item.name && generation !== 'agent' ? (
                 <EditSecretForm
-                  list={list}
+                  generation={generation}
                   name={item.name}
                   description={item.description ?? ''}
                   names={names}
@@ -125,19 +134,21 @@ function SecretsEditor({ list, reload }: SecretsEditorProps) {
                     />
                   ) : (
                     <span className="options-actions-inline">
-                      <button
-                        type="button"
-                        className="btn btn-small"
-                        disabled={busy !== null}
-                        aria-label={t('options.secrets.editLabel', { name: item.name })}
-                        onClick={() => {
-                          setOutcome(null);
-                          setConfirming(null);
-                          setEditing(item.name);
-                        }}
-                      >
-                        {t('options.secrets.edit')}
-                      </button>
+                      {editable ? (
+                        <button
+                          type="button"
+                          className="btn btn-small"
+                          disabled={busy !== null}
+                          aria-label={t('options.secrets.editLabel', { name: item.name })}
+                          onClick={() => {
+                            setOutcome(null);
+                            setConfirming(null);
+                            setEditing(item.name);
+                          }}
+                        >
+                          {t('options.secrets.edit')}
+                        </button>
+                      ) : null}
                       <button
                         type="button"
                         className="btn btn-small btn-danger"
@@ -159,6 +170,7 @@ function SecretsEditor({ list, reload }: SecretsEditorProps) {
           ))}
         </ul>
       )}
+      {editable ? null : <p className="muted">{t('options.secrets.changeAgent')}</p>}
       {list.complete ? null : (
         <p className="notice notice-info">
           {t('options.secrets.incomplete', { count: list.items.length })}
@@ -221,7 +233,7 @@ function ConfirmDelete({ name, busy, onConfirm, onCancel }: ConfirmDeleteProps) 
 }
 
 interface EditSecretFormProps {
-  list: SecretList;
+  generation: 'v1' | 'v0';
   name: string;
   description: string;
   names: readonly string[];
@@ -231,7 +243,7 @@ interface EditSecretFormProps {
 
 /** Renames or describes one secret in place; its value stays as the server keeps it. */
 function EditSecretForm({
-  list,
+  generation,
   name,
   description,
   names,
@@ -255,7 +267,7 @@ function EditSecretForm({
     }
     setErrors({});
     setBusy(true);
-    updateSecret(list.generation, name, checked.change)
+    updateSecret(generation, name, checked.change)
       .then(
         () => onSaved(checked.change.name),
         (error: unknown) => {
@@ -344,8 +356,12 @@ function AddSecretForm({ list, names, onAdded }: AddSecretFormProps) {
     setFailure(null);
   };
   const typedName = draft.name.trim();
-  // Only a current server replaces a value in place; a legacy one refuses a name in use.
-  const offersReplace = list.generation === 'v1' && names.includes(typedName);
+  // Current servers replace a value in place; a legacy one refuses a name in use.
+  const offersReplace = replacesInPlace(list.generation) && names.includes(typedName);
+  const nameHint =
+    list.generation === 'agent'
+      ? t('options.secrets.nameHintAgent')
+      : t('options.secrets.nameHint');
 
   const onAdd = () => {
     setFailure(null);
@@ -357,7 +373,14 @@ function AddSecretForm({ list, names, onAdded }: AddSecretFormProps) {
     setErrors({});
     setBusy(true);
     const { name } = checked.secret;
-    createSecret(list.generation, checked.secret)
+    // An agent server sets the description with the value: a replaced secret keeps its own
+    // unless a new one was typed.
+    const kept = list.items.find((item) => item.name === name)?.description ?? null;
+    const secret =
+      list.generation === 'agent' && checked.secret.description === undefined
+        ? { ...checked.secret, description: kept }
+        : checked.secret;
+    createSecret(list.generation, secret)
       .then(
         async () => {
           setDraft(emptyDraft);
@@ -369,11 +392,7 @@ function AddSecretForm({ list, names, onAdded }: AddSecretFormProps) {
         },
         (error: unknown) => {
           // Everything typed stays, the value too, so nothing has to be typed again.
-          const nameError = serverNameError(
-            error,
-            name,
-            list.generation === 'v1' ? 'add-v1' : 'add-v0',
-          );
+          const nameError = serverNameError(error, name, addContext(list.generation));
           if (nameError) setErrors({ name: nameError });
           else setFailure(error);
         },
@@ -394,11 +413,7 @@ function AddSecretForm({ list, names, onAdded }: AddSecretFormProps) {
         }}
       >
         <div className="options-grid">
-          <Field
-            label={t('options.secrets.name')}
-            hint={t('options.secrets.nameHint')}
-            error={errors.name}
-          >
+          <Field label={t('options.secrets.name')} hint={nameHint} error={errors.name}>
             {(control) => (
               <input
                 {...control}

@@ -1,5 +1,6 @@
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { toApiError } from '@/lib/api/errors';
+import { AGENT_MCP_ROUTES_SINCE, AGENT_SECRETS_SINCE } from '@/lib/api/versions';
 import { t } from '@/lib/i18n/options';
 
 /** What a section reads or changes on the server, for "this server does not offer …". */
@@ -13,6 +14,16 @@ const topicWords: Record<SettingsTopic, Parameters<typeof t>[0]> = {
   organizations: 'options.errors.topicOrganizations',
 };
 
+/** An agent server's settings routes that came after the oldest agent server Handoff takes. */
+const agentRoutesSince: Record<string, string> = {
+  'agent.listSecrets': AGENT_SECRETS_SINCE,
+  'agent.saveSecret': AGENT_SECRETS_SINCE,
+  'agent.deleteSecret': AGENT_SECRETS_SINCE,
+  'agent.createMcpServer': AGENT_MCP_ROUTES_SINCE,
+  'agent.updateMcpServer': AGENT_MCP_ROUTES_SINCE,
+  'agent.deleteMcpServer': AGENT_MCP_ROUTES_SINCE,
+};
+
 /**
  * The next step after a failure of the server's settings routes, beyond what the error says
  * itself (which names the status and the server's own words): where to go and what to do.
@@ -21,7 +32,10 @@ export function nextStepFor(error: unknown, topic: SettingsTopic): string | null
   const apiError = toApiError(error);
   const words = apiError.serverMessage ?? '';
   if (apiError.isMissingRoute()) {
-    return t('options.errors.missingRoute', { what: t(topicWords[topic]) });
+    const since = apiError.endpoint ? agentRoutesSince[apiError.endpoint] : undefined;
+    return since
+      ? t('options.errors.agentTooOld', { what: t(topicWords[topic]), version: since })
+      : t('options.errors.missingRoute', { what: t(topicWords[topic]) });
   }
   switch (apiError.kind) {
     case 'unauthorized':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitShellWords } from '@/lib/api/v0/mcp';
 import {
+  agentMcpChanges,
   emptyMcpForm,
   formFromConfig,
   type McpForm,
@@ -288,5 +289,103 @@ describe('the servers a 1.7+ server keeps (agent_settings.mcp_config)', () => {
         'mcp-example-com-3': { transport: 'http', url: 'https://mcp.example.com/mcp', timeout: 20 },
       },
     });
+  });
+});
+
+describe('an agent server takes only the changes (agentMcpChanges)', () => {
+  // What an agent server answers: every field, null when unset, secrets redacted.
+  const stored = {
+    docs: {
+      url: 'https://mcp.example.test/sse',
+      transport: 'sse',
+      command: null,
+      args: null,
+      headers: { Authorization: '**********', 'X-Team': 'web' },
+      auth: null,
+      timeout: null,
+      enabled: true,
+    },
+    fetch: {
+      url: null,
+      transport: 'stdio',
+      command: 'uvx',
+      args: ['mcp-server-fetch'],
+      env: { TOKEN: '**********' },
+      enabled: true,
+    },
+  };
+  const checked = (edit: (form: ServerMcpForm) => void) => {
+    const form = serverFormFromMap(stored);
+    edit(form);
+    const result = validateServerMcpForm(form);
+    if (!result.ok) throw new Error(JSON.stringify(result.errors));
+    return agentMcpChanges(stored, result.servers);
+  };
+
+  it('sends nothing when nothing changed, redacted values included', () => {
+    expect(checked(() => {})).toEqual([]);
+  });
+
+  it('patches the changed field only, and leaves a redacted header out so it stays stored', () => {
+    const changes = checked((form) => {
+      const row = form.sse_servers[0] as ServerMcpForm['sse_servers'][number];
+      row.url = 'https://mcp.example.test/v2/sse';
+      row.headers = 'Authorization: **********\nX-Team: platform\nX-New: 1';
+    });
+    expect(changes).toEqual([
+      {
+        kind: 'update',
+        name: 'docs',
+        patch: {
+          url: 'https://mcp.example.test/v2/sse',
+          headers: { 'X-Team': 'platform', 'X-New': '1' },
+        },
+      },
+    ]);
+  });
+
+  it('removes a header or variable taken out by name, and a new value replaces a redacted one', () => {
+    const changes = checked((form) => {
+      (form.sse_servers[0] as ServerMcpForm['sse_servers'][number]).headers =
+        'Authorization: Bearer new';
+      (form.stdio_servers[0] as ServerMcpForm['stdio_servers'][number]).env = '';
+    });
+    expect(changes).toEqual([
+      {
+        kind: 'update',
+        name: 'docs',
+        patch: { headers: { Authorization: 'Bearer new', 'X-Team': null } },
+      },
+      { kind: 'update', name: 'fetch', patch: { env: null } },
+    ]);
+  });
+
+  it('removes a server taken out, and adds a new one without values it could only show redacted', () => {
+    const changes = checked((form) => {
+      const docs = form.sse_servers[0] as ServerMcpForm['sse_servers'][number];
+      // Renamed: the old name goes, the new one comes, its redacted header cannot be carried.
+      docs.name = 'handbook';
+      form.stdio_servers = [];
+    });
+    expect(changes).toEqual([
+      { kind: 'delete', name: 'docs' },
+      { kind: 'delete', name: 'fetch' },
+      {
+        kind: 'create',
+        name: 'handbook',
+        server: {
+          transport: 'sse',
+          enabled: true,
+          url: 'https://mcp.example.test/sse',
+          headers: { 'X-Team': 'web' },
+        },
+      },
+    ]);
+  });
+
+  it('treats a server list it could not read as empty', () => {
+    expect(agentMcpChanges(null, { x: { command: 'uvx' } })).toEqual([
+      { kind: 'create', name: 'x', server: { command: 'uvx' } },
+    ]);
   });
 });

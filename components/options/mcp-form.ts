@@ -1,6 +1,8 @@
 // The default MCP servers as an editable form, and back. Validation is lib/api's
 // MCPConfigRequestSchema (the service's own rules), so a message shown here is the message the
 // service would give, placed next to the field it is about instead of arriving as a 422.
+import type { AgentMcpChange } from '@/components/common/server-settings';
+import type { AgentMcpServerPatch } from '@/lib/api/endpoints/agent-settings';
 import { type MCPConfig, type MCPConfigInput, MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
 import type { McpServerRequest } from '@/lib/api/v1/requests';
 import { t } from '@/lib/i18n/options';
@@ -486,4 +488,120 @@ export function showsMaskedSecret(form: ServerMcpForm): boolean {
   return [...form.sse_servers, ...form.shttp_servers, ...form.stdio_servers].some((row) =>
     ('headers' in row ? row.headers : row.env).includes(maskedSecret),
   );
+}
+
+// --- An agent server: the changes, not the whole map ----------------------------------------
+//
+// An agent server takes MCP servers by merge patch and shows their secrets redacted; a redacted
+// value sent back would erase the stored one. So only what the person changed is sent: a value
+// still shown as ********** is left out (kept as stored), a header or variable taken out is
+// removed by name, and a server taken out is removed whole.
+
+type Entry = Record<string, unknown>;
+
+const isEntry = (value: unknown): value is Entry =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Equal as settings: a field that is null and one that is absent are the same. */
+function sameSetting(a: unknown, b: unknown): boolean {
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => sameSetting(item, b[index]))
+    );
+  }
+  if (isEntry(a) && isEntry(b)) {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((key) => sameSetting(a[key], b[key]));
+  }
+  return a === b;
+}
+
+/** The fields whose values are secrets, shown redacted and patched name by name. */
+const secretMaps = ['headers', 'env'] as const;
+
+/**
+ * A secret map's patch: names taken out → null, new or changed values as typed, values still
+ * redacted left out. Null when the whole map went; undefined when nothing changed.
+ */
+function secretMapPatch(
+  before: unknown,
+  after: unknown,
+): Record<string, string | null> | null | undefined {
+  const old = isEntry(before) ? before : {};
+  const now = isEntry(after) ? after : {};
+  if (!Object.keys(now).length) return Object.keys(old).length ? null : undefined;
+  const patch: Record<string, string | null> = {};
+  for (const name of Object.keys(old)) if (!Object.hasOwn(now, name)) patch[name] = null;
+  for (const [name, value] of Object.entries(now)) {
+    // Redacted: kept as stored (a renamed header's value cannot be carried over: it is left out).
+    if (value === maskedSecret) continue;
+    if (old[name] !== value) patch[name] = String(value);
+  }
+  return Object.keys(patch).length ? patch : undefined;
+}
+
+/** Whether a value holds a redacted secret anywhere (an `auth` block, say). */
+function holdsMasked(value: unknown): boolean {
+  if (value === maskedSecret) return true;
+  if (Array.isArray(value)) return value.some(holdsMasked);
+  return isEntry(value) && Object.values(value).some(holdsMasked);
+}
+
+/** A new server as it can be sent: redacted values are not values, so they are left out. */
+function withoutMasked(server: Entry): Entry {
+  const clean: Entry = {};
+  for (const [key, value] of Object.entries(server)) {
+    if ((secretMaps as readonly string[]).includes(key) && isEntry(value)) {
+      const kept = Object.fromEntries(
+        Object.entries(value).filter(([, text]) => text !== maskedSecret),
+      );
+      if (Object.keys(kept).length) clean[key] = kept;
+    } else if (!holdsMasked(value)) clean[key] = value;
+  }
+  return clean;
+}
+
+/** One existing server's merge patch, or null when it is unchanged. */
+function serverPatch(before: Entry, after: Entry): AgentMcpServerPatch | null {
+  const patch: Entry = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if ((secretMaps as readonly string[]).includes(key)) {
+      const change = secretMapPatch(before[key], after[key]);
+      if (change !== undefined) patch[key] = change;
+    } else if (!sameSetting(before[key], after[key])) patch[key] = after[key] ?? null;
+  }
+  return Object.keys(patch).length ? (patch as AgentMcpServerPatch) : null;
+}
+
+/**
+ * What turns the servers as read (`before`, secrets redacted) into the ones the form checked
+ * (`after`, from validateServerMcpForm): removals, new servers and patches of changed ones.
+ */
+export function agentMcpChanges(
+  before: Readonly<Record<string, Entry>> | null | undefined,
+  after: Readonly<Record<string, McpServerRequest>>,
+): AgentMcpChange[] {
+  const old = before ?? {};
+  const changes: AgentMcpChange[] = [];
+  for (const name of Object.keys(old)) {
+    if (!Object.hasOwn(after, name)) changes.push({ kind: 'delete', name });
+  }
+  for (const [name, server] of Object.entries(after)) {
+    const stored = old[name];
+    if (!stored) {
+      changes.push({
+        kind: 'create',
+        name,
+        server: withoutMasked(server as Entry) as McpServerRequest,
+      });
+      continue;
+    }
+    const patch = serverPatch(stored, server as Entry);
+    if (patch) changes.push({ kind: 'update', name, patch });
+  }
+  return changes;
 }

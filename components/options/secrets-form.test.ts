@@ -127,3 +127,35 @@ describe('serverNameError', () => {
     ).toBeUndefined();
   });
 });
+
+describe('on an agent server', () => {
+  it('applies its naming rules, in words that say what to type instead', () => {
+    const first = checkNewSecret(draft({ name: '_PRIVATE' }), [], 'agent');
+    expect(first.ok ? null : first.errors.name).toMatch(/starts with a letter, not "_"/);
+    const long = checkNewSecret(draft({ name: `T${'x'.repeat(64)}` }), [], 'agent');
+    expect(long.ok ? null : long.errors.name).toMatch(/at most 64 characters.*this one has 65/);
+  });
+
+  it('replaces the value of a listed secret once the person agreed, as a 1.7+ server does', () => {
+    const asked = checkNewSecret(draft({ name: 'github_token' }), ['github_token'], 'agent');
+    expect(asked.ok ? null : asked.errors.name).toMatch(/Tick the box below/);
+    expect(
+      checkNewSecret(draft({ name: 'github_token', replace: true }), ['github_token'], 'agent'),
+    ).toEqual({
+      ok: true,
+      secret: { name: 'github_token', value: 'pypi-s3cret' },
+      replacing: true,
+    });
+  });
+
+  it('puts its refusal of a name next to the name field', () => {
+    const refusal = new ApiError('validation', 'The server refused it', {
+      status: 422,
+      serverMessage:
+        'Invalid secret name format. Must start with a letter, contain only letters, numbers, and underscores, and be 1-64 characters long.',
+    });
+    expect(serverNameError(refusal, 'x', 'add-agent')).toMatch(/^Invalid secret name format/);
+    const other = new ApiError('validation', 'Settings validation failed', { status: 422 });
+    expect(serverNameError(other, 'x', 'add-agent')).toBeUndefined();
+  });
+});

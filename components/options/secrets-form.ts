@@ -4,6 +4,7 @@
 
 import { fieldError } from '@/components/common/ErrorNotice';
 import {
+  AGENT_SECRET_NAME_MAX,
   type SecretNameProblem,
   type SettingsGeneration,
   secretNameProblem,
@@ -29,8 +30,18 @@ export interface SecretFormErrors {
   value?: string;
 }
 
-/** Where a name is checked: adding on either kind of server, or renaming. */
-export type NameContext = 'add-v1' | 'add-v0' | 'rename';
+/** Where a name is checked: adding on each kind of server, or renaming. */
+export type NameContext = 'add-v1' | 'add-v0' | 'add-agent' | 'rename';
+
+/** Where adding a secret is checked on a server of `generation`. */
+export function addContext(generation: SettingsGeneration): NameContext {
+  return generation === 'agent' ? 'add-agent' : generation === 'v1' ? 'add-v1' : 'add-v0';
+}
+
+/** Whether the server replaces the value of a secret of the same name when one is added. */
+export function replacesInPlace(generation: SettingsGeneration): boolean {
+  return generation !== 'v0';
+}
 
 /** A name problem in words, with what to do instead. */
 export function nameProblemMessage(
@@ -44,15 +55,19 @@ export function nameProblemMessage(
     case 'spaces':
       return t('options.secrets.nameSpaces');
     case 'first':
-      return t('options.secrets.nameFirst', { first: name.charAt(0) });
+      return context === 'add-agent'
+        ? t('options.secrets.nameFirstLetter', { first: name.charAt(0) })
+        : t('options.secrets.nameFirst', { first: name.charAt(0) });
     case 'characters':
       return t('options.secrets.nameCharacters', { name });
+    case 'long':
+      return t('options.secrets.nameLong', { max: AGENT_SECRET_NAME_MAX, count: name.length });
     case 'taken':
       return context === 'rename'
         ? t('options.secrets.nameTakenRename', { name })
-        : context === 'add-v1'
-          ? t('options.secrets.nameTaken', { name })
-          : t('options.secrets.nameTakenLegacy', { name });
+        : context === 'add-v0'
+          ? t('options.secrets.nameTakenLegacy', { name })
+          : t('options.secrets.nameTaken', { name });
   }
 }
 
@@ -72,8 +87,9 @@ export type NewSecretCheck =
   | { ok: false; errors: SecretFormErrors };
 
 /**
- * Checks a new secret against the names already listed. A 1.7+ server replaces the value of a
- * secret of the same name, so that takes the person's agreement; a legacy server refuses it.
+ * Checks a new secret against the names already listed, with the server's own naming rules. A
+ * 1.7+ server and an agent server replace the value of a secret of the same name, so that takes
+ * the person's agreement; a legacy server refuses it.
  */
 export function checkNewSecret(
   draft: NewSecretDraft,
@@ -82,10 +98,10 @@ export function checkNewSecret(
 ): NewSecretCheck {
   const name = draft.name.trim();
   const errors: SecretFormErrors = {};
-  const problem = secretNameProblem(name, names);
-  const replacing = problem === 'taken' && generation === 'v1' && draft.replace;
+  const problem = secretNameProblem(name, names, generation);
+  const replacing = problem === 'taken' && replacesInPlace(generation) && draft.replace;
   if (problem && !replacing) {
-    errors.name = nameProblemMessage(problem, name, generation === 'v1' ? 'add-v1' : 'add-v0');
+    errors.name = nameProblemMessage(problem, name, addContext(generation));
   }
   // The value goes as typed: spaces may belong to it.
   if (!draft.value) errors.value = t('options.secrets.valueEmpty');
@@ -122,8 +138,8 @@ export function checkSecretEdit(
 
 /**
  * What the server said about the name, when its refusal is about the name: its own message
- * for the field (422), or a name it already holds (400 "Secret X already exists"). Anything
- * else is for the section's error notice.
+ * for the field (422), an agent server's 422 about the name's format, or a name it already
+ * holds (400 "Secret X already exists"). Anything else is for the section's error notice.
  */
 export function serverNameError(
   error: unknown,
@@ -133,6 +149,9 @@ export function serverNameError(
   const fromField = fieldError(error, 'name');
   if (fromField) return fromField;
   const apiError = toApiError(error);
+  if (apiError.kind === 'validation' && /secret name/i.test(apiError.serverMessage ?? '')) {
+    return apiError.serverMessage;
+  }
   if (
     (apiError.kind === 'bad-request' || apiError.kind === 'conflict') &&
     /already exists/i.test(apiError.serverMessage ?? '')

@@ -19,3 +19,12 @@ export function olderThan(version: string | null, oldest: string): boolean {
   }
   return false;
 }
+
+/**
+ * Agent-server releases that brought the settings routes Handoff uses on a bare agent server
+ * (upstream `settings_router.py`): the secrets routes (`/api/settings/secrets…`) and the routes
+ * for one MCP server at a time (`/api/settings/mcp/{key}`). `/api/settings` itself is older
+ * (1.17.0) than the oldest agent server Handoff accepts.
+ */
+export const AGENT_SECRETS_SINCE = '1.20.1';
+export const AGENT_MCP_ROUTES_SINCE = '1.39.0';

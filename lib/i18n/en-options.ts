@@ -107,6 +107,8 @@ export const optionsStrings = {
   'options.errors.rateLimitedWait': 'Wait {seconds} s, then try again.',
   'options.errors.rateLimited': 'Wait a moment, then try again.',
   'options.errors.unreachable': 'Check that the server is running and reachable, then try again.',
+  'options.errors.agentTooOld':
+    'This agent server is too old for {what}: they came with agent server {version}. Update it, test the connection again under Server, then try again.',
 
   // Hosted organisations
   'options.org.title': 'Organisation',
@@ -180,11 +182,27 @@ export const optionsStrings = {
   'options.tokens.connectedLoading': 'Asking the service which providers are connected…',
   'options.tokens.connectedNone':
     'No git provider is connected yet. Connect one in the hosted service’s settings, then reload this page.',
+  'options.tokens.agentIntro':
+    'This server clones repositories with the tokens it keeps as the secrets github_token, gitlab_token and bitbucket_token. Handoff sends a token to the server once and keeps no copy; neither shows it again.',
+  'options.tokens.agentSecret': 'kept as the secret {secret}',
+  'options.tokens.agentNone':
+    'The server holds none of these tokens: it can clone public repositories only.',
+  'options.tokens.agentTokenHint':
+    'A personal access token with read access; the server clones from {host} with it.',
+  'options.tokens.agentTokenHintHeld':
+    'The server holds a {provider} token already: a new one replaces it.',
+  'options.tokens.agentStored': '{provider}: the server stored the token as {secret}.',
+  'options.tokens.agentForgotten': 'The server forgot its {provider} token ({secret}).',
+  'options.tokens.agentDescription': 'Used to clone {provider} repositories',
 
   // Custom secrets
   'options.secrets.title': 'Custom secrets',
   'options.secrets.intro':
     'Values agents get as environment variables in their sandbox, like a package registry token. The server keeps them: Handoff sends a value once and never reads it back.',
+  'options.secrets.introAgent':
+    'Values agents can use, like a package registry token. The agent server keeps them: Handoff sends a value once and never reads it back.',
+  'options.secrets.changeAgent':
+    'To change a secret, add it again under the same name: this server takes a new value with every change.',
   'options.secrets.listTitle': 'Secrets on the server',
   'options.secrets.noServer': 'Save a server address first.',
   'options.secrets.loading': 'Asking the server for its secrets…',
@@ -208,6 +226,8 @@ export const optionsStrings = {
   'options.secrets.name': 'Name',
   'options.secrets.nameHint':
     'It becomes an environment variable: letters, digits and underscores, not starting with a digit, like NPM_TOKEN.',
+  'options.secrets.nameHintAgent':
+    'Letters, digits and underscores, starting with a letter, at most 64 characters, like NPM_TOKEN.',
   'options.secrets.value': 'Value',
   'options.secrets.valueHint': 'Sent to the server once; it is never shown again, here or there.',
   'options.secrets.description': 'Description',
@@ -222,6 +242,10 @@ export const optionsStrings = {
     'A secret name cannot contain spaces: use underscores, like NPM_TOKEN.',
   'options.secrets.nameFirst':
     'A secret name starts with a letter or an underscore, not "{first}".',
+  'options.secrets.nameFirstLetter':
+    'On this server a secret name starts with a letter, not "{first}".',
+  'options.secrets.nameLong':
+    'A secret name has at most {max} characters on this server; this one has {count}.',
   'options.secrets.nameCharacters':
     'A secret name has only letters, digits and underscores: "{name}" cannot be an environment variable.',
   'options.secrets.nameTaken':
@@ -271,6 +295,9 @@ export const optionsStrings = {
   'options.mcp.loading': 'Asking the server for its MCP servers…',
   'options.mcp.whereServer':
     'These servers are stored on your server and used by every new conversation, whichever app starts it.',
+  'options.mcp.whereAgent':
+    'These servers are stored on the agent server and used by every new conversation it runs, whichever app starts it.',
+  'options.mcp.unchanged': 'Nothing to save: the list is as the server keeps it.',
   'options.mcp.whereLocal':
     'This server keeps no MCP servers for Handoff: Handoff keeps these in this browser and sends them with each new conversation it starts.',
   'options.mcp.headers': 'Headers',
@@ -291,6 +318,8 @@ export const optionsStrings = {
   'options.agent.title': 'Model and agent',
   'options.agent.intro':
     'What the server uses for new conversations. Handoff shows them; they are changed in the server’s own settings.',
+  'options.agent.introAgent':
+    'What the agent server uses for new conversations. Handoff shows them; they are changed where the agent server is set up, for example in Agent Canvas’s settings.',
   'options.agent.noServer': 'Save a server address first.',
   'options.agent.loading': 'Asking the server for its settings…',
   'options.agent.model': 'Model',
@@ -403,6 +432,8 @@ export const optionsStrings = {
   'options.sandboxes.noServer': 'Connect Handoff to a server first.',
   'options.sandboxes.noV1':
     'This server has no sandboxes to manage: they came with newer OpenHands versions. If it was upgraded, test the connection again.',
+  'options.sandboxes.agent':
+    'An agent server on its own has no sandboxes: it runs each conversation in a folder on its own machine.',
   'options.sandboxes.toServer': 'Go to the server settings',
 
   // Sandboxes

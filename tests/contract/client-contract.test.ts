@@ -36,6 +36,11 @@ import {
   referenceServers,
 } from '../support/reference-services';
 import { readShared, v0Trajectory, v1Frames } from '../support/upstream-fixtures';
+import {
+  agentSettingsIndexedRoutes,
+  agentSettingsSamples,
+  agentSettingsServiceApiOnly,
+} from './agent-settings-samples';
 
 const SERVER = 'http://localhost:3000';
 const V0_ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -188,6 +193,7 @@ type Samples = { [N in EndpointName]: Sample<N> | Sample<N>[] };
 
 /** One realistic call per endpoint (two where a variant matters). */
 const samples: Samples = {
+  ...agentSettingsSamples,
   'server.alive': { params: {}, answer: { status: 'ok' } },
   'server.health': { params: {}, answer: 'OK' },
 
@@ -909,6 +915,7 @@ function documentFor(name: EndpointName): DocumentName {
 const checkedAgainstServiceApiOnly: Partial<
   Record<EndpointName, { query?: readonly string[]; body?: readonly string[]; reason: string }>
 > = {
+  ...agentSettingsServiceApiOnly,
   'v0.sendMessage': {
     body: ['message'],
     reason:
@@ -1250,6 +1257,7 @@ describe('V1-only servers: requests that encode their quirks (docs/contract/v1-a
  * it or to the reason a client does not call it.
  */
 const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
+  ...agentSettingsIndexedRoutes,
   'server GET /alive': ['server.alive'],
   'server GET /health': ['server.health'],
   'server GET /server_info': ['agent.getServerInfo'],
@@ -1407,6 +1415,7 @@ const routeTables: Record<string, string> = {
   'V1 app server': 'v1',
   'Hosted service': 'hosted',
   'Agent server': 'agent',
+  'Agent server settings': 'agent',
 };
 
 function routesInTheIndex(): string[] {

@@ -3,6 +3,7 @@
 // params). It imports no response or event schema, which keeps them out of the worker's
 // bundle: its whole size must stay under 40 KB gzipped.
 import type * as z from 'zod/mini';
+import { agentSettingsRequests } from './agent-settings';
 import { serverRequests, v0Requests } from './v0';
 import { agentRequests, v1Requests } from './v1';
 
@@ -11,6 +12,7 @@ export const endpointRequests = {
   ...v0Requests,
   ...v1Requests,
   ...agentRequests,
+  ...agentSettingsRequests,
 };
 
 export type EndpointRequests = typeof endpointRequests;

@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import '../zod-english';
 import { ApiError, type ApiErrorDetails, toApiError } from '../errors';
+import { agentSettingsResponses } from './agent-settings-responses';
 import type { EndpointName } from './requests';
 import { serverResponses, v0Responses } from './v0-responses';
 import { agentResponses, v1Responses } from './v1-responses';
@@ -13,6 +14,7 @@ export const endpointResponses = {
   ...v0Responses,
   ...v1Responses,
   ...agentResponses,
+  ...agentSettingsResponses,
 } satisfies Record<EndpointName, z.core.$ZodType>;
 
 export type EndpointResponses = typeof endpointResponses;
