@@ -163,6 +163,14 @@ export function createDocumentChecker(patch: (docs: Record<DocName, Json>) => vo
 /** lib/api endpoints by `target method path`, to check an answer against the client's schema. */
 export const libEndpoints = new Map<string, string>();
 for (const [name, spec] of Object.entries(endpointRequests)) {
-  const { method, path, target } = spec as { method: string; path: string; target: string };
-  libEndpoints.set(`${target} ${method} ${path}`, name);
+  const { group, method, path, target } = spec as {
+    group: string;
+    method: string;
+    path: string;
+    target: string;
+  };
+  // An agent server reached directly shares paths with the legacy server (`/api/settings`):
+  // its endpoints are keyed apart, so an app server's answer is checked against its own.
+  const where = group === 'agent' && target === 'server' ? 'agent-direct' : target;
+  libEndpoints.set(`${where} ${method} ${path}`, name);
 }
