@@ -54,6 +54,36 @@ type Outcome = { tone: 'success' | 'error'; text: string; error?: unknown };
  * them from its own sign-in, so there the section says where to connect providers instead of
  * offering a form that cannot work; an agent server keeps them as secrets of set names.
  */
+/** The code host a token is for, from the hosts this server kind takes tokens for. */
+function ProviderField<P extends string>({
+  providers,
+  value,
+  onChange,
+}: {
+  providers: readonly P[];
+  value: P;
+  onChange: (provider: P) => void;
+}) {
+  return (
+    <Field label={t('options.tokens.provider')}>
+      {(control) => (
+        <select
+          {...control}
+          className="select"
+          value={value}
+          onChange={(event) => onChange(event.target.value as P)}
+        >
+          {providers.map((name) => (
+            <option key={name} value={name}>
+              {providerName(name)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 export function ProviderTokensSection({ settings }: { settings: Settings }) {
   const kind = useHostedService(settings);
   const agent = knownSettingsGeneration(settings.serverInfo?.kind) === 'agent';
@@ -287,25 +317,14 @@ function TokenForm({ settings }: { settings: Settings }) {
       <h3>{t('options.tokens.addTitle')}</h3>
       <form ref={formRef} onSubmit={(event) => event.preventDefault()} autoComplete="off">
         <div className="options-grid">
-          <Field label={t('options.tokens.provider')}>
-            {(control) => (
-              <select
-                {...control}
-                className="select"
-                value={provider}
-                onChange={(event) => {
-                  setProvider(event.target.value as KnownProvider);
-                  setErrors({});
-                }}
-              >
-                {knownProviders.map((name) => (
-                  <option key={name} value={name}>
-                    {providerName(name)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <ProviderField
+            providers={knownProviders}
+            value={provider}
+            onChange={(name) => {
+              setProvider(name);
+              setErrors({});
+            }}
+          />
           {providerTakesHost(provider) ? (
             <Field label={t('options.tokens.host')} hint={hostHint} error={errors.host}>
               {(control) => (
@@ -490,25 +509,14 @@ function AgentTokenForm() {
 
       <h3>{t('options.tokens.addTitle')}</h3>
       <form ref={formRef} onSubmit={(event) => event.preventDefault()} autoComplete="off">
-        <Field label={t('options.tokens.provider')}>
-          {(control) => (
-            <select
-              {...control}
-              className="select"
-              value={provider}
-              onChange={(event) => {
-                setProvider(event.target.value as AgentTokenProvider);
-                setErrors({});
-              }}
-            >
-              {agentTokenProviders.map((name) => (
-                <option key={name} value={name}>
-                  {providerName(name)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ProviderField
+          providers={agentTokenProviders}
+          value={provider}
+          onChange={(name) => {
+            setProvider(name);
+            setErrors({});
+          }}
+        />
         <Field
           label={t('options.tokens.token')}
           hint={

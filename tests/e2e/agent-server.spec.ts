@@ -51,6 +51,19 @@ async function configure(page: Page, service: RunningService): Promise<void> {
   });
 }
 
+/** Sends a message from the panel; it shows in the timeline and reaches the agent. */
+async function reply(panel: Page, service: RunningService, id: string, text: string) {
+  const box = panel.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(timeline(panel).locator('.message-user', { hasText: text })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect
+    .poll(async () => JSON.stringify((await service.admin.storedEvents(id)).events))
+    .toContain(text);
+}
+
 async function openedConversationId(page: Page): Promise<string> {
   const view = page.locator('[data-view="conversation"] .conversation');
   await expect(view).toBeVisible({ timeout: 30_000 });
@@ -107,28 +120,13 @@ test('configured once, an Alt-click on a GitHub issue clones the repository on t
   // The panel shows it live and the person can reply.
   await expectLive(panel);
   await service.admin.waitIdle(id);
-  const box = panel.getByRole('textbox', { name: 'Message' });
-  await box.fill('Please also add a changelog entry');
-  await box.press('Enter');
-  await expect(
-    timeline(panel).locator('.message-user', { hasText: 'Please also add a changelog entry' }),
-  ).toBeVisible({ timeout: 20_000 });
-  await expect
-    .poll(async () => JSON.stringify((await service.admin.storedEvents(id)).events))
-    .toContain('Please also add a changelog entry');
+  await reply(panel, service, id, 'Please also add a changelog entry');
 
   // The browser stops an idle worker; the conversation stays live and steerable.
   await service.admin.waitIdle(id);
   await stopServiceWorker();
   await expectLive(panel, 30_000);
-  await box.fill('And bump the version');
-  await box.press('Enter');
-  await expect(
-    timeline(panel).locator('.message-user', { hasText: 'And bump the version' }),
-  ).toBeVisible({ timeout: 20_000 });
-  await expect
-    .poll(async () => JSON.stringify((await service.admin.storedEvents(id)).events))
-    .toContain('And bump the version');
+  await reply(panel, service, id, 'And bump the version');
 });
 
 test('the list shows the server’s own conversations, and one opens with its history', async ({
