@@ -5,6 +5,7 @@
 // from the connection test, never guessed; between the other two the first read decides, and
 // every view then reads and writes through the same routes. Nothing here talks to the worker:
 // ./use-server-settings.ts does, with these.
+import { cloneProviders, tokenSecretName } from '@/lib/api/agent-direct/clone';
 import type { ServerKind } from '@/lib/api/detect';
 import type { AgentMcpServerPatch } from '@/lib/api/endpoints/agent-settings';
 import type { AgentServerSettings } from '@/lib/api/endpoints/agent-settings-responses';
@@ -109,22 +110,13 @@ export function fromV0Settings(settings: V0Settings | null): ServerSettings {
 }
 
 /**
- * The secrets an agent server's clone helper reads for each git provider (upstream
- * `openhands/sdk/workspace/repo.py`): on that kind they are its provider tokens.
+ * The providers whose clone secret (lib/api/agent-direct/clone.ts) is among `names`: on an agent
+ * server those secrets are its provider tokens, always for the provider's public host.
  */
-export const agentTokenSecrets = {
-  github: 'github_token',
-  gitlab: 'gitlab_token',
-  bitbucket: 'bitbucket_token',
-} as const;
-export type AgentTokenProvider = keyof typeof agentTokenSecrets;
-export const agentTokenProviders = Object.keys(agentTokenSecrets) as AgentTokenProvider[];
-
-/** The providers whose clone secret is among `names` (always for the provider's public host). */
 export function providerTokensFromSecrets(names: readonly string[]): ProviderHosts {
   const hosts: ProviderHosts = {};
-  for (const provider of agentTokenProviders) {
-    if (names.includes(agentTokenSecrets[provider])) hosts[provider] = null;
+  for (const provider of cloneProviders) {
+    if (names.includes(tokenSecretName(provider))) hosts[provider] = null;
   }
   return hosts;
 }

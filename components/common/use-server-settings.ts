@@ -5,6 +5,7 @@
 // that decision: views never pick routes themselves.
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { type CloneProvider, tokenSecretName } from '@/lib/api/agent-direct/clone';
 import type { AgentMcpServerPatch } from '@/lib/api/endpoints/agent-settings';
 import { type ApiError, toApiError } from '@/lib/api/errors';
 import { isHostedServiceUrl } from '@/lib/api/url';
@@ -16,8 +17,6 @@ import type { Settings } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/store';
 import {
   type AgentMcpChange,
-  type AgentTokenProvider,
-  agentTokenSecrets,
   fromAgentServerSettings,
   fromV0Settings,
   fromV1Settings,
@@ -245,21 +244,21 @@ export async function deleteSecret(generation: SettingsGeneration, secretId: str
  * query's or a mutation's.
  */
 export async function saveAgentToken(
-  provider: AgentTokenProvider,
+  provider: CloneProvider,
   token: string,
   description: string,
 ): Promise<void> {
   await callApi('agent.saveSecret', {
-    name: agentTokenSecrets[provider],
+    name: tokenSecretName(provider),
     value: token,
     description,
   });
 }
 
 /** An agent server: forgets a git provider's token (a missing one is already forgotten). */
-export async function forgetAgentToken(provider: AgentTokenProvider): Promise<void> {
+export async function forgetAgentToken(provider: CloneProvider): Promise<void> {
   try {
-    await callApi('agent.deleteSecret', { name: agentTokenSecrets[provider] });
+    await callApi('agent.deleteSecret', { name: tokenSecretName(provider) });
   } catch (error) {
     if (toApiError(error).kind !== 'not-found') throw error;
   }

@@ -1,12 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import {
-  type AgentTokenProvider,
-  agentTokenProviders,
-  agentTokenSecrets,
-  knownSettingsGeneration,
-  webAppSettingsUrl,
-} from '@/components/common/server-settings';
+import { knownSettingsGeneration, webAppSettingsUrl } from '@/components/common/server-settings';
 import {
   clearProviderTokens,
   forgetAgentToken,
@@ -19,6 +13,7 @@ import {
   useServerSettings,
 } from '@/components/common/use-server-settings';
 import { isProviderRefusal } from '@/components/microagents/microagent-info';
+import { type CloneProvider, cloneProviders, tokenSecretName } from '@/lib/api/agent-direct/clone';
 import { toApiError } from '@/lib/api/errors';
 import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
 import { t } from '@/lib/i18n/options';
@@ -404,16 +399,16 @@ function TokenForm({ settings }: { settings: Settings }) {
 function AgentTokenForm() {
   const secrets = useServerSecrets();
   const queryClient = useQueryClient();
-  const [provider, setProvider] = useState<AgentTokenProvider>('github');
+  const [provider, setProvider] = useState<CloneProvider>('github');
   const [token, setToken] = useState('');
   const [errors, setErrors] = useState<TokenFormErrors>({});
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const formRef = useFocusFirstInvalid(errors);
   const items = secrets.data?.items ?? [];
-  const secretOf = (name: AgentTokenProvider) =>
-    items.find((item) => item.name === agentTokenSecrets[name]);
-  const held = agentTokenProviders.filter((name) => secretOf(name));
+  const secretOf = (name: CloneProvider) =>
+    items.find((item) => item.name === tokenSecretName(name));
+  const held = cloneProviders.filter((name) => secretOf(name));
   // The settings carry the providers too (for the side panel): both are read again.
   const reload = () =>
     Promise.all([
@@ -429,7 +424,7 @@ function AgentTokenForm() {
       return;
     }
     setErrors({});
-    const words = { provider: providerName(provider), secret: agentTokenSecrets[provider] };
+    const words = { provider: providerName(provider), secret: tokenSecretName(provider) };
     const description =
       secretOf(provider)?.description || t('options.tokens.agentDescription', words);
     setBusy('store');
@@ -446,7 +441,7 @@ function AgentTokenForm() {
       .finally(() => setBusy(null));
   };
 
-  const onForget = (name: AgentTokenProvider) => {
+  const onForget = (name: CloneProvider) => {
     setOutcome(null);
     setBusy(name);
     forgetAgentToken(name)
@@ -457,7 +452,7 @@ function AgentTokenForm() {
             tone: 'success',
             text: t('options.tokens.agentForgotten', {
               provider: providerName(name),
-              secret: agentTokenSecrets[name],
+              secret: tokenSecretName(name),
             }),
           });
         },
@@ -488,7 +483,7 @@ function AgentTokenForm() {
               <span>
                 <strong>{providerName(name)}</strong>{' '}
                 <span className="muted">
-                  {t('options.tokens.agentSecret', { secret: agentTokenSecrets[name] })}
+                  {t('options.tokens.agentSecret', { secret: tokenSecretName(name) })}
                 </span>
               </span>
               <button
@@ -510,7 +505,7 @@ function AgentTokenForm() {
       <h3>{t('options.tokens.addTitle')}</h3>
       <form ref={formRef} onSubmit={(event) => event.preventDefault()} autoComplete="off">
         <ProviderField
-          providers={agentTokenProviders}
+          providers={cloneProviders}
           value={provider}
           onChange={(name) => {
             setProvider(name);

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { providerTokensOf, useServerSettings } from '@/components/common/use-server-settings';
 import { type FieldError, providerTypeValues } from '@/lib/api';
+import { cloneProviders } from '@/lib/api/agent-direct/clone';
 import { ApiError, toApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
@@ -10,9 +11,6 @@ import type { Settings } from '@/lib/settings/schema';
 import { startTaskWords } from '@/lib/timeline/status-words';
 import { BranchPicker } from './BranchPicker';
 import { gitApiOf, useRepositorySearch } from './hooks/useGitSearch';
-
-/** The hosts Handoff can clone from on an agent server alone (lib/api/agent-direct/clone.ts). */
-const cloneProviders = ['github', 'gitlab', 'bitbucket'] as const;
 
 import type { ServerApis } from './hooks/useServerApis';
 import { useStartConversation } from './hooks/useStartConversation';

@@ -4,28 +4,33 @@
 // git through a credential file written by the file route and removed straight after, so it is
 // never part of a command line, which the server keeps in its command log.
 
-export type CloneProvider = 'github' | 'gitlab' | 'bitbucket';
+/**
+ * The hosts Handoff clones from on an agent server: their address, the user name each expects
+ * beside a token (what their own docs say to use), the server secret the SDK's own clone helper
+ * reads for them (upstream `openhands/sdk/workspace/repo.py`), which is where the person's token
+ * lives on that kind of server, and the host's name in words.
+ */
+export const cloneHosts = {
+  github: { host: 'github.com', user: 'x-access-token', secret: 'github_token', name: 'GitHub' },
+  gitlab: { host: 'gitlab.com', user: 'oauth2', secret: 'gitlab_token', name: 'GitLab' },
+  bitbucket: {
+    host: 'bitbucket.org',
+    user: 'x-token-auth',
+    secret: 'bitbucket_token',
+    name: 'Bitbucket',
+  },
+} as const;
 
-const hosts: Record<CloneProvider, string> = {
-  github: 'github.com',
-  gitlab: 'gitlab.com',
-  bitbucket: 'bitbucket.org',
-};
-
-/** The user name each host expects beside a token (what their own docs say to use). */
-const tokenUsers: Record<CloneProvider, string> = {
-  github: 'x-access-token',
-  gitlab: 'oauth2',
-  bitbucket: 'x-token-auth',
-};
+export type CloneProvider = keyof typeof cloneHosts;
+export const cloneProviders = Object.keys(cloneHosts) as CloneProvider[];
 
 export function isCloneProvider(value: unknown): value is CloneProvider {
-  return value === 'github' || value === 'gitlab' || value === 'bitbucket';
+  return typeof value === 'string' && Object.hasOwn(cloneHosts, value);
 }
 
-/** The server secret the SDK's own clone helper reads for each host. */
+/** The server secret that holds the person's token for a host. */
 export function tokenSecretName(provider: CloneProvider): string {
-  return `${provider}_token`;
+  return cloneHosts[provider].secret;
 }
 
 /** `owner/repo` or `group/sub/project`: letters, digits, `.`, `_`, `-`, joined by slashes. */
@@ -44,13 +49,13 @@ export function shellQuote(value: string): string {
 }
 
 export function cloneUrl(provider: CloneProvider, repository: string): string {
-  return `https://${hosts[provider]}/${repository}.git`;
+  return `https://${cloneHosts[provider].host}/${repository}.git`;
 }
 
 /** git's credential-store line for a token on the provider's host. */
 export function credentialLine(provider: CloneProvider, token: string): string {
-  const user = encodeURIComponent(tokenUsers[provider]);
-  return `https://${user}:${encodeURIComponent(token)}@${hosts[provider]}\n`;
+  const { host, user } = cloneHosts[provider];
+  return `https://${encodeURIComponent(user)}:${encodeURIComponent(token)}@${host}\n`;
 }
 
 /** A folder name from the repository's last part and the conversation's first characters. */

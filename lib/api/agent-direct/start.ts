@@ -9,6 +9,7 @@ import {
   type CloneProblem,
   cloneCommand,
   cloneFolderName,
+  cloneHosts,
   cloneProblemOf,
   credentialLine,
   isBranchName,
@@ -45,7 +46,7 @@ export const CLONE_TIMEOUT_S = 300;
 
 const problemWords: Record<CloneProblem, (plan: ClonePlan) => string> = {
   'token-rejected': (plan) =>
-    `${plan.provider === 'gitlab' ? 'GitLab' : plan.provider === 'bitbucket' ? 'Bitbucket' : 'GitHub'} refused the token saved on the server as ${tokenSecretName(plan.provider)}. Replace it in Handoff’s options (Secrets), then start again.`,
+    `${cloneHosts[plan.provider].name} refused the token saved on the server as ${tokenSecretName(plan.provider)}. Replace it in Handoff’s options (Secrets), then start again.`,
   'needs-token': (plan) =>
     `${plan.repository} needs a token to clone: it is private or does not exist. Save one as ${tokenSecretName(plan.provider)} in Handoff’s options (Secrets), then start again.`,
   'not-found': (plan) =>
