@@ -72,6 +72,24 @@ export function normaliseId(id: string): string {
   return id.replace(/-/g, '').toLowerCase();
 }
 
+/**
+ * "#12", "issue 12", "PR #34", "MR !5", "pull request 7": the issue or pull/merge request a
+ * conversation's title names, if one.
+ */
+export function itemNamedIn(
+  title: string | null,
+): { kind: 'issue' | 'pull'; number: number } | null {
+  if (!title) return null;
+  const named = /\b(pull request|merge request|PR|MR|issue)\s*[#!]?(\d+)\b/i.exec(title);
+  const bare = named ? null : /(?:^|[\s("'[])([#!])(\d+)\b/.exec(title);
+  const found = named ?? bare;
+  if (!found) return null;
+  const number = Number(found[2]);
+  if (!Number.isSafeInteger(number) || number < 1) return null;
+  const pull = named ? !/^issue$/i.test(found[1] as string) : found[1] === '!';
+  return { kind: pull ? 'pull' : 'issue', number };
+}
+
 export function fromV0(info: ListedV0): ConversationSummary {
   return {
     id: info.conversation_id,

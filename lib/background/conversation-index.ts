@@ -7,6 +7,7 @@ import { agentStateOfExecution } from '@/lib/api/agent-state';
 import {
   type ConversationSummary,
   interfacesToAsk,
+  itemNamedIn,
   type KnownInterfaces,
   type ListedV0,
   type ListedV1,
@@ -191,17 +192,10 @@ export function stateOf(summary: ConversationSummary): {
   return { state: 'stopped', need: null };
 }
 
-/** "#12", "issue 12", "PR #34", "MR !5", "pull request 7": the item a title names, if one. */
+/** The item a conversation's title names (lib/api/conversation-summary.ts), if one. */
 export function itemFromTitle(title: string | null): IndexItem | null {
-  if (!title) return null;
-  const named = /\b(pull request|merge request|PR|MR|issue)\s*[#!]?(\d+)\b/i.exec(title);
-  const bare = named ? null : /(?:^|[\s("'[])([#!])(\d+)\b/.exec(title);
-  const found = named ?? bare;
-  if (!found) return null;
-  const number = Number(found[2]);
-  if (!Number.isSafeInteger(number) || number < 1) return null;
-  const pull = named ? !/^issue$/i.test(found[1] as string) : found[1] === '!';
-  return { kind: pull ? 'pull' : 'issue', number, from: 'title' };
+  const named = itemNamedIn(title);
+  return named ? { ...named, from: 'title' } : null;
 }
 
 const defaultHosts: Record<string, string> = {

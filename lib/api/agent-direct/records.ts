@@ -16,7 +16,8 @@ export interface OriginTags {
 
 type Json = Record<string, unknown>;
 
-function text(value: unknown): string | null {
+/** A non-empty string, or null. */
+export function text(value: unknown): string | null {
   return typeof value === 'string' && value ? value : null;
 }
 
@@ -73,11 +74,6 @@ export function asAppConversation(info: unknown, serverUrl: string): Json | null
     tags,
     trigger: null,
   };
-}
-
-/** The issue a conversation's tags name, for lists that key conversations by item. */
-export function issueOfTags(tags: Record<string, string> | null | undefined): number | null {
-  return numberTag(tags?.issue);
 }
 
 /** A page of the agent server's search as a page of app conversations. */

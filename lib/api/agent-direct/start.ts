@@ -2,6 +2,7 @@
 // folder of its own on the server's machine, the branch checked out, then the conversation starts
 // there with the server's own agent settings and the person's message. Each step is reported the
 // way an app server reports its start tasks, so the side panel follows it the same way.
+import { itemNamedIn } from '../conversation-summary';
 import type { RequestSpec } from '../endpoint';
 import { ApiError } from '../errors';
 import {
@@ -18,7 +19,7 @@ import {
   shellQuote,
   tokenSecretName,
 } from './clone';
-import { type OriginTags, originTags } from './records';
+import { type OriginTags, originTags, text } from './records';
 import {
   agentDirectCommandOutputs,
   agentDirectGetEncryptedSettings,
@@ -60,10 +61,6 @@ const problemWords: Record<CloneProblem, (plan: ClonePlan) => string> = {
   failed: (plan) => `Cloning ${plan.repository} failed. The server said:`,
 };
 
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value ? value : null;
-}
-
 function object(value: unknown): Json {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 }
@@ -84,8 +81,9 @@ function originOf(request: Json, folder: string | null): OriginTags {
   else if (task.task_type === 'OPEN_PR' && taskNumber) origin.pull = taskNumber;
   else if (taskNumber) origin.issue = taskNumber;
   else {
-    const named = /\bissue\s*#?(\d+)\b/i.exec(text(request.title) ?? '');
-    if (named) origin.issue = named[1];
+    // The panel names a task's conversation after it ("Issue #7: …").
+    const named = itemNamedIn(text(request.title));
+    if (named) origin[named.kind] = String(named.number);
   }
   return origin;
 }
