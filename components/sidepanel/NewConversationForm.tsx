@@ -23,6 +23,7 @@ import {
   mcpDraftOf,
   type NewConversationDraft,
   type NewConversationLaunch,
+  startCapabilitiesOf,
   startOriginOf,
 } from './model/new-conversation';
 import { nextStepOf } from './model/next-step';
@@ -159,9 +160,7 @@ export function NewConversationForm({
   );
   const byField = grouped.byField;
 
-  const capabilities = {
-    suggestedTask: apis.v0 === false && apis.v1 !== false && !apis.agentDirect,
-  };
+  const capabilities = startCapabilitiesOf(apis);
   const submit = () => {
     if (busy) return;
     reset();
@@ -182,15 +181,13 @@ export function NewConversationForm({
     const branch = draft.branch || (touched.current.has('branch') ? '' : (foundBranch ?? ''));
     void start(
       { ...draft, branch },
-      { suggestedTask: apis.v0 === false && apis.v1 !== false && !apis.agentDirect },
+      startCapabilitiesOf(apis),
       startOriginOf(launch.context, draft),
     );
   }, [
     launch.autoStart,
     ready,
-    apis.v0,
-    apis.v1,
-    apis.agentDirect,
+    apis,
     start,
     draft,
     serverSettings.isPending,

@@ -144,6 +144,9 @@ export function createTransport(config: ApiClientConfig): Transport {
   function prepare(server: string, spec: RequestSpec, parts: RequestParts): PreparedRequest {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const serverOrigin = new URL(server).origin;
+    /** The server's session key, for an address on the server's own origin only. */
+    const serverKeyAt = (target: URL) =>
+      target.origin === serverOrigin && authScheme === 'session-key' ? apiKey : null;
     let url: URL;
     let key: string | null = null;
     let bearer = false;
@@ -181,7 +184,7 @@ export function createTransport(config: ApiClientConfig): Transport {
           headers.Authorization = `Bearer ${apiKey}`;
           key = ref.session_api_key ?? null;
         } else if (sameOrigin) {
-          key = ref.session_api_key ?? (authScheme === 'session-key' ? apiKey : null);
+          key = ref.session_api_key ?? serverKeyAt(url);
         } else {
           key = ref.session_api_key ?? null;
           withheldServerKey = key === null && apiKey !== null;
@@ -198,9 +201,7 @@ export function createTransport(config: ApiClientConfig): Transport {
         // The agent server only knows the sandbox's key
         // (docs/contract/agent-server.md#base-url-and-key). One on the server's own origin is the
         // server itself (an agent server with no app server in front): the server's key is its own.
-        key =
-          ref.session_api_key ??
-          (url.origin === serverOrigin && authScheme === 'session-key' ? apiKey : null);
+        key = ref.session_api_key ?? serverKeyAt(url);
       }
     }
     appendQuery(url, parts.query);

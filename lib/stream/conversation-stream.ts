@@ -569,6 +569,14 @@ export class ConversationStream {
     this.emitSnapshot();
   }
 
+  /**
+   * The server's key for a socket, given only on the server's own origin: a runtime or agent
+   * server elsewhere gets its own key or none.
+   */
+  private serverKeyOn(url: URL): string | null {
+    return url.origin === this.deps.resolveUrl('/').origin ? this.deps.socketFallbackKey : null;
+  }
+
   private ensureTransport(): void {
     if (this.transport) return;
     const beforeReconnect = () => this.checkBeforeReconnect();
@@ -579,28 +587,21 @@ export class ConversationStream {
         origin: base.origin,
         path: `${prefix.replace(/\/+$/, '')}/socket.io`,
         conversationId: this.conversationId,
-        // The server's key only on the server's own origin; a runtime elsewhere gets its own.
-        sessionApiKey:
-          this.v0.session_api_key ??
-          (base.origin === this.deps.resolveUrl('/').origin ? this.deps.socketFallbackKey : null),
+        sessionApiKey: this.v0.session_api_key ?? this.serverKeyOn(base),
         latestEventId: () => this.v0Log.latestEventId(),
         callbacks: this.callbacks(),
         beforeReconnect,
       });
     } else if (this.generation === 'v1' && this.v1?.conversation_url) {
       const record = this.v1;
+      // Read at each connect: the record read before a reconnect may name a new address and key.
+      const conversationUrl = () => this.v1?.conversation_url ?? record.conversation_url ?? '';
       this.transport = this.deps.createV1Transport({
-        // Read at each connect: the record read before a reconnect may name a new key.
-        agentServerUrl: () =>
-          this.deps.agentServerBase(this.v1?.conversation_url ?? record.conversation_url ?? ''),
+        agentServerUrl: () => this.deps.agentServerBase(conversationUrl()),
         conversationId: this.conversationId,
-        // An agent server on the server's own origin is the server itself: its key is the server's.
+        // An agent server on the server's own origin is the server itself (no app server).
         sessionApiKey: () =>
-          this.v1?.session_api_key ??
-          (this.deps.resolveUrl(this.v1?.conversation_url ?? '').origin ===
-          this.deps.resolveUrl('/').origin
-            ? this.deps.socketFallbackKey
-            : null),
+          this.v1?.session_api_key ?? this.serverKeyOn(this.deps.resolveUrl(conversationUrl())),
         lastTimestamp: () => this.v1History.lastTimestamp(),
         callbacks: this.callbacks(),
         beforeReconnect,

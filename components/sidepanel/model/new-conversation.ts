@@ -292,6 +292,18 @@ export function v1MessageText(draft: NewConversationDraft): string {
 }
 
 /** What the server can take in a V1 start request beyond 0.62's fields. */
+/**
+ * What a start may ask of the server: only a V1 app server (not a legacy one, nor an agent server
+ * reached directly, which the worker starts on itself) writes a first message from a task.
+ */
+export function startCapabilitiesOf(apis: {
+  v0: boolean | null;
+  v1: boolean | null;
+  agentDirect?: boolean;
+}): StartCapabilities {
+  return { suggestedTask: apis.v0 === false && apis.v1 !== false && !apis.agentDirect };
+}
+
 export interface StartCapabilities {
   /** `suggested_task` (1.4+): the server writes the task's prompt from the issue itself. */
   suggestedTask: boolean;

@@ -54,7 +54,8 @@ const mcpKey = { settings_key: PathIdSchema };
 /**
  * The settings, with every secret value redacted (`**********`): `agent_settings` (the model in
  * `llm.model`, MCP servers in `mcp_config`), `conversation_settings` (`confirmation_mode`) and
- * `llm_api_key_is_set`. Since 1.17.0. No `X-Expose-Secrets`: Handoff never reads secrets back.
+ * `llm_api_key_is_set`. Since 1.17.0. No `X-Expose-Secrets`: pages never read secrets back. Only
+ * the worker's start does: the settings encrypted, and the clone token (lib/api/agent-direct).
  */
 export const agentGetSettings = defineRequest({
   group: 'agent',
