@@ -33,6 +33,21 @@ async function onServer(service: RunningService, path: string, init: RequestInit
   return { status: response.status, body: (await response.json().catch(() => null)) as unknown };
 }
 
+interface ServerConversation {
+  id: string;
+  title: string;
+  execution_status: string;
+  tags?: Record<string, string>;
+}
+
+/** What the agent server itself lists, as a check beside what the panel shows. */
+async function serverConversations(service: RunningService): Promise<ServerConversation[]> {
+  const page = (await onServer(service, '/api/conversations/search?limit=100')).body as {
+    items: ServerConversation[];
+  };
+  return page.items;
+}
+
 async function runOnServer(service: RunningService, command: string): Promise<Json> {
   const answer = await onServer(service, '/api/bash/execute_bash_command', {
     method: 'POST',
@@ -106,10 +121,8 @@ test('configured once, an Alt-click on a GitHub issue clones the repository on t
   await expect
     .poll(async () => JSON.stringify((await service.admin.storedEvents(id)).events))
     .toContain('Document the theming API');
-  const search = (await onServer(service, '/api/conversations/search?limit=100')).body as {
-    items: { tags?: Record<string, string> }[];
-  };
-  expect(search.items.filter((item) => item.tags?.repository === 'octo/widgets')).toHaveLength(1);
+  const listed = await serverConversations(service);
+  expect(listed.filter((item) => item.tags?.repository === 'octo/widgets')).toHaveLength(1);
 
   // The token went by the file route: no command the server logged holds it, and its file is gone.
   const log = await onServer(service, '/api/bash/bash_events/search?limit=100');
@@ -136,18 +149,16 @@ test('the list shows the server’s own conversations, and one opens with its hi
   const options = await openExtensionPage('options.html');
   await configure(options, service);
   const panel = await openPanel(openExtensionPage);
-  const search = (await onServer(service, '/api/conversations/search?limit=100')).body as {
-    items: { id: string; title: string; execution_status: string }[];
-  };
-  expect(search.items.length).toBeGreaterThan(0);
-  for (const item of search.items) {
+  const listed = await serverConversations(service);
+  expect(listed.length).toBeGreaterThan(0);
+  for (const item of listed) {
     await expect(
       panel.getByRole('button', { name: new RegExp(`^${escapeRegExp(item.title)}`) }),
     ).toBeVisible({
       timeout: 20_000,
     });
   }
-  const finished = search.items.find((item) => item.execution_status === 'finished');
+  const finished = listed.find((item) => item.execution_status === 'finished');
   if (!finished) throw new Error('the agent server holds no finished conversation');
   await panel
     .getByRole('button', { name: new RegExp(`^${escapeRegExp(finished.title)} Finished`) })
@@ -181,10 +192,8 @@ test('a branch that does not exist is said in words, and no conversation is star
   await expect(panel.getByText(/The branch no-such-branch does not exist/)).toBeVisible({
     timeout: 20_000,
   });
-  const search = (await onServer(service, '/api/conversations/search?limit=100')).body as {
-    items: { tags?: Record<string, string> }[];
-  };
-  expect(search.items.filter((item) => item.tags?.branch === 'no-such-branch')).toHaveLength(0);
+  const listed = await serverConversations(service);
+  expect(listed.filter((item) => item.tags?.branch === 'no-such-branch')).toHaveLength(0);
 });
 
 /** Starts from the panel's form with no repository, as a person asking a quick question. */
