@@ -528,8 +528,16 @@ export class Firefox {
         ).wm.getEnumerator('alert:alert');
         for (const alert of alerts) {
           if (!(alert.document.documentElement.textContent ?? '').includes(words)) continue;
-          (alert.document.getElementById('alertBox') as HTMLElement | null)?.click();
-          return;
+          // An alert shown a moment ago may not listen for clicks yet; a handled click closes it,
+          // so click again until it has gone.
+          for (let click = 0; click < 20 && !alert.closed; click++) {
+            (alert.document.getElementById('alertBox') as HTMLElement | null)?.click();
+            for (let wait = 0; wait < 60 && !alert.closed; wait++) {
+              await new Promise((resolve) => setTimeout(resolve, 50));
+            }
+          }
+          if (alert.closed) return;
+          throw new Error(`the notification saying "${words}" did not take a click`);
         }
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
