@@ -1,51 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type { Plugin } from 'vite';
+import { join } from 'node:path';
 import { defineConfig } from 'wxt';
-
-/**
- * The worker's Socket.IO only ever uses the websocket transport
- * (docs/contract/v0-socket.md#address-and-protocol), but engine.io-client's entry also loads its
- * polling and WebTransport transports, whose modules run code at load time, so tree-shaking cannot
- * drop them: ~2 KB gzipped of the worker's 45 KB budget. For the worker build only,
- * `engine.io-client` resolves to the four pieces socket.io-client imports from it, with a transport
- * registry that holds websocket alone.
- */
-function websocketOnlyEngineIo(): Plugin {
-  const esm = join(
-    dirname(createRequire(import.meta.url).resolve('engine.io-client')),
-    '..',
-    'esm',
-  );
-  const entry = '\0handoff:engine.io-client';
-  const registry = '\0handoff:engine.io-transports';
-  return {
-    name: 'handoff:websocket-only-engine-io',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === 'engine.io-client') return entry;
-      if (source === './transports/index.js' && importer?.startsWith(esm)) return registry;
-      return null;
-    },
-    load(id) {
-      if (id === entry) {
-        return [
-          `export { Socket } from ${JSON.stringify(join(esm, 'socket.js'))};`,
-          `export { installTimerFunctions } from ${JSON.stringify(join(esm, 'util.js'))};`,
-          `export { nextTick } from ${JSON.stringify(join(esm, 'globals.js'))};`,
-          `export { parse } from ${JSON.stringify(join(esm, 'contrib', 'parseuri.js'))};`,
-          `export { WS as WebSocket, WS as NodeWebSocket } from ${JSON.stringify(join(esm, 'transports', 'websocket.js'))};`,
-          // socket.io-client re-exports these transport classes; the worker never uses them.
-          'export const Fetch = undefined, XHR = undefined, NodeXHR = undefined, WebTransport = undefined;',
-        ].join('\n');
-      }
-      if (id === registry) {
-        return `import { WS } from ${JSON.stringify(join(esm, 'transports', 'websocket.js'))};\nexport const transports = { websocket: WS };`;
-      }
-      return null;
-    },
-  };
-}
 
 // Hosts whose pages get the "Start conversation" button without asking. Self-hosted
 // GitHub Enterprise, GitLab and Bitbucket Data Center origins are added by the person at
@@ -82,7 +36,6 @@ export default defineConfig({
       );
       if (!lean) return;
       if (entrypoints.some((entry) => entry.type === 'background')) {
-        viteConfig.plugins = [...(viteConfig.plugins ?? []), websocketOnlyEngineIo()];
         viteConfig.build = {
           ...viteConfig.build,
           minify: 'terser',

@@ -9,6 +9,8 @@ import { V0SocketTransport } from './v0-socket';
 import { eventsSocketUrl, V1SocketTransport } from './v1-socket';
 
 const fastBackoff = { baseMs: 20, maxMs: 50, jitter: 0 };
+// Node 20 has no WebSocket of its own; the transports take one from `ws`.
+const createSocket = (url: string) => new NodeWebSocket(url) as unknown as WebSocket;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -48,9 +50,12 @@ async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
 }
 
 describe('V0SocketTransport', () => {
-  async function socketServer(setup: (io: SocketIoServer) => void) {
+  async function socketServer(
+    setup: (io: SocketIoServer) => void,
+    heartbeat: { pingInterval?: number; pingTimeout?: number } = {},
+  ) {
     const http = createServer();
-    const io = new SocketIoServer(http, { cors: { origin: '*' } });
+    const io = new SocketIoServer(http, { cors: { origin: '*' }, ...heartbeat });
     setup(io);
     const port = await listen(http);
     cleanups.push(async () => {
@@ -74,6 +79,7 @@ describe('V0SocketTransport', () => {
     const seen = collector();
     let latest = -1;
     const transport = new V0SocketTransport({
+      createSocket,
       origin,
       path: '/socket.io',
       conversationId: 'abc',
@@ -111,6 +117,7 @@ describe('V0SocketTransport', () => {
     });
     const seen = collector();
     const transport = new V0SocketTransport({
+      createSocket,
       origin,
       path: '/socket.io',
       conversationId: 'abc',
@@ -136,6 +143,7 @@ describe('V0SocketTransport', () => {
     });
     const seen = collector();
     const transport = new V0SocketTransport({
+      createSocket,
       origin,
       path: '/socket.io',
       conversationId: 'abc',
@@ -157,6 +165,7 @@ describe('V0SocketTransport', () => {
       server.on('connection', (socket) => socket.on('oh_user_action', (p) => received.push(p)));
     });
     const transport = new V0SocketTransport({
+      createSocket,
       origin,
       path: '/socket.io',
       conversationId: 'abc',
@@ -171,6 +180,70 @@ describe('V0SocketTransport', () => {
     transport.start();
     await until(() => received.length === 1);
     expect(received[0]).toEqual(message);
+  });
+  it("answers the server's pings, so a quiet conversation stays connected", async () => {
+    let connections = 0;
+    const { origin } = await socketServer(
+      (server) => server.on('connection', () => connections++),
+      { pingInterval: 60, pingTimeout: 40 },
+    );
+    const seen = collector();
+    const transport = new V0SocketTransport({
+      createSocket,
+      origin,
+      path: '/socket.io',
+      conversationId: 'abc',
+      sessionApiKey: null,
+      latestEventId: () => -1,
+      backoff: fastBackoff,
+      callbacks: seen.callbacks,
+    });
+    cleanups.push(() => transport.stop());
+    transport.start();
+    await until(() => transport.state.phase === 'live');
+    // Several ping rounds: a client that never answers is dropped after 100 ms.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(transport.state.phase).toBe('live');
+    expect(connections).toBe(1);
+    expect(seen.states.some((state) => state.phase === 'retrying')).toBe(false);
+  });
+
+  it('leaves a server that stops pinging, and connects again', async () => {
+    const http = createServer();
+    const server = new WebSocketServer({ server: http });
+    let connections = 0;
+    server.on('connection', (socket) => {
+      connections++;
+      socket.send(
+        '0{"sid":"s","upgrades":[],"pingInterval":50,"pingTimeout":50,"maxPayload":1000}',
+      );
+      // Accepts the namespace, then goes silent: no ping ever comes.
+      socket.on('message', (data) => {
+        if (String(data) === '40') socket.send('40{"sid":"n"}');
+      });
+    });
+    const port = await listen(http);
+    cleanups.push(() => {
+      server.close();
+      http.closeAllConnections();
+    });
+    const seen = collector();
+    const transport = new V0SocketTransport({
+      createSocket,
+      origin: `http://127.0.0.1:${port}`,
+      path: '/socket.io',
+      conversationId: 'abc',
+      sessionApiKey: null,
+      latestEventId: () => -1,
+      backoff: fastBackoff,
+      callbacks: seen.callbacks,
+    });
+    cleanups.push(() => transport.stop());
+    transport.start();
+    await until(() => connections >= 2);
+    expect(seen.states).toContainEqual(
+      expect.objectContaining({ phase: 'retrying', detail: 'ping timeout' }),
+    );
   });
 });
 
@@ -190,8 +263,6 @@ describe('V1SocketTransport', () => {
     });
     return `http://127.0.0.1:${port}`;
   }
-
-  const createSocket = (url: string) => new NodeWebSocket(url) as unknown as WebSocket;
 
   it('builds a URL that replays everything first and only what is new afterwards', () => {
     const first = new URL(eventsSocketUrl('https://agent.example/runtime/', 'c1', 'key', null));

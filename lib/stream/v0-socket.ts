@@ -1,4 +1,5 @@
-import { io, type Socket } from 'socket.io-client';
+import { decodePacket, type Packet as EnginePacket, encodePacket } from 'engine.io-parser';
+import { Decoder, Encoder, type Packet, PacketType } from 'socket.io-parser';
 import type { StreamFailure } from '@/lib/messaging/stream-snapshot';
 import { ReconnectingTransport, type ReconnectOptions } from './reconnecting-transport';
 import { isRecord } from './transport';
@@ -16,6 +17,8 @@ export interface V0SocketOptions extends ReconnectOptions {
   latestEventId: () => number;
   /** Upstream can accept the socket and then say nothing at all: give up after this long. */
   connectTimeoutMs?: number;
+  /** For tests outside a browser, which has no WebSocket of its own. */
+  createSocket?: (url: string) => WebSocket;
 }
 
 /** Refusal messages that retrying cannot fix. */
@@ -27,14 +30,38 @@ function classifyRefusal(message: string): { reason: StreamFailure; final: boole
   return { reason: 'refused', final: false };
 }
 
+/** The address of one attempt: Engine.IO 4 over a WebSocket, the query carrying the rest. */
+export function v0SocketUrl(options: V0SocketOptions): string {
+  const url = new URL(`${options.path.replace(/\/+$/, '')}/`, options.origin);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  const query = url.searchParams;
+  query.set('conversation_id', options.conversationId);
+  query.set('latest_event_id', String(options.latestEventId()));
+  if (options.providersSet?.length) query.set('providers_set', options.providersSet.join(','));
+  if (options.sessionApiKey) query.set('session_api_key', options.sessionApiKey);
+  query.set('EIO', '4');
+  query.set('transport', 'websocket');
+  return url.href;
+}
+
+const encoder = new Encoder();
+
 /**
- * The V0 event stream over Socket.IO. Reconnection is ours, not socket.io-client's, so that
- * every attempt carries the latest event id, waits with capped, jittered backoff, and runs
- * the client-side connect timeout that upstream's silent hangs require.
+ * The V0 event stream over Socket.IO. Socket.IO's own packet parsers read and write the frames;
+ * the connection around them is ours, since the worker needs only a part of what
+ * socket.io-client carries (one namespace, WebSocket only, no reconnection of its own) and that
+ * client was a fifth of the worker's size budget (docs/contract/v0-socket.md#address-and-protocol).
+ * Reconnection is ours too, so that every attempt carries the latest event id, waits with
+ * capped, jittered backoff, and runs the client-side connect timeout that upstream's silent
+ * hangs require.
  */
 export class V0SocketTransport extends ReconnectingTransport<unknown> {
-  private socket: Socket | null = null;
+  private socket: WebSocket | null = null;
+  private decoder: Decoder | null = null;
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
+  private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The server's ping interval plus its ping time-out, from its open packet. */
+  private silenceLimitMs = 45_000;
 
   constructor(private readonly options: V0SocketOptions) {
     super(options);
@@ -45,58 +72,94 @@ export class V0SocketTransport extends ReconnectingTransport<unknown> {
   }
 
   protected canDeliver(): boolean {
-    return this.socket !== null;
+    return this.socket?.readyState === 1;
   }
 
   protected deliver(payload: unknown): void {
-    this.socket?.emit('oh_user_action', payload);
+    this.write({ type: PacketType.EVENT, nsp: '/', data: ['oh_user_action', payload] });
   }
 
   protected connect(): void {
     if (this.stopped) return;
     this.teardown();
     const { options } = this;
-    const query: Record<string, string> = {
-      conversation_id: options.conversationId,
-      latest_event_id: String(options.latestEventId()),
-    };
-    if (options.providersSet?.length) query.providers_set = options.providersSet.join(',');
-    if (options.sessionApiKey) query.session_api_key = options.sessionApiKey;
     this.setState({ phase: 'connecting', attempt: this.attempt });
-    const socket = io(options.origin, {
-      path: options.path,
-      transports: ['websocket'],
-      reconnection: false,
-      forceNew: true,
-      query,
-    });
+    let socket: WebSocket;
+    try {
+      const url = v0SocketUrl(options);
+      socket = options.createSocket ? options.createSocket(url) : new WebSocket(url);
+    } catch (error) {
+      this.scheduleRetry('unreachable', error instanceof Error ? error.message : String(error));
+      return;
+    }
+    socket.binaryType = 'arraybuffer';
+    const decoder = new Decoder();
+    decoder.on('decoded', (packet: Packet) => this.onPacket(packet));
     this.socket = socket;
+    this.decoder = decoder;
     this.armConnectTimer();
+    socket.onmessage = (message: MessageEvent) => this.onFrame(message.data);
+    socket.onclose = () => this.scheduleRetry('unreachable', 'transport close');
+  }
+
+  private onFrame(data: string | ArrayBuffer): void {
     // Replayed events arrive before the CONNECT packet; each one shows the server is alive.
-    socket.io.on('packet', () => {
-      if (this.state.phase === 'connecting') this.armConnectTimer();
-    });
-    socket.on('connect', () => {
-      clearTimeout(this.connectTimer);
-      this.markLive();
-    });
-    socket.on('oh_event', (payload: unknown) => this.receive(payload));
-    socket.on('connect_error', (error: Error) => {
-      clearTimeout(this.connectTimer);
-      if (socket.active) {
-        this.scheduleRetry('unreachable', error.message);
-        return;
+    if (this.state.phase === 'connecting') this.armConnectTimer();
+    this.armHeartbeat();
+    const packet = decodePacket(data, 'arraybuffer');
+    if (packet.type === 'open') {
+      const open = typeof packet.data === 'string' ? safeJson(packet.data) : undefined;
+      if (isRecord(open)) {
+        const interval = Number(open.pingInterval);
+        const timeout = Number(open.pingTimeout);
+        if (interval > 0 && timeout > 0) this.silenceLimitMs = interval + timeout;
+        this.armHeartbeat();
       }
-      // A refusal by the server: socket.io-client will not retry it by itself.
-      const { reason, final } = classifyRefusal(error.message);
-      this.teardown();
-      if (final) this.setState({ phase: 'failed', reason, detail: error.message });
-      else this.scheduleRetry(reason, error.message);
-    });
-    socket.on('disconnect', (reason) => {
-      if (this.stopped || reason === 'io client disconnect') return;
-      this.scheduleRetry('unreachable', reason);
-    });
+      this.write({ type: PacketType.CONNECT, nsp: '/' });
+    } else if (packet.type === 'ping') {
+      this.writeEngine({ type: 'pong' });
+    } else if (packet.type === 'message') {
+      try {
+        this.decoder?.add(packet.data);
+      } catch {
+        this.options.callbacks.onMalformed?.('packet');
+      }
+    } else if (packet.type === 'close') {
+      this.scheduleRetry('unreachable', 'transport close');
+    }
+  }
+
+  private onPacket(packet: Packet): void {
+    if (packet.nsp !== '/') return;
+    switch (packet.type) {
+      case PacketType.CONNECT:
+        clearTimeout(this.connectTimer);
+        this.markLive();
+        return;
+      case PacketType.EVENT:
+      case PacketType.BINARY_EVENT:
+        if (Array.isArray(packet.data) && packet.data[0] === 'oh_event') {
+          this.receive(packet.data[1]);
+        }
+        return;
+      case PacketType.CONNECT_ERROR:
+        this.refused(
+          isRecord(packet.data) && typeof packet.data.message === 'string'
+            ? packet.data.message
+            : 'refused',
+        );
+        return;
+      case PacketType.DISCONNECT:
+        this.scheduleRetry('unreachable', 'io server disconnect');
+    }
+  }
+
+  /** A refusal by the server's connect handler: some say what no retry can fix. */
+  private refused(message: string): void {
+    const { reason, final } = classifyRefusal(message);
+    this.teardown();
+    if (final) this.setState({ phase: 'failed', reason, detail: message });
+    else this.scheduleRetry(reason, message);
   }
 
   private receive(payload: unknown): void {
@@ -111,6 +174,16 @@ export class V0SocketTransport extends ReconnectingTransport<unknown> {
     }
   }
 
+  private write(packet: Packet): void {
+    for (const part of encoder.encode(packet)) this.writeEngine({ type: 'message', data: part });
+  }
+
+  private writeEngine(packet: EnginePacket): void {
+    const socket = this.socket;
+    if (socket?.readyState !== 1) return;
+    encodePacket(packet, true, (encoded) => socket.send(encoded));
+  }
+
   private armConnectTimer(): void {
     clearTimeout(this.connectTimer);
     this.connectTimer = setTimeout(() => {
@@ -122,12 +195,39 @@ export class V0SocketTransport extends ReconnectingTransport<unknown> {
     }, this.options.connectTimeoutMs ?? 20_000);
   }
 
+  /** A server that stops pinging is gone, even when the socket does not say so. */
+  private armHeartbeat(): void {
+    clearTimeout(this.heartbeatTimer);
+    this.heartbeatTimer = setTimeout(
+      () => this.scheduleRetry('unreachable', 'ping timeout'),
+      this.silenceLimitMs,
+    );
+  }
+
   protected teardown(): void {
     clearTimeout(this.connectTimer);
-    if (!this.socket) return;
-    this.socket.removeAllListeners();
-    this.socket.io.removeAllListeners();
-    this.socket.disconnect();
+    clearTimeout(this.heartbeatTimer);
+    this.decoder?.destroy();
+    this.decoder = null;
+    const socket = this.socket;
+    if (!socket) return;
     this.socket = null;
+    socket.onmessage = null;
+    socket.onclose = null;
+    // Tell the server this client leaves, as socket.io-client does, before closing.
+    if (socket.readyState === 1) {
+      for (const part of encoder.encode({ type: PacketType.DISCONNECT, nsp: '/' })) {
+        encodePacket({ type: 'message', data: part }, true, (encoded) => socket.send(encoded));
+      }
+    }
+    socket.close();
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }
