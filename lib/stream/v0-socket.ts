@@ -1,7 +1,6 @@
-import { decodePacket, type Packet as EnginePacket, encodePacket } from 'engine.io-parser';
-import { Decoder, Encoder, type Packet, PacketType } from 'socket.io-parser';
 import type { StreamFailure } from '@/lib/messaging/stream-snapshot';
 import { ReconnectingTransport, type ReconnectOptions } from './reconnecting-transport';
+import { engine, packetFrame, readPacket, type SocketIoPacket, socketIo } from './socket-io-wire';
 import { isRecord } from './transport';
 
 export interface V0SocketOptions extends ReconnectOptions {
@@ -44,20 +43,16 @@ export function v0SocketUrl(options: V0SocketOptions): string {
   return url.href;
 }
 
-const encoder = new Encoder();
-
 /**
- * The V0 event stream over Socket.IO. Socket.IO's own packet parsers read and write the frames;
- * the connection around them is ours, since the worker needs only a part of what
- * socket.io-client carries (one namespace, WebSocket only, no reconnection of its own) and that
- * client was a fifth of the worker's size budget (docs/contract/v0-socket.md#address-and-protocol).
- * Reconnection is ours too, so that every attempt carries the latest event id, waits with
- * capped, jittered backoff, and runs the client-side connect timeout that upstream's silent
- * hangs require.
+ * The V0 event stream over Socket.IO, on a WebSocket of its own: the worker needs a small part
+ * of what socket.io-client carries (one namespace, one transport, text frames, no reconnection
+ * of its own), and that client was a fifth of the worker's size budget
+ * (docs/contract/v0-socket.md#address-and-protocol). Reconnection is ours, so that every attempt
+ * carries the latest event id, waits with capped, jittered backoff, and runs the client-side
+ * connect timeout that upstream's silent hangs require.
  */
 export class V0SocketTransport extends ReconnectingTransport<unknown> {
   private socket: WebSocket | null = null;
-  private decoder: Decoder | null = null;
   private connectTimer: ReturnType<typeof setTimeout> | undefined;
   private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
   /** The server's ping interval plus its ping time-out, from its open packet. */
@@ -76,7 +71,7 @@ export class V0SocketTransport extends ReconnectingTransport<unknown> {
   }
 
   protected deliver(payload: unknown): void {
-    this.write({ type: PacketType.EVENT, nsp: '/', data: ['oh_user_action', payload] });
+    this.write(packetFrame(socketIo.event, ['oh_user_action', payload]));
   }
 
   protected connect(): void {
@@ -92,64 +87,59 @@ export class V0SocketTransport extends ReconnectingTransport<unknown> {
       this.scheduleRetry('unreachable', error instanceof Error ? error.message : String(error));
       return;
     }
-    socket.binaryType = 'arraybuffer';
-    const decoder = new Decoder();
-    decoder.on('decoded', (packet: Packet) => this.onPacket(packet));
     this.socket = socket;
-    this.decoder = decoder;
     this.armConnectTimer();
     socket.onmessage = (message: MessageEvent) => this.onFrame(message.data);
     socket.onclose = () => this.scheduleRetry('unreachable', 'transport close');
   }
 
-  private onFrame(data: string | ArrayBuffer): void {
+  private onFrame(frame: unknown): void {
     // Replayed events arrive before the CONNECT packet; each one shows the server is alive.
     if (this.state.phase === 'connecting') this.armConnectTimer();
     this.armHeartbeat();
-    const packet = decodePacket(data, 'arraybuffer');
-    if (packet.type === 'open') {
-      const open = typeof packet.data === 'string' ? safeJson(packet.data) : undefined;
+    // V0 never sends binary frames: one would be a packet this client cannot read.
+    const text = typeof frame === 'string' ? frame : '';
+    const type = text.charAt(0);
+    if (type === engine.open) {
+      const open = safeJson(text.slice(1));
       if (isRecord(open)) {
         const interval = Number(open.pingInterval);
         const timeout = Number(open.pingTimeout);
         if (interval > 0 && timeout > 0) this.silenceLimitMs = interval + timeout;
         this.armHeartbeat();
       }
-      this.write({ type: PacketType.CONNECT, nsp: '/' });
-    } else if (packet.type === 'ping') {
-      this.writeEngine({ type: 'pong' });
-    } else if (packet.type === 'message') {
-      try {
-        this.decoder?.add(packet.data);
-      } catch {
-        this.options.callbacks.onMalformed?.('packet');
-      }
-    } else if (packet.type === 'close') {
+      this.write(packetFrame(socketIo.connect));
+    } else if (type === engine.ping) {
+      this.write(engine.pong);
+    } else if (type === engine.message) {
+      const packet = readPacket(text.slice(1));
+      if (packet) this.onPacket(packet);
+      else this.options.callbacks.onMalformed?.('packet');
+    } else if (type === engine.close) {
       this.scheduleRetry('unreachable', 'transport close');
     }
   }
 
-  private onPacket(packet: Packet): void {
-    if (packet.nsp !== '/') return;
+  private onPacket(packet: SocketIoPacket): void {
+    if (packet.namespace !== '/') return;
     switch (packet.type) {
-      case PacketType.CONNECT:
+      case socketIo.connect:
         clearTimeout(this.connectTimer);
         this.markLive();
         return;
-      case PacketType.EVENT:
-      case PacketType.BINARY_EVENT:
+      case socketIo.event:
         if (Array.isArray(packet.data) && packet.data[0] === 'oh_event') {
           this.receive(packet.data[1]);
         }
         return;
-      case PacketType.CONNECT_ERROR:
+      case socketIo.connectError:
         this.refused(
           isRecord(packet.data) && typeof packet.data.message === 'string'
             ? packet.data.message
             : 'refused',
         );
         return;
-      case PacketType.DISCONNECT:
+      case socketIo.disconnect:
         this.scheduleRetry('unreachable', 'io server disconnect');
     }
   }
@@ -174,14 +164,8 @@ export class V0SocketTransport extends ReconnectingTransport<unknown> {
     }
   }
 
-  private write(packet: Packet): void {
-    for (const part of encoder.encode(packet)) this.writeEngine({ type: 'message', data: part });
-  }
-
-  private writeEngine(packet: EnginePacket): void {
-    const socket = this.socket;
-    if (socket?.readyState !== 1) return;
-    encodePacket(packet, true, (encoded) => socket.send(encoded));
+  private write(frame: string): void {
+    if (this.socket?.readyState === 1) this.socket.send(frame);
   }
 
   private armConnectTimer(): void {
@@ -207,19 +191,13 @@ export class V0SocketTransport extends ReconnectingTransport<unknown> {
   protected teardown(): void {
     clearTimeout(this.connectTimer);
     clearTimeout(this.heartbeatTimer);
-    this.decoder?.destroy();
-    this.decoder = null;
     const socket = this.socket;
     if (!socket) return;
     this.socket = null;
     socket.onmessage = null;
     socket.onclose = null;
     // Tell the server this client leaves, as socket.io-client does, before closing.
-    if (socket.readyState === 1) {
-      for (const part of encoder.encode({ type: PacketType.DISCONNECT, nsp: '/' })) {
-        encodePacket({ type: 'message', data: part }, true, (encoded) => socket.send(encoded));
-      }
-    }
+    if (socket.readyState === 1) socket.send(packetFrame(socketIo.disconnect));
     socket.close();
   }
 }

@@ -1,4 +1,4 @@
-// The background worker has 45 KB gzipped for its whole bundle, the Socket.IO parsers and the
+// The background worker has 45 KB gzipped for its whole bundle, the V0 socket and the
 // polyfill included, so it takes only the request half of lib/api: the raw client, the
 // request table and the zod-free event reader. This bundles such an entry the way a worker
 // build would and checks what ends up in it: no classic zod (which would also drag in every
