@@ -5,13 +5,13 @@
 // the clone's own time plus at most 1 s of ours, so the clone is measured on its own from the
 // server's command log (its upstream bash event routes), and ours is the total minus that. Ours
 // is also split where the server's timestamps allow: before the clone command reaches the server,
-// between the clone's end and the conversation's start, and from the agent's first event on the
-// server to its row painted in the panel.
+// between the clone's end and the conversation's start, the agent's own time to its first event,
+// and from that event on the server to its row painted in the panel.
 //
 // The service plays its realistic delays (pace 1: a clone takes 600 ms) but its agent answers at
 // once (events at 1,000 a second instead of the scripted model waits of seconds): a model's wait
 // is neither the clone nor ours, and with one the panel's own work would hide behind it. What is
-// left of the agent's wait is measured from the server's event timestamps and shown with ours.
+// left of the agent's time is measured from the server's event timestamps and shown with ours.
 //
 // The page, the service and Chromium with the production build are fresh for every start: an
 // issue that already has a conversation gets a button that opens it instead. As in the Chromium
@@ -118,26 +118,22 @@ async function cloneTimes(
 }
 
 /**
- * The agent's first event a person sees (the system prompt is hidden in the timeline), and how
- * long the agent server took to produce it after the event before it (its stand-in for a
- * model's answer, made next to nothing here).
+ * The agent's first event a person sees (the system prompt is hidden in the timeline), when the
+ * server stored it, and when the server started the conversation (its first event, stored then).
  */
 async function firstAgentEvent(
   service: RunningService,
   id: string,
-): Promise<{ id: string; at: number; agentWaitMs: number; startedAt: number } | null> {
+): Promise<{ id: string; at: number; startedAt: number } | null> {
   const events = (await service.admin.storedEvents(id)).events;
   const index = events.findIndex(
     (event) => event.source === 'agent' && event.kind !== 'SystemPromptEvent',
   );
   const first = events[index];
-  const before = events[index - 1];
-  if (!first || !before || !events[0]) return null;
+  if (!first || !events[0]) return null;
   return {
     id: String(first.id),
     at: epochMs(first.timestamp),
-    agentWaitMs: epochMs(first.timestamp) - epochMs(before.timestamp),
-    // The conversation's first event is stored when the server starts it.
     startedAt: epochMs(events[0].timestamp),
   };
 }
@@ -145,12 +141,13 @@ async function firstAgentEvent(
 interface Sample {
   totalMs: number;
   cloneMs: number;
-  agentWaitMs: number;
-  /** Ours, in its three stretches: click → the clone command reaching the server. */
+  /** What is not the clone, stretch by stretch: click → the clone command reaching the server. */
   beforeCloneMs: number;
   /** The clone's end → the conversation started on the server. */
   cloneToStartMs: number;
-  /** The agent's first event on the server → painted in the panel. */
+  /** The conversation started → the agent's first event stored: the agent's own time. */
+  agentMs: number;
+  /** The agent's first event stored on the server → its row painted in the panel. */
   eventToPaintMs: number;
 }
 
@@ -223,9 +220,9 @@ async function oneStart(): Promise<Sample> {
     return {
       totalMs: paintedAt - clickedAt,
       cloneMs: clone.endedAt - clone.startedAt,
-      agentWaitMs: first.agentWaitMs,
       beforeCloneMs: clone.startedAt - clickedAt,
       cloneToStartMs: first.startedAt - clone.endedAt,
+      agentMs: first.at - first.startedAt,
       eventToPaintMs: paintedAt - first.at,
     };
   } finally {
@@ -263,7 +260,7 @@ export const agentStart: Suite = {
         value: round(median(ours)),
         unit: 'ms',
         budget: BUDGET_OURS_MS,
-        note: `median of per-start differences; samples ${ours.map(round).join(', ')}; medians of its stretches: click → clone command on the server ${stretch((s) => s.beforeCloneMs)} ms, clone done → conversation started ${stretch((s) => s.cloneToStartMs)} ms, first agent event on the server → painted ${stretch((s) => s.eventToPaintMs)} ms, of which the agent's own wait ${stretch((s) => s.agentWaitMs)} ms`,
+        note: `median of per-start differences; samples ${ours.map(round).join(', ')}; medians of its stretches: click → clone command on the server ${stretch((s) => s.beforeCloneMs)} ms, clone done → conversation started ${stretch((s) => s.cloneToStartMs)} ms, conversation started → the agent's first event (the agent's own time) ${stretch((s) => s.agentMs)} ms, that event on the server → painted ${stretch((s) => s.eventToPaintMs)} ms`,
       },
     ];
   },
