@@ -1,4 +1,5 @@
 import type { ServiceOptions } from '../service/index';
+import type { ServerKind } from '../service/options';
 
 /**
  * The server kinds every journey runs against (docs/contract/server-generations.md#the-kinds):
@@ -17,7 +18,10 @@ export const kindFacts: Record<ServiceKind, { kind: string; hasV0: boolean }> = 
   v1: { kind: 'Self-hosted OpenHands 1.x', hasV0: false },
 };
 
-/** The service options for a kind. */
-export function serviceOptionsFor(kind: ServiceKind, extra: ServiceOptions = {}): ServiceOptions {
+/**
+ * The service options for a kind: one of the kinds above, or another the service plays for the
+ * journeys of that kind alone (`agent`, an agent server with no app server).
+ */
+export function serviceOptionsFor(kind: ServerKind, extra: ServiceOptions = {}): ServiceOptions {
   return { pace: 0.02, ...extra, server: kind };
 }

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { type RunningService, type ServiceOptions, startService } from '../service/index';
+import type { ServerKind } from '../service/options';
 import { storeConnection } from '../shared/extension-state';
 import { Firefox, type InstallOptions, type LaunchOptions } from './harness';
-import { type ServiceKind, serviceOptionsFor } from './kinds';
+import { serviceOptionsFor } from './kinds';
 
 /**
  * One Firefox for the file; before each test the add-on is installed afresh and every tab but
@@ -42,7 +43,7 @@ export function useFirefox(
 }
 
 /** A fresh reference service of this kind for each test. */
-export function useService(kind: ServiceKind, extra: ServiceOptions = {}): () => RunningService {
+export function useService(kind: ServerKind, extra: ServiceOptions = {}): () => RunningService {
   let service: RunningService | undefined;
   beforeEach(async () => {
     service = await startService({ port: 0, ...serviceOptionsFor(kind, extra) });
