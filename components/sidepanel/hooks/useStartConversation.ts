@@ -39,6 +39,8 @@ export type StartState =
 
 /** V1 start tasks are polled this often (the web UI waits 3 s; a panel can afford more). */
 const POLL_MS = 1500;
+/** A start the worker runs itself is asked this often: the answer costs the server nothing. */
+const WORKER_POLL_MS = 200;
 /** V0 runtimes are asked this often how far their start got. */
 const V0_POLL_MS = 1000;
 /** A start task that neither succeeds nor fails within this long is reported as stuck. */
@@ -167,7 +169,7 @@ export function useStartConversation(
             detail: task.detail ?? null,
             queueId: pendingQueueId(task.id),
           });
-          await pause(POLL_MS);
+          await pause(capabilities?.progressFromWorker ? WORKER_POLL_MS : POLL_MS);
           const [latest] = await callApi('v1.getStartTasks', { ids: [task.id] });
           if (latest) task = latest;
         }

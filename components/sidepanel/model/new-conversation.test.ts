@@ -7,6 +7,7 @@ import {
   mcpDraftOf,
   providerTypeOf,
   sendsSuggestedTask,
+  startCapabilitiesOf,
   toAppConversationStartRequest,
   toInitSessionRequest,
 } from '@/components/sidepanel/model/new-conversation';
@@ -280,5 +281,22 @@ describe('groupFieldErrors', () => {
       message: ['Too long'],
     });
     expect(other).toEqual(['llm_model: Unknown model']);
+  });
+});
+
+describe('what a start can use on each kind of server', () => {
+  it('writes the task from the issue only where a V1-only app server does, and reads progress from the worker only on an agent server alone', () => {
+    expect(startCapabilitiesOf({ v0: false, v1: true })).toEqual({
+      suggestedTask: true,
+      progressFromWorker: false,
+    });
+    expect(startCapabilitiesOf({ v0: true, v1: true })).toEqual({
+      suggestedTask: false,
+      progressFromWorker: false,
+    });
+    expect(startCapabilitiesOf({ v0: false, v1: true, agentDirect: true })).toEqual({
+      suggestedTask: false,
+      progressFromWorker: true,
+    });
   });
 });

@@ -301,12 +301,21 @@ export function startCapabilitiesOf(apis: {
   v1: boolean | null;
   agentDirect?: boolean;
 }): StartCapabilities {
-  return { suggestedTask: apis.v0 === false && apis.v1 !== false && !apis.agentDirect };
+  return {
+    suggestedTask: apis.v0 === false && apis.v1 !== false && !apis.agentDirect,
+    progressFromWorker: apis.agentDirect === true,
+  };
 }
 
 export interface StartCapabilities {
   /** `suggested_task` (1.4+): the server writes the task's prompt from the issue itself. */
   suggestedTask: boolean;
+  /**
+   * The start runs in Handoff's own worker (an agent server alone): its progress is read there,
+   * with no request to the server, so the panel can ask often and open the conversation as soon
+   * as it exists.
+   */
+  progressFromWorker?: boolean;
 }
 
 /**
