@@ -2,6 +2,11 @@ import type { StreamFailure, TransportState } from '@/lib/messaging/stream-snaps
 import { type BackoffOptions, backoffDelay, defaultBackoff } from './backoff';
 import type { StreamTransport, TransportCallbacks } from './transport';
 
+/** Words about a failure, without a key that a URL in them may carry. */
+export function withoutKey(text: string): string {
+  return text.replace(/(session_api_key=)[^&#\s"']+/gi, '$1…');
+}
+
 export interface ReconnectOptions {
   backoff?: BackoffOptions;
   callbacks: TransportCallbacks;
@@ -65,6 +70,19 @@ export abstract class ReconnectingTransport<Outgoing> implements StreamTransport
     this.attempt = 0;
     this.setState({ phase: 'live' });
     for (const message of this.outbox.splice(0)) this.deliver(message);
+  }
+
+  /**
+   * Opens a WebSocket for this attempt, or schedules the next attempt when the address is refused
+   * at once; the words kept then never carry a key from the address's query.
+   */
+  protected openSocket(url: string, create?: (url: string) => WebSocket): WebSocket | null {
+    try {
+      return create ? create(url) : new WebSocket(url);
+    } catch (error) {
+      this.scheduleRetry('unreachable', withoutKey(String(error)));
+      return null;
+    }
   }
 
   protected scheduleRetry(reason: StreamFailure, detail?: string): void {

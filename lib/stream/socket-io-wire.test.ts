@@ -1,7 +1,7 @@
 // The frames are checked against Socket.IO's own parser, the one its server and client use.
 import { Decoder, Encoder, type Packet, PacketType } from 'socket.io-parser';
 import { describe, expect, it } from 'vitest';
-import { engine, packetFrame, readPacket, socketIo } from './socket-io-wire';
+import { engine, packetFrame, readPacket, silenceLimitOf, socketIo } from './socket-io-wire';
 
 const encoded = (packet: Packet) => {
   const [text, ...attachments] = new Encoder().encode(packet);
@@ -80,5 +80,17 @@ describe('what the client sends is what Socket.IO reads', () => {
       nsp: '/',
       ...(data === undefined ? {} : { data }),
     });
+  });
+});
+
+describe("the server's open packet", () => {
+  it('gives how long the server may stay silent, or null without a usable pair', () => {
+    expect(
+      silenceLimitOf('{"sid":"s","upgrades":[],"pingInterval":25000,"pingTimeout":20000}'),
+    ).toBe(45_000);
+    expect(silenceLimitOf('{"sid":"s","pingInterval":25000}')).toBeNull();
+    expect(silenceLimitOf('{"pingInterval":-1,"pingTimeout":5}')).toBeNull();
+    expect(silenceLimitOf('null')).toBeNull();
+    expect(silenceLimitOf('{"sid":')).toBeNull();
   });
 });

@@ -29,10 +29,27 @@ export function readPacket(text: string): SocketIoPacket | null {
   if (!match) return null;
   const [, type = '', namespace = '/', body = ''] = match;
   if (!body) return { type, namespace, data: undefined };
+  const data = readJson(body);
+  return data === undefined ? null : { type, namespace, data };
+}
+
+/**
+ * How long the server may stay silent before it counts as gone: the ping interval plus the ping
+ * time-out its open packet names; null when the packet names no usable pair.
+ */
+export function silenceLimitOf(openBody: string): number | null {
+  const open = readJson(openBody) as { pingInterval?: unknown; pingTimeout?: unknown } | undefined;
+  const interval = Number(open?.pingInterval);
+  const timeout = Number(open?.pingTimeout);
+  return interval > 0 && timeout > 0 ? interval + timeout : null;
+}
+
+/** The value a JSON text holds, or undefined (never a JSON value) when it is not JSON. */
+function readJson(text: string): unknown {
   try {
-    return { type, namespace, data: JSON.parse(body) };
+    return JSON.parse(text);
   } catch {
-    return null;
+    return undefined;
   }
 }
 

@@ -5,7 +5,7 @@ import { Server as SocketIoServer } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
 import type { TransportState } from '@/lib/messaging/stream-snapshot';
-import { V0SocketTransport } from './v0-socket';
+import { type V0SocketOptions, V0SocketTransport } from './v0-socket';
 import { eventsSocketUrl, V1SocketTransport } from './v1-socket';
 
 const fastBackoff = { baseMs: 20, maxMs: 50, jitter: 0 };
@@ -50,6 +50,25 @@ async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
 }
 
 describe('V0SocketTransport', () => {
+  /** A transport for conversation `abc` with these tests' defaults, stopped after the test. */
+  function v0Transport(
+    origin: string,
+    options: Partial<V0SocketOptions> & Pick<V0SocketOptions, 'callbacks'>,
+  ) {
+    const transport = new V0SocketTransport({
+      createSocket,
+      origin,
+      path: '/socket.io',
+      conversationId: 'abc',
+      sessionApiKey: null,
+      latestEventId: () => -1,
+      backoff: fastBackoff,
+      ...options,
+    });
+    cleanups.push(() => transport.stop());
+    return transport;
+  }
+
   async function socketServer(
     setup: (io: SocketIoServer) => void,
     heartbeat: { pingInterval?: number; pingTimeout?: number } = {},
@@ -78,15 +97,10 @@ describe('V0SocketTransport', () => {
     });
     const seen = collector();
     let latest = -1;
-    const transport = new V0SocketTransport({
-      createSocket,
-      origin,
-      path: '/socket.io',
-      conversationId: 'abc',
+    const transport = v0Transport(origin, {
       sessionApiKey: 'k1',
       providersSet: ['github', 'gitlab'],
       latestEventId: () => latest,
-      backoff: fastBackoff,
       callbacks: {
         ...seen.callbacks,
         onEvents: (batch) => {
@@ -95,7 +109,6 @@ describe('V0SocketTransport', () => {
         },
       },
     });
-    cleanups.push(() => transport.stop());
     transport.start();
     await until(() => seen.events.length === 3 && seen.payloads.length === 1);
     expect(queries[0]).toMatchObject({
@@ -116,17 +129,10 @@ describe('V0SocketTransport', () => {
       server.use((_socket, next) => next(new Error('invalid_session_api_key')));
     });
     const seen = collector();
-    const transport = new V0SocketTransport({
-      createSocket,
-      origin,
-      path: '/socket.io',
-      conversationId: 'abc',
+    const transport = v0Transport(origin, {
       sessionApiKey: 'wrong',
-      latestEventId: () => -1,
-      backoff: fastBackoff,
       callbacks: seen.callbacks,
     });
-    cleanups.push(() => transport.stop());
     transport.start();
     await until(() => transport.state.phase === 'failed');
     expect(transport.state).toMatchObject({
@@ -142,18 +148,11 @@ describe('V0SocketTransport', () => {
       });
     });
     const seen = collector();
-    const transport = new V0SocketTransport({
-      createSocket,
-      origin,
-      path: '/socket.io',
-      conversationId: 'abc',
-      sessionApiKey: null,
-      latestEventId: () => -1,
+    const transport = v0Transport(origin, {
       connectTimeoutMs: 200,
       backoff: { baseMs: 10_000, maxMs: 10_000, jitter: 0 },
       callbacks: seen.callbacks,
     });
-    cleanups.push(() => transport.stop());
     transport.start();
     await until(() => transport.state.phase === 'retrying');
     expect(transport.state).toMatchObject({ reason: 'no-answer' });
@@ -164,23 +163,32 @@ describe('V0SocketTransport', () => {
     const { origin } = await socketServer((server) => {
       server.on('connection', (socket) => socket.on('oh_user_action', (p) => received.push(p)));
     });
-    const transport = new V0SocketTransport({
-      createSocket,
-      origin,
-      path: '/socket.io',
-      conversationId: 'abc',
-      sessionApiKey: null,
-      latestEventId: () => -1,
-      backoff: fastBackoff,
+    const transport = v0Transport(origin, {
       callbacks: collector().callbacks,
     });
-    cleanups.push(() => transport.stop());
     const message = { action: 'message', args: { content: 'hi' } };
     transport.send(message);
     transport.start();
     await until(() => received.length === 1);
     expect(received[0]).toEqual(message);
   });
+  it('an address refused at once is retried, and its words keep no key', async () => {
+    const seen = collector();
+    const transport = v0Transport('http://127.0.0.1:9', {
+      sessionApiKey: 'secret-key',
+      backoff: { baseMs: 10_000, maxMs: 10_000, jitter: 0 },
+      createSocket: (url) => {
+        throw new SyntaxError(`The URL '${url}' is invalid.`);
+      },
+      callbacks: seen.callbacks,
+    });
+    transport.start();
+    expect(transport.state).toMatchObject({ phase: 'retrying', reason: 'unreachable' });
+    const detail = (transport.state as { detail?: string }).detail ?? '';
+    expect(detail).toContain('session_api_key=…');
+    expect(detail).not.toContain('secret-key');
+  });
+
   it("answers the server's pings, so a quiet conversation stays connected", async () => {
     let connections = 0;
     const { origin } = await socketServer(
@@ -188,17 +196,9 @@ describe('V0SocketTransport', () => {
       { pingInterval: 60, pingTimeout: 40 },
     );
     const seen = collector();
-    const transport = new V0SocketTransport({
-      createSocket,
-      origin,
-      path: '/socket.io',
-      conversationId: 'abc',
-      sessionApiKey: null,
-      latestEventId: () => -1,
-      backoff: fastBackoff,
+    const transport = v0Transport(origin, {
       callbacks: seen.callbacks,
     });
-    cleanups.push(() => transport.stop());
     transport.start();
     await until(() => transport.state.phase === 'live');
     // Several ping rounds: a client that never answers is dropped after 100 ms.
@@ -228,17 +228,9 @@ describe('V0SocketTransport', () => {
       http.closeAllConnections();
     });
     const seen = collector();
-    const transport = new V0SocketTransport({
-      createSocket,
-      origin: `http://127.0.0.1:${port}`,
-      path: '/socket.io',
-      conversationId: 'abc',
-      sessionApiKey: null,
-      latestEventId: () => -1,
-      backoff: fastBackoff,
+    const transport = v0Transport(`http://127.0.0.1:${port}`, {
       callbacks: seen.callbacks,
     });
-    cleanups.push(() => transport.stop());
     transport.start();
     await until(() => connections >= 2);
     expect(seen.states).toContainEqual(

@@ -1,6 +1,13 @@
 import type { StreamFailure } from '@/lib/messaging/stream-snapshot';
 import { ReconnectingTransport, type ReconnectOptions } from './reconnecting-transport';
-import { engine, packetFrame, readPacket, type SocketIoPacket, socketIo } from './socket-io-wire';
+import {
+  engine,
+  packetFrame,
+  readPacket,
+  type SocketIoPacket,
+  silenceLimitOf,
+  socketIo,
+} from './socket-io-wire';
 import { isRecord } from './transport';
 
 export interface V0SocketOptions extends ReconnectOptions {
@@ -79,14 +86,8 @@ export class V0SocketTransport extends ReconnectingTransport<unknown> {
     this.teardown();
     const { options } = this;
     this.setState({ phase: 'connecting', attempt: this.attempt });
-    let socket: WebSocket;
-    try {
-      const url = v0SocketUrl(options);
-      socket = options.createSocket ? options.createSocket(url) : new WebSocket(url);
-    } catch (error) {
-      this.scheduleRetry('unreachable', error instanceof Error ? error.message : String(error));
-      return;
-    }
+    const socket = this.openSocket(v0SocketUrl(options), options.createSocket);
+    if (!socket) return;
     this.socket = socket;
     this.armConnectTimer();
     socket.onmessage = (message: MessageEvent) => this.onFrame(message.data);
@@ -101,11 +102,9 @@ export class V0SocketTransport extends ReconnectingTransport<unknown> {
     const text = typeof frame === 'string' ? frame : '';
     const type = text.charAt(0);
     if (type === engine.open) {
-      const open = safeJson(text.slice(1));
-      if (isRecord(open)) {
-        const interval = Number(open.pingInterval);
-        const timeout = Number(open.pingTimeout);
-        if (interval > 0 && timeout > 0) this.silenceLimitMs = interval + timeout;
+      const silence = silenceLimitOf(text.slice(1));
+      if (silence !== null) {
+        this.silenceLimitMs = silence;
         this.armHeartbeat();
       }
       this.write(packetFrame(socketIo.connect));
@@ -199,13 +198,5 @@ export class V0SocketTransport extends ReconnectingTransport<unknown> {
     // Tell the server this client leaves, as socket.io-client does, before closing.
     if (socket.readyState === 1) socket.send(packetFrame(socketIo.disconnect));
     socket.close();
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -44,11 +44,6 @@ export function eventsSocketUrl(
 /** Agent servers that took the key in the first frame: they never get it in a URL again. */
 const firstFrameServers = new Set<string>();
 
-/** Words about a failure, without a key that a URL in them may carry. */
-export function withoutKey(text: string): string {
-  return text.replace(/(session_api_key=)[^&#\s"']+/gi, '$1…');
-}
-
 /**
  * The V1 agent-server event stream: a plain WebSocket. Close codes 4001, 4004 and 1013 for a
  * credential binding to activate are final (the conversation stream decides what to do); anything
@@ -95,13 +90,8 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
     );
     this.setState({ phase: 'connecting', attempt: this.attempt });
     this.opened = false;
-    let socket: WebSocket;
-    try {
-      socket = options.createSocket ? options.createSocket(url) : new WebSocket(url);
-    } catch (error) {
-      this.scheduleRetry('unreachable', withoutKey(String(error)));
-      return;
-    }
+    const socket = this.openSocket(url, options.createSocket);
+    if (!socket) return;
     this.socket = socket;
     this.openTimer = setTimeout(() => {
       this.scheduleRetry('no-answer', 'The agent server did not open the stream in time.');
