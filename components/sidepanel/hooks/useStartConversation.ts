@@ -81,8 +81,9 @@ export function useStartConversation(
   onStarted: (conversationId: string, generation: Generation) => void,
 ) {
   const [state, setState] = useState<StartState>({ phase: 'idle' });
-  /** What the person did about cancelling the start under way; the poll reads it. */
+  /** Where the person's cancel of the start under way stands, for the progress to say. */
   const [cancelAsk, setCancelAsk] = useState<CancelAsk | null>(null);
+  /** A cancel sent and not refused: the poll reads it to word the start's end as a cancel. */
   const asked = useRef(false);
   /** The start task the worker runs, while there is one that may be cancelled. */
   const [cancellable, setCancellable] = useState<string | null>(null);
