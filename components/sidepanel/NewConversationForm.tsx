@@ -149,7 +149,7 @@ export function NewConversationForm({
     setDraft((current) => (current.branch ? current : { ...current, branch: foundBranch }));
   }, [foundBranch, launch.context]);
 
-  const { state, start, reset } = useStartConversation(onOpenConversation);
+  const { state, start, reset, cancel, cancelAsk } = useStartConversation(onOpenConversation);
   const busy = state.phase === 'creating' || state.phase === 'starting';
   const intake = useImageIntake(draft.images, (images) => update('images', images));
 
@@ -377,15 +377,24 @@ export function NewConversationForm({
         />
       ) : null}
       {state.phase === 'task-failed' ? (
-        <div className="notice notice-error" role="alert" data-start-task="ERROR">
-          {startTaskWords('ERROR', state.detail)}
-        </div>
+        state.cancelled ? (
+          // The person asked for this end: the worker's words say what became of the clone.
+          <div className="notice notice-info" role="status" data-start-task="CANCELLED">
+            {state.detail}
+          </div>
+        ) : (
+          <div className="notice notice-error" role="alert" data-start-task="ERROR">
+            {startTaskWords('ERROR', state.detail)}
+          </div>
+        )
       ) : null}
       {state.phase === 'creating' || state.phase === 'starting' ? (
         <StartProgress
           startedAt={state.startedAt}
           steps={state.phase === 'starting' ? state.steps : []}
           detail={state.phase === 'starting' ? state.detail : null}
+          onCancel={cancel}
+          cancelAsk={cancelAsk}
         />
       ) : null}
       {state.phase === 'starting' && state.queueId ? <StartQueue queueId={state.queueId} /> : null}

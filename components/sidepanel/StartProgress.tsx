@@ -2,20 +2,25 @@ import { Icon } from '@/components/common/icons';
 import { t } from '@/lib/i18n';
 import { formatDuration } from '@/lib/timeline/time';
 import { useNow } from './hooks/useNow';
-import type { StartStep } from './hooks/useStartConversation';
+import type { CancelAsk, StartStep } from './hooks/useStartConversation';
 
 /**
  * How far a start got, as the server reports it: each step it went through, the current one
- * turning, with the time since the person pressed Start.
+ * turning, with the time since the person pressed Start. A start Handoff runs itself can be
+ * cancelled while it clones (`onCancel`).
  */
 export function StartProgress({
   startedAt,
   steps,
   detail,
+  onCancel = null,
+  cancelAsk = null,
 }: {
   startedAt: number;
   steps: readonly StartStep[];
   detail: string | null;
+  onCancel?: (() => void) | null;
+  cancelAsk?: CancelAsk | null;
 }) {
   const now = useNow(1000);
   const shown = steps.length
@@ -44,6 +49,32 @@ export function StartProgress({
         })}
       </ol>
       {detail ? <p className="small muted">{detail}</p> : null}
+      {onCancel ? (
+        <p className="row">
+          {/* Stays focusable while the cancel is under way, so the keyboard keeps its place. */}
+          <button
+            type="button"
+            className="btn btn-small"
+            data-cancel-start
+            aria-disabled={cancelAsk === 'asked' || undefined}
+            onClick={() => {
+              if (cancelAsk !== 'asked') onCancel();
+            }}
+          >
+            {cancelAsk === 'asked' ? t('panel.new.cancelling') : t('panel.new.cancelClone')}
+          </button>
+          {cancelAsk === 'failed' ? (
+            <span className="small" role="alert">
+              {t('panel.new.cancelFailed')}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+      {cancelAsk === 'too-late' ? (
+        <p className="small" role="status" data-cancel-too-late>
+          {t('panel.new.cancelTooLate')}
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 // Requests from extension pages (options, side panel): the contract in lib/messaging/rpc.ts,
 // carried out here with the worker's streams and key.
+import { cancelStart } from '@/lib/api/agent-direct/client';
 import { serializeError } from '@/lib/api/errors';
 import {
   type RpcMethodName,
@@ -33,6 +34,7 @@ const handlers: Handlers = {
     await conversationIndex.recordStart(conversationId, generation, origin);
     return { done: true };
   },
+  'start.cancel': async ({ taskId }) => ({ cancelled: cancelStart(taskId) }),
   'api.send': async (call) => {
     const { transport, client, agentDirect } = await serviceConnection();
     if (agentDirect?.answers(call)) return agentDirect.answerPrepared(call);

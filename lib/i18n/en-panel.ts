@@ -509,6 +509,11 @@ export const panelStrings = {
   'panel.new.stepSending': 'Sending the request',
   'panel.new.stepCreated': 'Conversation created',
   'panel.new.notCreated': 'The server did not create the conversation.',
+  'panel.new.cancelClone': 'Cancel cloning',
+  'panel.new.cancelling': 'Cancelling…',
+  'panel.new.cancelTooLate':
+    'Too late to cancel: the repository was already cloned, so the conversation is starting. Delete it from the list if you do not want it.',
+  'panel.new.cancelFailed': 'Handoff could not ask for the cancel. Try again.',
   'panel.new.instructions': 'Instructions',
   'panel.new.instructionsHint': 'Kept out of the visible chat. The default comes from the options.',
   'panel.new.mcpV0Only':

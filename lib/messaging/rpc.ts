@@ -71,6 +71,11 @@ export const rpcParams = {
     origin: z.nullable(StartOriginSchema),
   }),
   /**
+   * Cancels a start the worker runs itself (an agent server alone) while it clones: the id of
+   * its start task, as `v1.startAppConversation` answered it.
+   */
+  'start.cancel': z.object({ taskId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+  /**
    * Any call of the service contract, prepared and validated by the page (./worker-client.ts);
    * the worker adds the credentials the target calls for and sends it. The answer travels
    * raw; the page validates it against the endpoint's response schema.
@@ -85,6 +90,8 @@ export interface RpcResults {
   'conversation.unwatch': { done: true };
   'conversations.index': IndexAnswer;
   'conversations.started': { done: true };
+  /** False when the clone was over already (the start goes on) or the start is unknown. */
+  'start.cancel': { cancelled: boolean };
   'api.send': unknown;
 }
 

@@ -196,6 +196,89 @@ test('a branch that does not exist is said in words, and no conversation is star
   expect(listed.filter((item) => item.tags?.branch === 'no-such-branch')).toHaveLength(0);
 });
 
+/** Fills the form for a clone of octo-org/widgets and presses Start. */
+async function startClone(panel: Page): Promise<void> {
+  await panel.getByRole('tab', { name: 'New' }).click();
+  const form = panel.getByRole('form', { name: 'New conversation' });
+  await form.getByLabel('Repository', { exact: true }).fill('octo-org/widgets');
+  await form.getByLabel('Git provider').selectOption('github');
+  await form.getByLabel('First message').fill('Tidy up');
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+}
+
+test('a clone that hangs can be cancelled from the keyboard; nothing is left on the server', async ({
+  service,
+  openExtensionPage,
+}) => {
+  const options = await openExtensionPage('options.html');
+  await configure(options, service);
+  const panel = await openPanel(openExtensionPage);
+  const before = await serverConversations(service);
+  await service.admin.hangClones(1);
+  await startClone(panel);
+
+  const cancel = panel.getByRole('button', { name: 'Cancel cloning' });
+  await expect(cancel).toBeVisible({ timeout: 20_000 });
+  const detail = await panel.getByText(/^Cloning octo-org\/widgets into /).textContent();
+  const folder = String(detail).replace(/^Cloning octo-org\/widgets into /, '');
+  expect(folder).toMatch(/^\/home\/openhands\/handoff\/widgets-[0-9a-f]{8}$/);
+  // git is at work on the server: its folder is there.
+  await expect
+    .poll(async () => (await runOnServer(service, `test -d '${folder}'`)).exit_code)
+    .toBe(0);
+
+  await cancel.focus();
+  await panel.keyboard.press('Enter');
+  await expect(
+    panel.getByText('Cloning octo-org/widgets was cancelled. Nothing was left on the server.'),
+  ).toBeVisible({ timeout: 15_000 });
+  await expect(cancel).toHaveCount(0);
+
+  // On the server: no conversation, no folder, no credential file, no git still running.
+  expect(await serverConversations(service)).toHaveLength(before.length);
+  expect((await runOnServer(service, `test -e '${folder}'`)).exit_code).toBe(1);
+  const leftovers = await runOnServer(service, 'ls -a /home/openhands/.handoff');
+  expect(String(leftovers.stdout ?? '')).not.toMatch(/credentials/);
+  expect((await runOnServer(service, "pgrep -f '[g]it'")).exit_code).toBe(1);
+  // The stop went through the command route; the token never did.
+  const log = await onServer(service, '/api/bash/bash_events/search?limit=100');
+  expect(JSON.stringify(log.body)).toContain('pkill');
+  expect(JSON.stringify(log.body)).not.toContain(GITHUB_TOKEN);
+});
+
+test('a clone stopped by the server’s time-out says so in words, and starts nothing', async ({
+  service,
+  openExtensionPage,
+}) => {
+  const options = await openExtensionPage('options.html');
+  await configure(options, service);
+  const panel = await openPanel(openExtensionPage);
+  const before = await serverConversations(service);
+  // What the agent server answers when a command outlives its time-out (five minutes here).
+  await service.admin.failNext({
+    path: '/api/bash/execute_bash_command',
+    status: 200,
+    body: {
+      kind: 'BashOutput',
+      id: '5f0c1e2d3b4a49687f6e5d4c3b2a1908',
+      timestamp: new Date().toISOString(),
+      command_id: '0a1b2c3d4e5f40718293a4b5c6d7e8f9',
+      order: 0,
+      exit_code: -1,
+      stdout: null,
+      stderr: "Cloning into '…'...\n",
+    },
+  });
+  await startClone(panel);
+  await expect(
+    panel.getByText(
+      'Cloning octo-org/widgets took longer than 5 minutes, so it was stopped. Try again, or clone it on the server yourself.',
+    ),
+  ).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole('button', { name: 'Cancel cloning' })).toHaveCount(0);
+  expect(await serverConversations(service)).toHaveLength(before.length);
+});
+
 /** Starts from the panel's form with no repository, as a person asking a quick question. */
 async function startFromForm(panel: Page, message: string): Promise<string> {
   await panel.getByRole('tab', { name: 'New' }).click();

@@ -838,6 +838,67 @@ describe('the command routes and the simulated clone', () => {
     );
   });
 
+  it('pkill ends the processes whose command line matches, its own shell included when it matches', async () => {
+    const sleeping = bash('sleep 20');
+    await waitFor(async () => (await bash("pgrep -f '^sleep 20$'")).exit_code === 0 || null);
+    // The pattern is also in pkill's own shell's command line: that shell is ended too.
+    expect(await bash("pkill -f 'sleep 20'; echo after")).toMatchObject({
+      exit_code: -15,
+      stdout: null,
+    });
+    expect(await sleeping).toMatchObject({ exit_code: -15 });
+    const again = bash('sleep 20');
+    await waitFor(async () => (await bash("pgrep -f '^sleep 20$'")).exit_code === 0 || null);
+    // A character class matches the sleep and not the text that names it.
+    expect(await bash("pkill -f '[s]leep 20'; echo after")).toMatchObject({
+      exit_code: 0,
+      stdout: 'after\n',
+    });
+    expect(await again).toMatchObject({ exit_code: -15 });
+    expect(await bash("pgrep -f '[s]leep'")).toMatchObject({ exit_code: 1, stdout: null });
+    expect((await bash('pkill -s ""')).exit_code).toBe(2);
+    expect((await bash("pkill -f '('")).exit_code).toBe(2);
+  });
+
+  it('a clone ended by pkill -f answers only at its time-out: git’s remote helper holds its output', async () => {
+    await svc.admin.hangClones(1);
+    const began = Date.now();
+    const clone = bash('git clone https://github.com/octo-org/docs-site.git held', undefined, 2);
+    await waitFor(async () => (await bash('test -d held')).exit_code === 0 || null);
+    expect((await bash("pkill -f '[g]it .*clone .*held'")).exit_code).toBe(0);
+    expect((await bash("pgrep -f '[r]emote-https origin'")).exit_code).toBe(0);
+    expect(await clone).toMatchObject({ exit_code: -1, stderr: "Cloning into 'held'...\n" });
+    expect(Date.now() - began).toBeGreaterThanOrEqual(1900);
+    expect((await bash("pgrep -f '[r]emote-https origin'")).exit_code).toBe(1);
+    expect((await bash('test -d held')).exit_code).toBe(1);
+  });
+
+  it('a clone ended with its whole session answers at once, killed by TERM, and leaves no folder', async () => {
+    await svc.admin.hangClones(1);
+    const clone = bash(
+      "mkdir -p sub && git clone https://github.com/octo-org/docs-site.git 'sub/ended'",
+      undefined,
+      20,
+    );
+    await waitFor(async () => (await bash('test -d sub/ended')).exit_code === 0 || null);
+    const began = Date.now();
+    const kill = await bash(`pkill -s "$(pgrep -d, -f '[g]it .*clone .*sub/ended')"`);
+    expect(kill).toMatchObject({ exit_code: 0, stdout: null, stderr: null });
+    expect(await clone).toMatchObject({
+      exit_code: -15,
+      stdout: null,
+      stderr: "Cloning into 'sub/ended'...\n",
+    });
+    expect(Date.now() - began).toBeLessThan(1000);
+    expect((await bash('test -d sub/ended')).exit_code).toBe(1);
+    expect((await bash("pgrep -f '[r]emote-https'")).exit_code).toBe(1);
+    // Nothing left to end: pgrep prints nothing and pkill is given no session.
+    expect((await bash(`pkill -s "$(pgrep -d, -f '[g]it .*clone .*sub/ended')"`)).exit_code).toBe(
+      2,
+    );
+    expect((await bash(`echo "[$(echo 'a   b')]" $(echo 'c   d')`)).stdout).toBe('[a   b] c d\n');
+  });
+
   it('starts a command in the background; its events can be polled', async () => {
     const command = (
       await api('/api/bash/start_bash_command', {

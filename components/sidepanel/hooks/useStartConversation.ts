@@ -34,8 +34,11 @@ export type StartState =
       queueId: string | null;
     }
   | { phase: 'failed'; error: unknown }
-  /** V1: the start task ended in ERROR; `detail` says why. */
-  | { phase: 'task-failed'; detail: string | null };
+  /** V1: the start task ended in ERROR; `detail` says why (also after a cancel the person asked). */
+  | { phase: 'task-failed'; detail: string | null; cancelled?: boolean };
+
+/** A cancel the person asked for: sent, refused as too late (the clone was over), or not sent. */
+export type CancelAsk = 'asked' | 'too-late' | 'failed';
 
 /** V1 start tasks are polled this often (the web UI waits 3 s; a panel can afford more). */
 const POLL_MS = 1500;
@@ -78,6 +81,12 @@ export function useStartConversation(
   onStarted: (conversationId: string, generation: Generation) => void,
 ) {
   const [state, setState] = useState<StartState>({ phase: 'idle' });
+  /** Where the person's cancel of the start under way stands, for the progress to say. */
+  const [cancelAsk, setCancelAsk] = useState<CancelAsk | null>(null);
+  /** A cancel sent and not refused: the poll reads it to word the start's end as a cancel. */
+  const asked = useRef(false);
+  /** The start task the worker runs, while there is one that may be cancelled. */
+  const [cancellable, setCancellable] = useState<string | null>(null);
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -96,6 +105,9 @@ export function useStartConversation(
       const tell = (conversationId: string, generation: Generation) =>
         rpc('conversations.started', { conversationId, generation, origin }).catch(() => {});
       const startedAt = Date.now();
+      asked.current = false;
+      setCancelAsk(null);
+      setCancellable(null);
       setState({ phase: 'creating', startedAt });
       const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       try {
@@ -153,8 +165,16 @@ export function useStartConversation(
             onStarted(task.app_conversation_id, 'v1');
             return;
           }
+          // Only the worker's own starts can be cancelled, and only while they clone.
+          setCancellable(
+            capabilities?.progressFromWorker && status === 'PREPARING_REPOSITORY' ? task.id : null,
+          );
           if (status === 'ERROR') {
-            setState({ phase: 'task-failed', detail: task.detail ?? null });
+            setState({
+              phase: 'task-failed',
+              detail: task.detail ?? null,
+              cancelled: asked.current,
+            });
             return;
           }
           if (Date.now() - startedAt > GIVE_UP_MS) {
@@ -174,11 +194,33 @@ export function useStartConversation(
           if (latest) task = latest;
         }
       } catch (error) {
+        setCancellable(null);
         if (alive.current) setState({ phase: 'failed', error });
       }
     },
     [onStarted],
   );
 
-  return { state, start, reset: () => setState({ phase: 'idle' }) };
+  const cancel = useCallback(async () => {
+    if (!cancellable) return;
+    asked.current = true;
+    setCancelAsk('asked');
+    try {
+      const { cancelled } = await rpc('start.cancel', { taskId: cancellable });
+      if (!cancelled) asked.current = false;
+      if (alive.current) setCancelAsk(cancelled ? 'asked' : 'too-late');
+    } catch {
+      asked.current = false;
+      if (alive.current) setCancelAsk('failed');
+    }
+  }, [cancellable]);
+
+  return {
+    state,
+    start,
+    reset: () => setState({ phase: 'idle' }),
+    /** Set while the start may be cancelled (the worker's own start, cloning). */
+    cancel: cancellable ? cancel : null,
+    cancelAsk,
+  };
 }

@@ -5,7 +5,7 @@ import type { RunningService } from '@/tests/service/index';
 import { agentSeedIds } from '@/tests/service/seed/agent-server';
 import { startTestService } from '@/tests/service/test-support';
 import { createTransport } from '../transport';
-import { type AgentDirectClient, createAgentDirectClient } from './client';
+import { type AgentDirectClient, cancelStart, createAgentDirectClient } from './client';
 
 type Json = Record<string, unknown>;
 
@@ -171,6 +171,51 @@ describe('a start on an agent server', () => {
     expect(task.status).toBe('ERROR');
     expect(task.detail).toContain('needs a token');
     expect(task.detail).toContain('bitbucket_token');
+  });
+
+  it('cancels a clone that hangs: it ends at once, leaves nothing on the server, starts nothing', async () => {
+    // The token saved by the test above: its credential file must go too.
+    await svc.admin.hangClones(1);
+    const before = (await client.call('v1.searchAppConversations', { limit: 100 })) as {
+      items: Json[];
+    };
+    const task = (await client.call('v1.startAppConversation', {
+      selected_repository: 'acme/platform/backend/api',
+      git_provider: 'gitlab',
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
+    })) as Json;
+    const id = String(task.id);
+    const folder = `/home/openhands/handoff/api-${id.replaceAll('-', '').slice(0, 8)}`;
+    // git has made its folder: the clone is under way on the server.
+    for (let i = 0; (await bash(`test -d '${folder}'`)).exit_code !== 0; i++) {
+      if (i > 200) throw new Error('The clone never began');
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    const began = Date.now();
+    expect(cancelStart(id)).toBe(true);
+    const [ended] = await (async () => {
+      for (;;) {
+        const latest = (await client.call('v1.getStartTasks', { ids: [id] })) as Json[];
+        if (latest[0]?.status === 'ERROR' || latest[0]?.status === 'READY') return latest;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    })();
+    expect(Date.now() - began).toBeLessThan(5000);
+    expect(ended).toMatchObject({
+      status: 'ERROR',
+      detail: 'Cloning acme/platform/backend/api was cancelled. Nothing was left on the server.',
+    });
+    expect((await bash(`test -e '${folder}'`)).exit_code).toBe(1);
+    expect(String((await bash('ls -a /home/openhands/.handoff')).stdout ?? '')).not.toContain(
+      'credentials',
+    );
+    expect((await bash("pgrep -f '[r]emote-https'")).exit_code).toBe(1);
+    const after = (await client.call('v1.searchAppConversations', { limit: 100 })) as {
+      items: Json[];
+    };
+    expect(after.items).toHaveLength(before.items.length);
+    // Over is over: nothing to cancel any more.
+    expect(cancelStart(id)).toBe(false);
   });
 
   it('refuses a repository name a shell could misread, before running anything', async () => {

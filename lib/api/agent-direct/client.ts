@@ -34,6 +34,20 @@ interface StartJob {
 /** Starts under way or recently ended, kept beyond a new client (the settings were saved). */
 const jobs = new Map<string, StartJob>();
 
+/** What cancels each start still under way. */
+const cancels = new Map<string, AbortController>();
+
+/**
+ * Asks a start to stop: only while its repository is being cloned (after that, the start goes
+ * on). Whether it was asked in time.
+ */
+export function cancelStart(id: string): boolean {
+  const cancel = cancels.get(id);
+  if (!cancel || jobs.get(id)?.status !== 'PREPARING_REPOSITORY') return false;
+  cancel.abort();
+  return true;
+}
+
 /** Start jobs are answered for this long after they end, then forgotten. */
 const KEEP_JOB_MS = 30 * 60_000;
 
@@ -93,19 +107,23 @@ export function createAgentDirectClient(
       job.detail = detail;
       job.updated_at = new Date().toISOString();
     };
-    void startOnAgentServer({ send }, job.id, request, step).then(
-      ({ conversationId }) => {
-        job.app_conversation_id = conversationId;
-        step('READY', null);
-      },
-      (error: unknown) => {
-        const detail =
-          error instanceof StartProblem || error instanceof ApiError
-            ? error.message
-            : 'The start failed for a reason the server did not give.';
-        step('ERROR', detail);
-      },
-    );
+    const cancel = new AbortController();
+    cancels.set(job.id, cancel);
+    void startOnAgentServer({ send }, job.id, request, step, cancel.signal)
+      .then(
+        ({ conversationId }) => {
+          job.app_conversation_id = conversationId;
+          step('READY', null);
+        },
+        (error: unknown) => {
+          const detail =
+            error instanceof StartProblem || error instanceof ApiError
+              ? error.message
+              : 'The start failed for a reason the server did not give.';
+          step('ERROR', detail);
+        },
+      )
+      .finally(() => cancels.delete(job.id));
     for (const [id, old] of jobs) {
       if (Date.now() - Date.parse(old.updated_at) > KEEP_JOB_MS) jobs.delete(id);
     }

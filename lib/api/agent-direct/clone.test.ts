@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cloneCommand,
   cloneProblemOf,
+  cloneStopCommand,
   credentialLine,
   isBranchName,
   isRepositoryName,
@@ -62,5 +63,38 @@ describe('what went wrong, from git’s words', () => {
     ['fatal: early EOF', 128, 'failed'],
   ])('%s', (stderr, code, problem) => {
     expect(cloneProblemOf(stderr, code)).toBe(problem);
+  });
+});
+
+describe('the command that ends a clone', () => {
+  const plan = {
+    provider: 'github' as const,
+    repository: 'octo-org/my.widgets',
+    branch: 'main',
+    folder: '/home/open hands/handoff/my.widgets-1a2b3c4d',
+    credentialFile: '/home/open hands/.handoff/credentials-1',
+  };
+  const stop = cloneStopCommand(plan.folder);
+  // The pattern pgrep is given, as the shell hands it over (single-quoted, nothing inside).
+  const pattern = new RegExp(/-f '(.*)'\)"$/.exec(stop)?.[1] ?? 'no pattern');
+  // What /proc/<pid>/cmdline shows, arguments joined by spaces, as `pgrep -f` matches it.
+  const shellOf = (command: string) => `/bin/sh -c ${command}`;
+  const gitLine = `git -c credential.helper=store --file=${plan.credentialFile} clone -b main https://github.com/octo-org/my.widgets.git ${plan.folder}`;
+
+  it('ends every process of the clone’s session, found by the clone’s command line', () => {
+    expect(stop).toBe(
+      `pkill -s "$(pgrep -d, -f '[g]it .*clone .*/home/open hands/handoff/my\\.widgets-1a2b3c4d')"`,
+    );
+    expect(pattern.test(shellOf(cloneCommand(plan)))).toBe(true);
+    expect(pattern.test(gitLine)).toBe(true);
+  });
+
+  it('does not match the shell that runs it, nor another clone', () => {
+    expect(pattern.test(shellOf(stop))).toBe(false);
+    expect(pattern.test(stop)).toBe(false);
+    expect(pattern.test(gitLine.replaceAll('1a2b3c4d', '9f8e7d6c'))).toBe(false);
+    // The dot is a dot, not any character.
+    expect(pattern.test(gitLine.replaceAll('my.widgets-', 'myXwidgets-'))).toBe(false);
+    expect(pattern.test(`vim ${plan.folder}/README.md`)).toBe(false);
   });
 });

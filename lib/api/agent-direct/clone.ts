@@ -86,6 +86,18 @@ export function cloneCommand(plan: ClonePlan): string {
   );
 }
 
+/**
+ * The command that ends a clone under way. The server has no route to end a command, and the
+ * clone's git alone is not enough: git's remote helper (named by the URL only) holds the
+ * command's output, so its request would wait for the time-out. So every process of the session
+ * the server started the clone in goes, found by the clone's command line. `[g]` keeps the
+ * pattern from matching the command line of the shell that runs it, which holds the pattern.
+ */
+export function cloneStopCommand(folder: string): string {
+  const pattern = `[g]it .*clone .*${folder.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&')}`;
+  return `pkill -s "$(pgrep -d, -f ${shellQuote(pattern)})"`;
+}
+
 export type CloneProblem =
   | 'token-rejected'
   | 'needs-token'

@@ -12,6 +12,7 @@ import {
   cloneFolderName,
   cloneHosts,
   cloneProblemOf,
+  cloneStopCommand,
   credentialLine,
   isBranchName,
   isCloneProvider,
@@ -111,13 +112,15 @@ function firstMessage(request: Json): Json | null {
 
 /**
  * Runs the start. `id` is the conversation's id, made here beforehand, so a retried create call
- * answers the same conversation instead of making a second one.
+ * answers the same conversation instead of making a second one. `cancel` is heeded while the
+ * repository is cloned; once the clone step is over the start goes on.
  */
 export async function startOnAgentServer(
   sender: StartSender,
   id: string,
   request: Json,
   onStep: (status: StartStatus, detail: string | null) => void,
+  cancel: AbortSignal,
 ): Promise<{ conversationId: string; folder: string | null }> {
   const repository = text(request.selected_repository);
   const provider = request.git_provider;
@@ -137,7 +140,30 @@ export async function startOnAgentServer(
     }
     folder = `${folder}/${cloneFolderName(repository, id)}`;
     onStep('PREPARING_REPOSITORY', `Cloning ${repository} into ${folder}`);
-    await clone(sender, { provider, repository, branch, folder, credentialFile: null }, id, home);
+    try {
+      await clone(
+        sender,
+        { provider, repository, branch, folder, credentialFile: null },
+        id,
+        home,
+        cancel,
+      );
+    } catch (error) {
+      // An ended clone fails; the cancel is what the person wants to hear about.
+      if (!cancel.aborted) throw error;
+    }
+    if (cancel.aborted) {
+      // git removes its folder when ended, not always; a clone that ended just before the cancel
+      // left a whole one. Either way the folder goes, or the person learns where it is.
+      const removed = await run(sender, `rm -rf ${shellQuote(folder)}`).catch((): Json => ({}));
+      throw new StartProblem(
+        `Cloning ${repository} was cancelled${
+          removed.exit_code === 0
+            ? '. Nothing was left on the server.'
+            : `, but the folder ${folder} may be left on the server. Remove it there if it is.`
+        }`,
+      );
+    }
   }
 
   onStep('STARTING_CONVERSATION', null);
@@ -205,11 +231,19 @@ export async function startOnAgentServer(
   return { conversationId, folder: repository ? folder : null };
 }
 
+/** A short command through the command route (the clone's own has its time-out). */
+async function run(sender: StartSender, command: string): Promise<Json> {
+  return object(
+    await sender.send('agentDirect.runCommand', agentDirectRunCommand, { command, timeout: 30 }),
+  );
+}
+
 async function clone(
   sender: StartSender,
   plan: ClonePlan,
   id: string,
   home: string,
+  cancel: AbortSignal,
 ): Promise<void> {
   let token: string | null = null;
   try {
@@ -224,6 +258,7 @@ async function clone(
   const withToken: ClonePlan = token
     ? { ...plan, credentialFile: `${home.replace(/\/+$/, '')}/.handoff/credentials-${id}` }
     : plan;
+  let cloning = true;
   try {
     if (token && withToken.credentialFile) {
       await sender.send('agentDirect.uploadFile', agentDirectUploadFile, {
@@ -231,27 +266,36 @@ async function clone(
         text: credentialLine(plan.provider, token),
       });
     }
+    // Cancelled before git was asked for: nothing to end.
+    if (cancel.aborted) return;
+    cancel.onabort = async () => {
+      // The clone's request may still be on its way to the server, so the stop is tried again
+      // until the clone has answered.
+      while (cloning) {
+        await run(sender, cloneStopCommand(plan.folder)).catch(() => {});
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    };
     const output = object(
-      await sender.send('agentDirect.runCommand', agentDirectRunCommand, {
-        command: cloneCommand(withToken),
-        cwd: home,
-        timeout: CLONE_TIMEOUT_S,
-      }),
+      await sender
+        .send('agentDirect.runCommand', agentDirectRunCommand, {
+          command: cloneCommand(withToken),
+          cwd: home,
+          timeout: CLONE_TIMEOUT_S,
+        })
+        .finally(() => {
+          cloning = false;
+        }),
     );
     const exitCode = typeof output.exit_code === 'number' ? output.exit_code : null;
-    if (exitCode === 0) return;
+    if (exitCode === 0 || cancel.aborted) return;
     const stderr = await everythingSaid(sender, output);
     const problem = cloneProblemOf(stderr, exitCode);
     const words = problemWords[problem](withToken);
     throw new StartProblem(problem === 'failed' ? `${words} ${stderr.trim().slice(-400)}` : words);
   } finally {
     if (withToken.credentialFile) {
-      await sender
-        .send('agentDirect.runCommand', agentDirectRunCommand, {
-          command: `rm -f ${shellQuote(withToken.credentialFile)}`,
-          timeout: 30,
-        })
-        .catch(() => {});
+      await run(sender, `rm -f ${shellQuote(withToken.credentialFile)}`).catch(() => {});
     }
   }
 }

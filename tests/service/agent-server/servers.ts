@@ -7,6 +7,7 @@ import type { AgentServerRecord, BashEventRecord } from '../core/state';
 import { sleep, utcNow } from '../core/time';
 import { Fernet } from './fernet';
 import { FolderTree } from './folders';
+import { ProcessTable, SIGTERM } from './processes';
 import { type AgentServerRelease, agentServerRelease } from './release';
 import { runShell, type ShellOutput } from './shell';
 
@@ -63,7 +64,8 @@ export interface BashSearch {
 export class AgentServers {
   readonly release: AgentServerRelease;
   private hangingClones = 0;
-  private readonly running = new Set<() => void>();
+  /** Each server's machine runs its own processes. */
+  private readonly machines = new Map<string, ProcessTable>();
   /** The key of the `agent` kind's own server (the service's key, which the admin can rotate). */
   standaloneKey: () => string | null;
 
@@ -108,7 +110,18 @@ export class AgentServers {
   }
 
   dispose(): void {
-    for (const kill of [...this.running]) kill();
+    for (const table of this.machines.values()) {
+      for (const process of [...table.running]) process.kill(SIGTERM);
+    }
+  }
+
+  processes(scope: string): ProcessTable {
+    let table = this.machines.get(scope);
+    if (!table) {
+      table = new ProcessTable();
+      this.machines.set(scope, table);
+    }
+    return table;
   }
 
   // --- bash routes (bash_service.py) -----------------------------------------------------------
@@ -159,18 +172,17 @@ export class AgentServers {
       return { exitCode: -1, stdout: '', stderr: `Error executing command: ${reason}: '${cwd}'` };
     }
     const output: ShellOutput = { stdout: '', stderr: '' };
-    let killed = false;
-    let kill = () => {};
-    const killedPromise = new Promise<void>((resolve) => {
-      kill = () => {
-        killed = true;
-        resolve();
-      };
-    });
-    this.running.add(kill);
-    const timer = setTimeout(kill, Math.max(0, request.timeout) * 1000);
+    const table = this.processes(scope);
+    const shell = table.spawn(['/bin/sh', '-c', request.command]);
+    let timedOut = false;
+    // The server's time-out signals the command's whole session (os.killpg), helpers included.
+    const timer = setTimeout(() => {
+      timedOut = true;
+      for (const process of table.session(shell.sid)) process.kill(SIGTERM);
+    }, Math.max(0, request.timeout) * 1000);
     try {
-      const exitCode = await Promise.race([
+      let status = 0;
+      await Promise.race([
         runShell(
           request.command,
           cwd.replace(/\/+$/, '') || '/',
@@ -184,18 +196,24 @@ export class AgentServers {
               }
               return sleep(CLONE_MS * this.host.pacing().multiplier);
             },
-            killed: killedPromise,
-            wasKilled: () => killed,
+            processes: table,
+            shell,
           },
           output,
-        ),
-        killedPromise.then(() => -1),
+        ).then((code) => {
+          status = code;
+          shell.exit();
+        }),
+        shell.ended,
       ]);
+      // The request answers once nothing holds the command's output any more.
+      await table.drained(shell.sid);
       this.host.persist();
-      return { exitCode: killed ? -1 : exitCode, ...output };
+      // asyncio reports a shell ended by a signal as minus that signal; a time-out as -1.
+      const exitCode = timedOut ? -1 : shell.signalled ? -shell.signalled : status;
+      return { exitCode, ...output };
     } finally {
       clearTimeout(timer);
-      this.running.delete(kill);
     }
   }
 

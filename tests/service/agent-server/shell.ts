@@ -1,6 +1,7 @@
 // What `/bin/sh -c` (dash, in the agent-server image) and git answer for the commands a client
 // runs through the bash routes: mostly `git clone` into a folder and `git checkout`, plus the
-// small tools used around them (cd, ls, test, mkdir, rm, cat, pwd, echo, sleep). Clones are
+// small tools used around them (cd, ls, test, mkdir, rm, cat, pwd, echo, sleep, and pgrep and
+// pkill over the machine's processes, agent-server/processes.ts), with `$(…)` substitution. Clones are
 // played against the seeded repositories (seed/git-world.ts) with git's own messages and exit
 // codes; a token travels in the URL the way the SDK's clone helper puts it
 // (workspace/repo.py: `https://<token>@github.com/…`, `oauth2:<token>@gitlab.com`,
@@ -18,6 +19,7 @@ import {
   type StoreHelper,
 } from './credentials';
 import { type FolderTree, resolvePath } from './folders';
+import { type ProcessTable, type ServerProcess, SIGTERM } from './processes';
 
 export interface ShellOutput {
   stdout: string;
@@ -29,9 +31,36 @@ export interface ShellContext {
   home: string;
   /** Waits as long as a clone takes; a hanging clone (admin fault) never returns. */
   cloneDelay(): Promise<void>;
-  /** Resolves when the command was killed (time-out); work after it must not land. */
-  killed: Promise<void>;
-  wasKilled(): boolean;
+  processes: ProcessTable;
+  /** The `/bin/sh -c` process running the command: its children join its session. */
+  shell: ServerProcess;
+}
+
+/** Commands dash runs itself; every other one is a process of its own while it runs. */
+const inShell = new Set(['cd', 'echo', 'test', '[', 'pwd', 'true', 'false', 'exit']);
+
+/** Marks where a `$(…)` stood in a word until its step runs (a private-use character). */
+const MARK = '\uE000';
+
+interface Substitution {
+  command: string;
+  /** Inside double quotes: one field, unsplit. */
+  quoted: boolean;
+}
+
+/** The index just past the `)` closing a `$(` that starts at `start`. */
+function substitutionEnd(line: string, start: number): number {
+  let depth = 0;
+  for (let i = start + 2; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === "'") {
+      i = line.indexOf("'", i + 1);
+      if (i === -1) break;
+    } else if (ch === '\\') i++;
+    else if (ch === '(') depth++;
+    else if (ch === ')' && depth-- === 0) return i + 1;
+  }
+  throw new ShellSyntaxError("Missing ')'");
 }
 
 const hosts: Record<string, Provider> = {
@@ -77,10 +106,22 @@ class ShellSyntaxError extends Error {}
 
 type Token = { word: string } | { op: string };
 
-function tokenize(line: string, expand: (name: string) => string): Token[] {
+function tokenize(
+  line: string,
+  expand: (name: string) => string,
+  substitutions?: Substitution[],
+): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   let current: string | null = null;
+  /** At `$(`: the command is kept, and run when its step runs. */
+  const substitute = (quoted: boolean): string => {
+    if (!substitutions) throw new ShellSyntaxError('"$(" is not simulated here');
+    const end = substitutionEnd(line, i);
+    substitutions.push({ command: line.slice(i + 2, end - 1), quoted });
+    i = end;
+    return `${MARK}${substitutions.length - 1}${MARK}`;
+  };
   const push = () => {
     if (current !== null) tokens.push({ word: current });
     current = null;
@@ -136,7 +177,7 @@ function tokenize(line: string, expand: (name: string) => string): Token[] {
         if (inner === '\\' && '"\\$`'.includes(line[i + 1] ?? '')) {
           text += line[i + 1];
           i += 2;
-        } else if (inner === '$') text += variable();
+        } else if (inner === '$') text += line[i + 1] === '(' ? substitute(true) : variable();
         else {
           text += inner;
           i++;
@@ -152,7 +193,7 @@ function tokenize(line: string, expand: (name: string) => string): Token[] {
       continue;
     }
     if (ch === '$') {
-      current = (current ?? '') + variable();
+      current = (current ?? '') + (line[i + 1] === '(' ? substitute(false) : variable());
       continue;
     }
     if (
@@ -266,8 +307,9 @@ export async function runShell(
     return '';
   };
   let steps: Step[];
+  const substitutions: Substitution[] = [];
   try {
-    steps = parse(tokenize(command, expand));
+    steps = parse(tokenize(command, expand, substitutions));
   } catch (error) {
     if (!(error instanceof ShellSyntaxError)) throw error;
     output.stderr += `/bin/sh: 1: Syntax error: ${error.message}\n`;
@@ -321,6 +363,113 @@ export async function runShell(
       }
     }
     return truth !== negate ? 0 : 1;
+  }
+
+  /** The program this shell runs at the moment (pgrep and pkill leave themselves out). */
+  let running: ServerProcess = context.shell;
+
+  /** What a `$(…)` printed, run when its step runs; what it says on stderr goes on through. */
+  async function substituted(inner: string): Promise<string> {
+    const captured: ShellOutput = { stdout: '', stderr: '' };
+    await runShell(inner, dir, context, captured);
+    output.stderr += captured.stderr;
+    return captured.stdout.replace(/\n+$/, '');
+  }
+
+  /** A step's words once its `$(…)` ran: unquoted output is split into words, as sh does. */
+  async function expandWords(words: string[]): Promise<string[]> {
+    const fields: string[] = [];
+    for (const word of words) {
+      if (!word.includes(MARK)) {
+        fields.push(word);
+        continue;
+      }
+      const parts = word.split(MARK);
+      let current = '';
+      // `"$(true)"` is one empty word; an unquoted empty output is none.
+      let kept = false;
+      for (const [index, part] of parts.entries()) {
+        if (index % 2 === 0) {
+          current += part;
+          kept ||= part !== '';
+          continue;
+        }
+        const substitution = substitutions[Number(part)] as Substitution;
+        const said = await substituted(substitution.command);
+        if (substitution.quoted) {
+          current += said;
+          kept = true;
+          continue;
+        }
+        const [first = '', ...more] = said.split(/[ \t\n]+/);
+        current += first;
+        kept ||= first !== '';
+        for (const piece of more) {
+          if (kept) fields.push(current);
+          current = piece;
+          kept = piece !== '';
+        }
+      }
+      if (kept) fields.push(current);
+    }
+    return fields;
+  }
+
+  /** procps' pgrep and pkill: a pattern, `-f`, `-s <sessions>`, and `-d <text>` for pgrep. */
+  function matchProcesses(tool: 'pgrep' | 'pkill', args: string[]): number {
+    const self = running;
+    let full = false;
+    let delimiter = '\n';
+    let sessions: number[] | null = null;
+    let pattern: string | null = null;
+    const usage = () => complain(`\nUsage:\n ${tool} [options] <pattern>\n`, 2);
+    for (let i = 0; i < args.length; i++) {
+      // getopt: `-d,` is `-d ,`.
+      const given = args[i] as string;
+      const attached = /^-[ds]./.test(given);
+      const arg = attached ? given.slice(0, 2) : given;
+      if (arg === '-f' || arg === '--full') full = true;
+      else if (arg === '-s' || arg === '--session' || (tool === 'pgrep' && arg === '-d')) {
+        const value = attached ? given.slice(2) : args[++i];
+        if (value === undefined) return usage();
+        if (arg === '-d') delimiter = value;
+        else {
+          const list = value.split(',');
+          if (list.some((item) => !/^\d+$/.test(item))) return usage();
+          // Session 0 is the tool's own.
+          sessions = list.map((item) => Number(item) || context.shell.sid);
+        }
+      } else if (arg.startsWith('-')) {
+        return complain(
+          `${tool}: the local reference service does not simulate the option ${arg}\n`,
+          2,
+        );
+      } else if (pattern === null) pattern = arg;
+      else return complain(`${tool}: only one pattern can be provided\n`, 2);
+    }
+    if (pattern === null && !sessions) {
+      return complain(`${tool}: no matching criteria specified\n`, 2);
+    }
+    // Extended regular expressions, as procps compiles them: close enough to JavaScript's.
+    let regex: RegExp | null = null;
+    try {
+      regex = pattern === null ? null : new RegExp(pattern);
+    } catch (error) {
+      return complain(`${tool}: regex error: ${(error as Error).message}\n`, 2);
+    }
+    const matched = [...context.processes.running]
+      .filter(
+        (process) =>
+          process !== self &&
+          (!sessions || sessions.includes(process.sid)) &&
+          (!regex || regex.test(full ? process.commandLine : process.name)),
+      )
+      .sort((a, b) => a.pid - b.pid);
+    if (tool === 'pgrep' && matched.length) {
+      say(`${matched.map((process) => process.pid).join(delimiter)}\n`);
+    }
+    if (tool === 'pkill') for (const process of matched) process.kill(SIGTERM);
+    return matched.length ? 0 : 1;
   }
 
   const builtins: Record<string, (args: string[]) => Promise<number> | number> = {
@@ -417,14 +566,21 @@ export async function runShell(
       if (!Number.isFinite(seconds) || seconds < 0) {
         return complain(`sleep: invalid time interval ‘${args[0] ?? ''}’\n`, 1);
       }
+      const self = running;
+      let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
-        new Promise((resolve) => setTimeout(resolve, seconds * 1000)),
-        context.killed,
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, seconds * 1000);
+        }),
+        self.ended,
       ]);
+      clearTimeout(timer);
       return 0;
     },
     exit: (args) => Number(args[0] ?? 0) || 0,
     git: (args) => git(args),
+    pgrep: (args) => matchProcesses('pgrep', args),
+    pkill: (args) => matchProcesses('pkill', args),
   };
 
   /**
@@ -700,9 +856,44 @@ export async function runShell(
       );
     }
     if (!quiet) emit('err', `Cloning into '${folderName}'...\n`);
-    await Promise.race([context.cloneDelay(), context.killed]);
-    // A killed clone leaves nothing behind (git removes its junk on SIGTERM).
-    if (context.wasKilled()) return -1;
+    // git makes the folder at once, and removes it when the clone fails or is ended by TERM
+    // (builtin/clone.c, remove_junk); KILL leaves it behind.
+    const self = running;
+    const made = !existing;
+    if (made) tree.makeFolders(target);
+    void self.ended.then(() => {
+      if (made && self.signalled === SIGTERM) tree.remove(target);
+    });
+    const code = await fetchInto(url, target, branch, singleBranch, helpers, self);
+    if (code !== 0 && !self.gone && made) tree.remove(target);
+    return code;
+  }
+
+  /** The network part of a clone, while git's remote helper talks to the host. */
+  async function fetchInto(
+    url: string,
+    target: string,
+    branch: string | null,
+    singleBranch: boolean,
+    helpers: StoreHelper[],
+    self: ServerProcess,
+  ): Promise<number> {
+    // The helper is git's grandchild, named by the URL only, and holds the command's pipes: it
+    // lives on while the host keeps it waiting, even once git itself is gone.
+    const scheme = /^(https?):\/\//.exec(url)?.[1];
+    const helper = scheme
+      ? [
+          ['/usr/lib/git-core/git', `remote-${scheme}`, 'origin', url],
+          [`/usr/lib/git-core/git-remote-${scheme}`, 'origin', url],
+        ].map((args) => context.processes.spawn(args, context.shell.sid))
+      : [];
+    await Promise.race([
+      context.cloneDelay().then(() => {
+        for (const process of helper) process.exit();
+      }),
+      self.ended,
+    ]);
+    if (self.gone) return 0;
 
     const remote = parseRemote(url);
     if (!remote) {
@@ -799,18 +990,26 @@ export async function runShell(
       else if (redirect === '&>/dev/null') route = { out: null, err: null };
       else unsupported = redirect.replace(/^[0-9&]*[<>]+/, '');
     }
-    const [name, ...args] = step.command.words;
+    const words = await expandWords(step.command.words);
+    const [name, ...args] = words;
     if (unsupported !== null) {
       output.stderr += `/bin/sh: 1: cannot create ${unsupported}: the local reference service does not simulate file writes\n`;
       status = 2;
       continue;
     }
+    const builtin = name ? builtins[name] : undefined;
     if (!name) status = 0;
+    else if (!builtin) status = complain(`/bin/sh: 1: ${name}: not found\n`, 127);
+    else if (inShell.has(name)) status = await builtin(args);
     else {
-      const builtin = builtins[name];
-      status = builtin ? await builtin(args) : complain(`/bin/sh: 1: ${name}: not found\n`, 127);
+      // A program runs as a child of the shell; one ended by a signal N leaves it 128 + N.
+      const child = context.processes.spawn(words, context.shell.sid);
+      running = child;
+      const code = await Promise.race([builtin(args), child.ended.then(() => null)]);
+      status = child.signalled ? 128 + child.signalled : (code ?? 0);
+      child.exit();
     }
-    if (name === 'exit' || context.wasKilled()) break;
+    if (name === 'exit' || context.shell.gone) break;
   }
   return status;
 }

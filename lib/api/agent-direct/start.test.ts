@@ -1,0 +1,142 @@
+// The cancel of a start's clone, with a server played by hand, so each race can be set up
+// exactly: a cancel before git was asked for, one while it runs, one as it finished.
+import { describe, expect, it } from 'vitest';
+import { type StartSender, startOnAgentServer } from './start';
+
+type Json = Record<string, unknown>;
+
+interface Sent {
+  name: string;
+  params: Json;
+}
+
+/** A server that answers each command at once (exit 0), except the clone, held until let go. */
+function fakeServer(options: { token?: boolean; removal?: number } = {}) {
+  const sent: Sent[] = [];
+  let release: (answer: Json) => void = () => {};
+  const clone = new Promise<Json>((resolve) => {
+    release = resolve;
+  });
+  let cloneSent: () => void = () => {};
+  const cloneAsked = new Promise<void>((resolve) => {
+    cloneSent = resolve;
+  });
+  let secretAsked: () => void = () => {};
+  const secret = new Promise<void>((resolve) => {
+    secretAsked = resolve;
+  });
+  const sender: StartSender = {
+    async send(name, _spec, params) {
+      const p = params as Json;
+      sent.push({ name, params: p });
+      if (name === 'agentDirect.home') return { home: '/home/openhands' };
+      if (name === 'agentDirect.getSecretValue') {
+        secretAsked();
+        return options.token ? 'ghp_secret' : '';
+      }
+      if (name === 'agentDirect.runCommand') {
+        const command = String(p.command);
+        if (command.includes(' clone ')) {
+          cloneSent();
+          return clone;
+        }
+        if (command.startsWith('pkill')) {
+          // The clone's session was ended: asyncio reports its shell killed by TERM.
+          release({ exit_code: -15, stderr: "Cloning into '…'...\n" });
+          return { exit_code: 0 };
+        }
+        if (command.startsWith('rm -rf')) return { exit_code: options.removal ?? 0 };
+        return { exit_code: 0 };
+      }
+      if (name === 'agentDirect.getEncryptedSettings') {
+        return { agent_settings: { llm: { model: 'm', api_key: 'k' } } };
+      }
+      if (name === 'agentDirect.startConversation') return { id: 'conversation' };
+      return {};
+    },
+  };
+  const commands = () =>
+    sent.filter((s) => s.name === 'agentDirect.runCommand').map((s) => String(s.params.command));
+  return { sender, sent, commands, release, cloneAsked, secret };
+}
+
+const request = {
+  selected_repository: 'octo/widgets',
+  git_provider: 'github',
+  initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
+};
+const ID = '1a2b3c4d-0000-4000-8000-000000000000';
+const FOLDER = '/home/openhands/handoff/widgets-1a2b3c4d';
+
+function run(server: ReturnType<typeof fakeServer>, cancel: AbortController) {
+  const steps: string[] = [];
+  const started = startOnAgentServer(
+    server.sender,
+    ID,
+    request,
+    (status) => steps.push(status),
+    cancel.signal,
+  );
+  return { steps, started };
+}
+
+describe('cancelling a start while it clones', () => {
+  it('ends the clone’s session, removes its folder and the credential file, and starts nothing', async () => {
+    const server = fakeServer({ token: true });
+    const cancel = new AbortController();
+    const { steps, started } = run(server, cancel);
+    await server.cloneAsked;
+    cancel.abort();
+    await expect(started).rejects.toThrow(
+      'Cloning octo/widgets was cancelled. Nothing was left on the server.',
+    );
+    const commands = server.commands();
+    expect(commands.find((c) => c.startsWith('pkill -s'))).toContain(
+      '[g]it .*clone .*/home/openhands/handoff/widgets-1a2b3c4d',
+    );
+    expect(commands).toContain(`rm -rf '${FOLDER}'`);
+    expect(commands).toContain(`rm -f '/home/openhands/.handoff/credentials-${ID}'`);
+    expect(commands.join('\n')).not.toContain('ghp_secret');
+    expect(server.sent.map((s) => s.name)).not.toContain('agentDirect.startConversation');
+    expect(steps).toEqual(['PREPARING_REPOSITORY']);
+  });
+
+  it('sends no clone at all when cancelled before git was asked for', async () => {
+    const server = fakeServer();
+    const cancel = new AbortController();
+    const { started } = run(server, cancel);
+    await server.secret;
+    cancel.abort();
+    await expect(started).rejects.toThrow('was cancelled. Nothing was left on the server.');
+    const commands = server.commands();
+    expect(commands.some((c) => c.includes(' clone '))).toBe(false);
+    expect(commands.some((c) => c.startsWith('pkill'))).toBe(false);
+  });
+
+  it('removes a clone that finished as the cancel came, and names a folder it could not remove', async () => {
+    const server = fakeServer({ removal: 1 });
+    const cancel = new AbortController();
+    const { started } = run(server, cancel);
+    await server.cloneAsked;
+    server.release({ exit_code: 0 });
+    cancel.abort();
+    await expect(started).rejects.toThrow(
+      `Cloning octo/widgets was cancelled, but the folder ${FOLDER} may be left on the server. Remove it there if it is.`,
+    );
+    expect(server.sent.map((s) => s.name)).not.toContain('agentDirect.startConversation');
+  });
+
+  it('goes on once the clone step is over', async () => {
+    const server = fakeServer();
+    const cancel = new AbortController();
+    const { steps, started } = run(server, cancel);
+    await server.cloneAsked;
+    server.release({ exit_code: 0 });
+    await expect(started).resolves.toMatchObject({ conversationId: 'conversation' });
+    cancel.abort();
+    expect(steps).toEqual(['PREPARING_REPOSITORY', 'STARTING_CONVERSATION']);
+    expect(server.commands().some((c) => c.startsWith('pkill') || c.startsWith('rm -rf'))).toBe(
+      false,
+    );
+  });
+});
