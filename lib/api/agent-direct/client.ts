@@ -57,6 +57,8 @@ export function createAgentDirectClient(
   transport: Transport,
   serverUrl: string,
   passOn: Caller,
+  /** Read at each start, so a folder changed in the options applies to the next one. */
+  chosenFolder: () => Promise<string | null> = async () => null,
 ): AgentDirectClient {
   const send = async (name: string, spec: RequestSpec, params: unknown) =>
     (await transport.send(name, spec, params)).value;
@@ -93,19 +95,22 @@ export function createAgentDirectClient(
       job.detail = detail;
       job.updated_at = new Date().toISOString();
     };
-    void startOnAgentServer({ send }, job.id, request, step).then(
-      ({ conversationId }) => {
-        job.app_conversation_id = conversationId;
-        step('READY', null);
-      },
-      (error: unknown) => {
-        const detail =
-          error instanceof StartProblem || error instanceof ApiError
-            ? error.message
-            : 'The start failed for a reason the server did not give.';
-        step('ERROR', detail);
-      },
-    );
+    void chosenFolder()
+      .catch(() => null)
+      .then((folder) => startOnAgentServer({ send }, job.id, request, step, folder))
+      .then(
+        ({ conversationId }) => {
+          job.app_conversation_id = conversationId;
+          step('READY', null);
+        },
+        (error: unknown) => {
+          const detail =
+            error instanceof StartProblem || error instanceof ApiError
+              ? error.message
+              : 'The start failed for a reason the server did not give.';
+          step('ERROR', detail);
+        },
+      );
     for (const [id, old] of jobs) {
       if (Date.now() - Date.parse(old.updated_at) > KEEP_JOB_MS) jobs.delete(id);
     }
