@@ -163,6 +163,47 @@ export const agentDeleteMcpServer = defineRequest({
   request: ({ settings_key }) => ({ path: { settings_key } }),
 });
 
+/** A folder on the agent server's machine, as the skills and file routes take it. */
+const serverFolder = z.string().check(z.minLength(2), z.maxLength(1000), z.regex(/^\//));
+
+/**
+ * The skills the agent server itself finds in a folder on its machine (`POST /api/skills`,
+ * 1.9.0+): the folder's own only (AGENTS.md and the like, `.agents/skills`, `.openhands/skills`),
+ * not the public, user or organisation skills, which the conversation's own list already shows.
+ * Upstream's `SkillsRequest` loads every kind unless told not to.
+ */
+export const agentFolderSkills = defineRequest({
+  group: 'agent',
+  method: 'POST',
+  path: '/api/skills',
+  target: 'server',
+  params: z.strictObject({ project_dir: serverFolder }),
+  request: ({ project_dir }) => ({
+    body: {
+      load_public: false,
+      load_user: false,
+      load_project: true,
+      load_org: false,
+      project_dir,
+    },
+  }),
+});
+
+/**
+ * Whether a path is there (1.13.1+): the download route answers 404 "File not found" for a path
+ * that is not, 400 "Path is not a file" for a folder. The skills route cannot tell an empty
+ * folder from a missing one, so this is asked only when it finds nothing.
+ */
+export const agentPathCheck = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/api/file/download',
+  target: 'server',
+  params: z.strictObject({ path: serverFolder }),
+  request: ({ path }) => ({ query: { path } }),
+  readText: (text) => text.length,
+});
+
 export const agentSettingsRequests = {
   'agent.getSettings': agentGetSettings,
   'agent.updateSettings': agentUpdateSettings,
@@ -172,4 +213,6 @@ export const agentSettingsRequests = {
   'agent.createMcpServer': agentCreateMcpServer,
   'agent.updateMcpServer': agentUpdateMcpServer,
   'agent.deleteMcpServer': agentDeleteMcpServer,
+  'agent.folderSkills': agentFolderSkills,
+  'agent.pathCheck': agentPathCheck,
 };
