@@ -272,6 +272,55 @@ test('repositories clone into the folder set in the options, and the details lis
   );
 });
 
+test('the folder’s skills survive bad answers: an error page, HTML, another shape, an older server', async ({
+  service,
+  openExtensionPage,
+}) => {
+  const options = await openExtensionPage('options.html');
+  await configure(options, service);
+  const panel = await openPanel(openExtensionPage);
+  const id = await startOnRepository(panel, 'octo-org/widgets');
+  const info = (await onServer(service, `/api/conversations/${id}`)).body as Json;
+  const folder = (info.tags as Record<string, string>).folder as string;
+  expect(folder).toMatch(/^\/home\/openhands\/handoff\/widgets-[0-9a-f]{8}$/);
+  const skills = { method: 'POST', path: '/api/skills' };
+
+  await service.admin.failNext({ ...skills, status: 500 });
+  const section = await folderSkills(panel, folder);
+  const alert = section.getByRole('alert');
+  await expect(alert).toContainText('The server could not list the skills in this folder:', {
+    timeout: 20_000,
+  });
+
+  // Markup in an answer is never markup on the page.
+  await service.admin.failNext({
+    ...skills,
+    status: 200,
+    text: true,
+    body: '<html><body><img id="injected" src="x"><p>Gateway</p></body></html>',
+  });
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toContainText('The server could not list the skills in this folder:');
+  await expect(panel.locator('#injected')).toHaveCount(0);
+
+  await service.admin.failNext({ ...skills, status: 200, body: { skills: 'none' } });
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toContainText('unexpected format');
+
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(section.locator('.loaded-skills li', { hasText: /^agents/ })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // A server without the route: what to do, not an error to retry.
+  await service.admin.failNext({ ...skills, status: 404, body: { detail: 'Not Found' } });
+  const fresh = await openPanel(openExtensionPage, `?conversation=${id}`);
+  await expect(await folderSkills(fresh, folder)).toContainText(
+    'This agent server cannot list the skills in a folder: that needs version 1.9 or later.',
+    { timeout: 20_000 },
+  );
+});
+
 /** Starts from the panel's form with no repository, as a person asking a quick question. */
 async function startFromForm(panel: Page, message: string): Promise<string> {
   await panel.getByRole('tab', { name: 'New' }).click();
