@@ -7,7 +7,13 @@
 import { resolvePath } from '../agent-server/folders';
 import { agentServerGates } from '../agent-server/release';
 import { AGENT_HOME } from '../agent-server/servers';
-import { loadProjectSkills, mergeSkills, publicSkills, skillInfo } from '../agent-server/skills';
+import {
+  loadProjectSkills,
+  loadUserSkills,
+  mergeSkills,
+  publicSkills,
+  skillInfo,
+} from '../agent-server/skills';
 import type { FormFile } from '../http/multipart';
 import { bool, datetime, int, oneOf, opt, optional, str, uuid } from '../http/pydantic';
 import { HttpError, httpException, json, text, UpstreamCrash } from '../http/respond';
@@ -242,9 +248,16 @@ export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): Gate
         body: { kind: 'model', schema: SkillsRequestModel, required: true },
         handle: ({ body }) => {
           const tree = servers.tree(scope);
-          const sdkBase = body.load_public ? publicSkills(AGENT_HOME) : [];
+          // skills_service.py `load_all_skills`: public then the user's own as one tier (the
+          // user's win), then the folder's (which win over both).
+          const sdkBase = mergeSkills([
+            body.load_public ? publicSkills(AGENT_HOME) : [],
+            body.load_user ? loadUserSkills(tree, AGENT_HOME) : [],
+          ]);
           const project =
-            body.load_project && body.project_dir ? loadProjectSkills(tree, body.project_dir) : [];
+            body.load_project && body.project_dir
+              ? loadProjectSkills(tree, body.project_dir, release.has('nestedRules'))
+              : [];
           return {
             skills: mergeSkills([sdkBase, project]).map(skillInfo),
             sources: {
