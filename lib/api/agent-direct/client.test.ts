@@ -162,7 +162,7 @@ describe('a start on an agent server', () => {
     const [record] = (await chosen.call('v1.getAppConversations', {
       ids: [latest?.app_conversation_id],
     })) as Json[];
-    const folder = (record?.tags as Record<string, string>).folder as string;
+    const folder = (record?.tags as Record<string, string> | undefined)?.folder as string;
     expect(folder).toMatch(/^\/home\/openhands\/work\/repos\/widgets-[0-9a-f]{8}$/);
     const head = await bash(`git -C '${folder}' rev-parse --abbrev-ref HEAD`);
     expect(String(head.stdout).trim()).toBe('main');
@@ -196,7 +196,7 @@ describe('a start on an agent server', () => {
     const [record] = (await refused.call('v1.getAppConversations', {
       ids: [latest?.app_conversation_id],
     })) as Json[];
-    expect((record?.tags as Record<string, string>).folder).toMatch(
+    expect((record?.tags as Record<string, string> | undefined)?.folder).toMatch(
       /^\/home\/openhands\/handoff\/widgets-[0-9a-f]{8}$/,
     );
   });
