@@ -56,5 +56,5 @@ export const agentSettingsResponses = {
   'agent.updateMcpServer': AgentServerSettingsSchema,
   'agent.deleteMcpServer': AgentServerSettingsSchema,
   'agent.folderSkills': AgentFolderSkillsSchema,
-  'agent.pathCheck': z.number(),
+  'agent.pathCheck': z.unknown(),
 } satisfies Record<keyof typeof agentSettingsRequests, z.core.$ZodType>;

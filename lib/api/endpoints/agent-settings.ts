@@ -164,7 +164,7 @@ export const agentDeleteMcpServer = defineRequest({
 });
 
 /** A folder on the agent server's machine, as the skills and file routes take it. */
-const serverFolder = z.string().check(z.minLength(2), z.maxLength(1000), z.regex(/^\//));
+const serverFolder = z.string().check(z.regex(/^\/./));
 
 /**
  * The skills the agent server itself finds in a folder on its machine (`POST /api/skills`,
@@ -179,20 +179,16 @@ export const agentFolderSkills = defineRequest({
   target: 'server',
   params: z.strictObject({ project_dir: serverFolder }),
   request: ({ project_dir }) => ({
-    body: {
-      load_public: false,
-      load_user: false,
-      load_project: true,
-      load_org: false,
-      project_dir,
-    },
+    // Every source is loaded unless turned off; `load_project` is on by default.
+    body: { load_public: false, load_user: false, load_org: false, project_dir },
   }),
 });
 
 /**
  * Whether a path is there (1.13.1+): the download route answers 404 "File not found" for a path
  * that is not, 400 "Path is not a file" for a folder. The skills route cannot tell an empty
- * folder from a missing one, so this is asked only when it finds nothing.
+ * folder from a missing one, so this is asked only when it finds nothing, and only its errors
+ * are read (a file's bytes would not be JSON, and a clone folder is no file).
  */
 export const agentPathCheck = defineRequest({
   group: 'agent',
@@ -201,7 +197,6 @@ export const agentPathCheck = defineRequest({
   target: 'server',
   params: z.strictObject({ path: serverFolder }),
   request: ({ path }) => ({ query: { path } }),
-  readText: (text) => text.length,
 });
 
 export const agentSettingsRequests = {
