@@ -2,6 +2,7 @@ import { knownSettingsGeneration, webAppSettingsUrl } from '@/components/common/
 import { useServerSettings } from '@/components/common/use-server-settings';
 import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
+import { CloneFolderField } from './CloneFolderField';
 import { SettingsErrorNotice } from './SettingsErrorNotice';
 
 /**
@@ -54,6 +55,14 @@ export function AgentSection({ settings }: { settings: Settings }) {
           </div>
         </dl>
       )}
+      {/* Set here whatever the server's settings say: it is Handoff's own, kept in this browser. */}
+      {settings.serverUrl && agent ? (
+        <CloneFolderField
+          key={settings.serverUrl}
+          settings={settings}
+          serverUrl={settings.serverUrl}
+        />
+      ) : null}
       {settings.serverUrl && !agent ? (
         <p>
           <a

@@ -12,6 +12,7 @@ const settings: Settings = {
   clickBehaviour: 'start',
   defaultMcpConfig: { sse_servers: [{ url: 'https://mcp.example.com' }] },
   credentialsChangedAt: 1234,
+  cloneFolders: { 'http://localhost:3000': '~/work' },
   serverInfo: {
     v0: true,
     v1: true,
@@ -69,8 +70,35 @@ describe('parseSettingsFile', () => {
         defaultInstructions: 'Be brief.',
         clickBehaviour: 'start',
         defaultMcpConfig: { sse_servers: [{ url: 'https://mcp.example.com' }] },
+        cloneFolders: { 'http://localhost:3000': '~/work' },
       },
     });
+  });
+
+  it('checks clone folders as the options page does, naming the server whose folder is wrong', () => {
+    expect(
+      parseSettingsFile(file({ cloneFolders: { 'http://localhost:8000': '  /srv/work/ ' } })),
+    ).toEqual({ ok: true, settings: { cloneFolders: { 'http://localhost:8000': '/srv/work' } } });
+    const relative = parseSettingsFile(file({ cloneFolders: { 'http://localhost:8000': 'work' } }));
+    expect(relative).toEqual({
+      ok: false,
+      error: expect.stringContaining(
+        '"cloneFolders.http://localhost:8000" is not valid: Start with /',
+      ),
+    });
+    const notText = parseSettingsFile(file({ cloneFolders: { 'http://localhost:8000': 42 } }));
+    expect(notText).toEqual({
+      ok: false,
+      error: expect.stringContaining('pair each server’s address with a folder'),
+    });
+    const withPath = parseSettingsFile(
+      file({ cloneFolders: { 'http://localhost:8000/prefix': '~/work' } }),
+    );
+    expect(withPath).toEqual({
+      ok: false,
+      error: expect.stringContaining('nothing after the host and port'),
+    });
+    expect(parseSettingsFile(file({ cloneFolders: ['~/work'] }))).toMatchObject({ ok: false });
   });
 
   it('takes only the fields a file has (the rest keep their values)', () => {

@@ -6,6 +6,7 @@ import { withoutSecrets } from '@/components/common/without-secrets';
 import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
 import { t } from '@/lib/i18n/options';
 import { normaliseHostOrigin, normaliseServerUrl } from '@/lib/settings/addresses';
+import { checkCloneFolder } from '@/lib/settings/clone-folder';
 import { type Settings, SettingsSchema } from '@/lib/settings/schema';
 
 export const SETTINGS_FILE_FORMAT = 'handoff-settings';
@@ -24,6 +25,7 @@ export const exportedKeys = [
   'defaultInstructions',
   'clickBehaviour',
   'defaultMcpConfig',
+  'cloneFolders',
 ] as const satisfies readonly (keyof Settings)[];
 type ExportedKey = (typeof exportedKeys)[number];
 export type ImportedSettings = Partial<Pick<Settings, ExportedKey>>;
@@ -142,6 +144,40 @@ export function parseSettingsFile(text: string): ImportResult {
       };
     }
     picked.defaultMcpConfig = mcp.data;
+  }
+  if ('cloneFolders' in raw) {
+    // Checked as typed in the file: the schema turns what is not text into the default.
+    const folders = raw.cloneFolders;
+    if (!isRecord(folders)) {
+      return {
+        ok: false,
+        error: t('options.transfer.invalidField', {
+          field: 'cloneFolders',
+          reason: t('options.transfer.cloneFoldersShape'),
+        }),
+      };
+    }
+    const checked: Record<string, string> = {};
+    for (const [origin, folder] of Object.entries(folders)) {
+      const server = normaliseServerUrl(origin);
+      const result =
+        typeof folder !== 'string'
+          ? { ok: false as const, error: t('options.transfer.cloneFoldersShape') }
+          : !server.ok || new URL(server.value).origin !== origin
+            ? { ok: false as const, error: t('options.transfer.cloneFoldersOrigin') }
+            : checkCloneFolder(folder);
+      if (!result.ok) {
+        return {
+          ok: false,
+          error: t('options.transfer.invalidField', {
+            field: `cloneFolders.${origin}`,
+            reason: result.error,
+          }),
+        };
+      }
+      if (result.value) checked[origin] = result.value;
+    }
+    picked.cloneFolders = checked;
   }
   return { ok: true, settings: picked };
 }

@@ -9,7 +9,7 @@ import { streamWords } from '@/lib/timeline/status-words';
 import { formatDuration, localDateTime } from '@/lib/timeline/time';
 import { type CostFigures, formatCost } from './ConversationHeader';
 import { useNow } from './hooks/useNow';
-import { LoadedSkills } from './LoadedSkills';
+import { FolderSkills, LoadedSkills } from './LoadedSkills';
 import type { ConversationSummary } from './model/conversation-list';
 import { webAppUrl } from './model/links';
 
@@ -46,6 +46,7 @@ export function ConversationDetails({
   lastActivityAt,
   offset,
   serverUrl,
+  folder,
   onClose,
 }: {
   conversationId: string;
@@ -60,6 +61,8 @@ export function ConversationDetails({
   lastActivityAt: string | null;
   offset: number;
   serverUrl: string;
+  /** Agent servers alone: the folder on the server the conversation works in, from its tags. */
+  folder: string | null;
   onClose: () => void;
 }) {
   const clock = useNow(5000);
@@ -136,6 +139,7 @@ export function ConversationDetails({
           sandboxStatus={summary?.sandboxStatus ?? null}
         />
       ) : null}
+      {folder ? <FolderSkills folder={folder} /> : null}
       <a href={webAppUrl(serverUrl, conversationId)} target="_blank" rel="noopener noreferrer">
         {t('panel.header.openWebApp')}
       </a>

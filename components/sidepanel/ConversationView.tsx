@@ -54,6 +54,17 @@ function openOptionsAt(section: string): void {
   void browser.tabs.create({ url: browser.runtime.getURL(`/options.html#${section}`) });
 }
 
+/**
+ * Where an agent server alone cloned the conversation's repository: the `folder` tag Handoff
+ * writes at the start (lib/api/agent-direct/records.ts), when it reads as a full path.
+ */
+function cloneFolderOf(settings: Settings, record: unknown): string | null {
+  if (settings.serverInfo?.kind !== 'agent') return null;
+  const tags = (record as { tags?: unknown } | null)?.tags;
+  const folder = tags && typeof tags === 'object' ? (tags as Record<string, unknown>).folder : null;
+  return typeof folder === 'string' && /^\/[^\p{C}]+$/u.test(folder) ? folder : null;
+}
+
 /** One conversation: what it is, what it is doing now, what happened, and the means to steer it. */
 export function ConversationView({
   conversationId,
@@ -332,6 +343,7 @@ export function ConversationView({
             lastActivityAt={lastActivityAt(rows)}
             offset={offset}
             serverUrl={serverUrl}
+            folder={cloneFolderOf(settings, record)}
             onClose={() => setShowDetails(false)}
           />
         </Suspense>

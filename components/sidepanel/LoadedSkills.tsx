@@ -94,6 +94,95 @@ export function LoadedSkills({ conversationId, sandboxStatus }: LoadedSkillsProp
   );
 }
 
+/**
+ * The skills an agent server alone finds in the folder it cloned a conversation's repository into
+ * (`POST /api/skills` for that folder, docs/contract/server-generations.md#agent-server-direct):
+ * the repository's own, as the server reads them now. Asked only when opened. The server answers
+ * a folder that is gone as one without skills, so an empty answer is checked before it is said.
+ */
+export function FolderSkills({ folder }: { folder: string }) {
+  const [open, setOpen] = useState(false);
+  const query = useApiQuery(
+    'agent.folderSkills',
+    { project_dir: folder },
+    { enabled: open, staleTime: 60_000, retry: false },
+  );
+  const empty = query.isSuccess && !query.data.skills.length;
+  const there = useApiQuery(
+    'agent.pathCheck',
+    { path: folder },
+    { enabled: open && empty, staleTime: 60_000, retry: false },
+  );
+
+  let body: React.ReactNode = null;
+  if (!open) body = null;
+  else if (query.isPending) {
+    body = (
+      <p role="status" className="muted">
+        {t('panel.folderSkills.loading')}
+      </p>
+    );
+  } else if (query.isError) {
+    const error = toApiError(query.error);
+    body =
+      error.kind === 'not-found' ? (
+        <p className="muted">{t('panel.folderSkills.tooOld')}</p>
+      ) : (
+        <div className="notice notice-error" role="alert">
+          {t('panel.folderSkills.failed', { words: error.serverMessage ?? error.message })}{' '}
+          <button type="button" className="link-button" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </button>
+        </div>
+      );
+  } else if (empty) {
+    // 404 "File not found" is the server's word for a path that is not there; a folder is a 400.
+    const gone =
+      there.isError &&
+      toApiError(there.error).kind === 'not-found' &&
+      toApiError(there.error).serverMessage === 'File not found';
+    body = (
+      <p className="muted" role="status">
+        {there.isPending
+          ? t('panel.folderSkills.checking')
+          : gone
+            ? t('panel.folderSkills.gone')
+            : t('panel.folderSkills.none')}
+      </p>
+    );
+  } else {
+    const skills = query.data.skills;
+    body = (
+      <>
+        <p className="muted">
+          {skills.length === 1
+            ? t('panel.skills.countOne')
+            : t('panel.skills.count', { count: skills.length })}
+        </p>
+        <ul className="loaded-skills">
+          {skills.map((skill) => (
+            <li key={skill.name}>
+              <strong>{skill.name}</strong>{' '}
+              <span className="muted">{skillWhen(skill.type, skill.triggers ?? [])}</span>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return (
+    <details
+      className="loaded-skills-section"
+      onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}
+    >
+      <summary>{t('panel.folderSkills.title', { folder })}</summary>
+      {open ? <p className="muted">{t('panel.folderSkills.intro')}</p> : null}
+      {body}
+    </details>
+  );
+}
+
 /** The server's `type` and triggers in the words the skill viewer uses. */
 function skillWhen(type: string | null | undefined, triggers: readonly string[]): string {
   if (type === 'agentskills') {

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api/errors';
 import { createTransport, type Transport } from '@/lib/api/transport';
 import { agentServerBaseUrl, resolveServerUrl } from '@/lib/api/url';
 import type { Settings } from '@/lib/settings/schema';
-import { readApiKeyFor } from '@/lib/settings/secrets';
+import { readApiKeyFor, serverOrigin } from '@/lib/settings/secrets';
 import { loadSettings } from '@/lib/settings/store';
 import { forgetConversationTargets } from './conversation-targets';
 import { workerCaller } from './worker-endpoints';
@@ -61,7 +61,12 @@ export async function serviceConnection(): Promise<ServiceConnection> {
   const caller = workerCaller(transport);
   const agentDirect =
     settings.serverInfo?.kind === 'agent'
-      ? createAgentDirectClient(transport, serverUrl, caller)
+      ? createAgentDirectClient(
+          transport,
+          serverUrl,
+          caller,
+          async () => (await loadSettings()).cloneFolders[serverOrigin(serverUrl) ?? ''] ?? null,
+        )
       : null;
   cached = {
     client: agentDirect ?? caller,

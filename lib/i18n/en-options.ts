@@ -335,6 +335,25 @@ export const optionsStrings = {
   'options.agent.confirmationOff': 'The agent runs them without asking',
   'options.agent.change': 'Change these in the server’s settings',
 
+  // Where an agent server alone gets its clones (Model and agent)
+  'options.cloneFolder.label': 'Clone folder',
+  'options.cloneFolder.hint':
+    'Where Handoff clones repositories on this server, each in a folder of its own. A full path like /srv/work, or ~/work inside the server’s home folder. Leave it empty for ~/handoff.',
+  'options.cloneFolder.save': 'Save folder',
+  'options.cloneFolder.saved': 'Saved: new conversations clone into {folder}.',
+  'options.cloneFolder.savedDefault': 'Saved: new conversations clone into ~/handoff.',
+  'options.cloneFolder.notFull':
+    'Start with / for a full path, or with ~/ for a folder inside the server’s home folder.',
+  'options.cloneFolder.dots': 'Leave out “..”: write the folder’s path itself.',
+  'options.cloneFolder.root': 'Choose a folder inside /, not / itself.',
+  'options.cloneFolder.character':
+    'Remove {what}: folder names here use letters, digits and . _ - + @ , only, which neither the server’s shell nor git can misread.',
+  'options.cloneFolder.aSpace': 'the space',
+  'options.cloneFolder.aControl': 'the invisible control character',
+  'options.cloneFolder.tooLong': 'Keep the path under 160 characters.',
+  'options.cloneFolder.storedUnusable':
+    'The saved folder “{folder}” cannot be used, so new conversations clone into ~/handoff until you fix it. {reason}',
+
   // Conversation defaults
   'options.defaults.title': 'Conversation defaults',
   'options.defaults.instructions': 'Default instructions',
@@ -414,6 +433,10 @@ export const optionsStrings = {
   'options.transfer.unknownFields':
     'it contains fields Handoff does not import ({fields}). Keys and tokens are never imported.',
   'options.transfer.invalidField': '"{field}" is not valid: {reason}',
+  'options.transfer.cloneFoldersShape':
+    'it should pair each server’s address with a folder, like {"https://agents.example.com": "~/work"}.',
+  'options.transfer.cloneFoldersOrigin':
+    'each folder belongs to a server address with nothing after the host and port, like https://agents.example.com.',
 
   // Microagent lookup (options page)
   'options.lookup.title': 'Repository skills',

@@ -208,4 +208,16 @@ export const skillStrings = {
   'panel.skills.failed': 'The server could not list the skills: {words}',
   'panel.skills.count': '{count} skills',
   'panel.skills.countOne': '1 skill',
+  'panel.folderSkills.title': 'Skills in {folder}',
+  'panel.folderSkills.intro':
+    'What the agent server finds in the repository it cloned: AGENTS.md and the like, .agents/skills and .openhands/skills.',
+  'panel.folderSkills.loading': 'Asking the server which skills are in this folder…',
+  'panel.folderSkills.checking': 'No skills found; checking the folder is still there…',
+  'panel.folderSkills.none':
+    'No skills in this folder: the repository has no AGENTS.md, .agents/skills or .openhands/skills. Add them to the repository to give the agent its rules.',
+  'panel.folderSkills.gone':
+    'This folder is no longer on the server, so it has no skills to show. Start again from the repository’s page to clone it anew.',
+  'panel.folderSkills.tooOld':
+    'This agent server cannot list the skills in a folder: that needs version 1.9 or later. Update the agent server to see them here.',
+  'panel.folderSkills.failed': 'The server could not list the skills in this folder: {words}',
 } as const;

@@ -17,3 +17,24 @@ describe('organizationId', () => {
     expect(parsed.serverUrl).toBe('https://app.all-hands.dev');
   });
 });
+
+describe('cloneFolders', () => {
+  it('defaults to none, so settings stored before it read as they were', () => {
+    expect(SettingsSchema.parse({ serverUrl: 'http://localhost:8000' }).cloneFolders).toEqual({});
+  });
+
+  it('keeps a folder as stored, usable or not, for the options page to show', () => {
+    const folders = { 'http://localhost:8000': '~/work', 'https://b.example': 'relative' };
+    expect(SettingsSchema.parse({ cloneFolders: folders }).cloneFolders).toEqual(folders);
+  });
+
+  it('drops what is not text without losing the other settings', () => {
+    const parsed = SettingsSchema.parse({
+      serverUrl: 'http://localhost:8000',
+      cloneFolders: { 'http://localhost:8000': 42 },
+    });
+    expect(parsed.cloneFolders).toEqual({ 'http://localhost:8000': '' });
+    expect(parsed.serverUrl).toBe('http://localhost:8000');
+    expect(SettingsSchema.parse({ cloneFolders: 'x' }).cloneFolders).toEqual({});
+  });
+});

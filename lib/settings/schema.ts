@@ -60,6 +60,13 @@ export const SettingsSchema = z.object({
    * that is not a UUID is dropped rather than failing every other setting.
    */
   organizationId: z._default(z.catch(z.nullable(z.string().check(z.regex(GUID))), null), null),
+  /**
+   * Agent servers alone: where Handoff clones repositories, by server origin (a folder chosen for
+   * one server means nothing on another); none for `<home>/handoff`. Kept as stored even when the
+   * folder is not usable, so the options page can show it to be fixed; starts then use the
+   * default. Anything but text is dropped rather than failing every other setting.
+   */
+  cloneFolders: z._default(z.catch(z.catchall(z.object({}), z.catch(z.string(), '')), {}), {}),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

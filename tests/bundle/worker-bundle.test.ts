@@ -93,8 +93,10 @@ describe('the worker-like entry (raw client, request table, event envelope)', ()
     }
     // About 21.5 KB with zod 4.6: zod/mini for the request schemas' types ~9.8 KB, its English
     // messages ~1.1 KB, the rest is lib/api's own request tables, transport and error texts.
-    // The ceiling only catches regressions; what matters is the worker's 45 KB in total.
-    expect(worker.gzipBytes).toBeLessThan(24 * 1024);
+    // The ceiling only catches regressions; what matters is the worker's 45 KB in total. The
+    // real worker takes none of the page-facing table (the skills and file routes pages ask an
+    // agent server alone about, 2026-11, are not in background.js); this entry holds all of it.
+    expect(worker.gzipBytes).toBeLessThan(24.5 * 1024);
   });
 
   it('is a real saving: all of lib/api is much larger and does hold the schemas', async () => {

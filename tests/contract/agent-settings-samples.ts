@@ -17,6 +17,8 @@ type AgentSettingsEndpoint = Extract<
   | 'agent.createMcpServer'
   | 'agent.updateMcpServer'
   | 'agent.deleteMcpServer'
+  | 'agent.folderSkills'
+  | 'agent.pathCheck'
 >;
 
 /** The shape of client-contract.test.ts's samples, for these endpoints. */
@@ -65,6 +67,20 @@ const removeMcp = (name: string) => (server: ReferenceServer) =>
   server.client
     .call('agent.updateSettings', { agent_settings_diff: { mcp_config: { [name]: null } } })
     .catch(() => undefined);
+
+/** A folder the reference service's agent kind has: a clone made for the skills samples. */
+async function clonedFolder(server: ReferenceServer): Promise<string> {
+  const folder = '/home/openhands/contract/widgets';
+  await fetch(`${server.service.url}/api/bash/execute_bash_command`, {
+    method: 'POST',
+    headers: { 'X-Session-API-Key': 'reference-agent-key', 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      command: `test -d ${folder} || git clone https://github.com/octo-org/widgets.git ${folder}`,
+      timeout: 60,
+    }),
+  });
+  return folder;
+}
 
 export const agentSettingsSamples: { [N in AgentSettingsEndpoint]: Sample<N> | Sample<N>[] } = {
   'agent.getSettings': {
@@ -224,6 +240,63 @@ export const agentSettingsSamples: { [N in AgentSettingsEndpoint]: Sample<N> | S
       },
     },
   },
+
+  'agent.folderSkills': {
+    params: { project_dir: '/home/openhands/handoff/widgets-1a2b3c4d' },
+    answer: {
+      skills: [
+        {
+          name: 'agents',
+          type: 'repo',
+          content: 'Run the tests before pushing.',
+          triggers: [],
+          source: '/home/openhands/handoff/widgets-1a2b3c4d/AGENTS.md',
+          description: null,
+          is_agentskills_format: false,
+          disable_model_invocation: false,
+        },
+      ],
+      sources: { sandbox: 0, registered_marketplaces: 0, sdk_base: 0, org: 0, project: 1 },
+    },
+    service: [
+      {
+        on: 'agent',
+        params: async (server) => ({ project_dir: await clonedFolder(server) }),
+        expect: (answer) => {
+          const names = answer.skills.map((skill) => skill.name);
+          check(names.includes('release-checklist'), 'the clone’s own skills');
+          check(answer.sources?.project === answer.skills.length, 'the folder’s skills alone');
+        },
+      },
+      {
+        // The server cannot tell a folder that is not there from one without skills.
+        on: 'agent',
+        params: () => ({ project_dir: '/home/openhands/no-such-folder' }),
+        expect: (answer) => check(answer.skills.length === 0, 'no skills'),
+      },
+    ],
+  },
+  'agent.pathCheck': {
+    params: { path: '/home/openhands/handoff/widgets-1a2b3c4d' },
+    answer: null,
+    service: [
+      {
+        on: 'agent',
+        params: async (server) => ({ path: await clonedFolder(server) }),
+        fails: (error) =>
+          check(error.serverMessage === 'Path is not a file', 'a folder is a 400 of its own'),
+      },
+      {
+        on: 'agent',
+        params: () => ({ path: '/home/openhands/no-such-folder' }),
+        fails: (error) =>
+          check(
+            error.kind === 'not-found' && error.serverMessage === 'File not found',
+            'a missing path is a 404',
+          ),
+      },
+    ],
+  },
 };
 
 const why = (route: string, version: string) =>
@@ -253,6 +326,11 @@ export const agentSettingsServiceApiOnly: Partial<
     reason: why('PATCH /api/settings/mcp/{settings_key}', '1.39.0'),
   },
   'agent.deleteMcpServer': { reason: why('DELETE /api/settings/mcp/{settings_key}', '1.39.0') },
+  'agent.pathCheck': {
+    query: ['path'],
+    reason:
+      'docs/contract/server-generations.md#agent-server-direct GET /api/file/download?path=: file_router.py v1.13.1, newer than the Feb 2026 document (which has the path form)',
+  },
 };
 
 /** docs/contract/routes.md "Agent server settings" rows → the endpoints, or why none. */
@@ -268,4 +346,6 @@ export const agentSettingsIndexedRoutes: Record<string, EndpointName[] | { notUs
   'agent POST /api/settings/mcp/{}': ['agent.createMcpServer'],
   'agent PATCH /api/settings/mcp/{}': ['agent.updateMcpServer'],
   'agent DELETE /api/settings/mcp/{}': ['agent.deleteMcpServer'],
+  'agent POST /api/skills': ['agent.folderSkills'],
+  'agent GET /api/file/download': ['agent.pathCheck'],
 };

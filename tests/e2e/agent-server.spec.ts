@@ -6,7 +6,13 @@ import { type HostFixture, hostFixtures } from '../fixtures/hosts/index';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
 import { serveFixtures, startButton } from './support/host-pages';
-import { ensureRepository, expectLive, openPanel, timeline } from './support/panel-pages';
+import {
+  conversationMenu,
+  ensureRepository,
+  expectLive,
+  openPanel,
+  timeline,
+} from './support/panel-pages';
 
 const KEY = 'agent-key-1f2e';
 const GITHUB_TOKEN = 'ghp_LocalReferenceService0000000000000001';
@@ -194,6 +200,125 @@ test('a branch that does not exist is said in words, and no conversation is star
   });
   const listed = await serverConversations(service);
   expect(listed.filter((item) => item.tags?.branch === 'no-such-branch')).toHaveLength(0);
+});
+
+/** Starts from the panel's form on a GitHub repository's default branch. */
+async function startOnRepository(panel: Page, repository: string): Promise<string> {
+  await panel.getByRole('tab', { name: 'New' }).click();
+  const form = panel.getByRole('form', { name: 'New conversation' });
+  await form.getByLabel('Repository', { exact: true }).fill(repository);
+  await form.getByLabel('Git provider').selectOption('github');
+  await form.getByLabel('First message').fill('Look around');
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+  return openedConversationId(panel);
+}
+
+/** Opens the conversation's details and the skills the server finds in its folder. */
+async function folderSkills(panel: Page, folder: string) {
+  await conversationMenu(panel, 'Details');
+  const section = panel.locator('details', { hasText: `Skills in ${folder}` });
+  await section.locator('summary').click();
+  return section;
+}
+
+test('repositories clone into the folder set in the options, and the details list the skills the server finds there', async ({
+  service,
+  openExtensionPage,
+}) => {
+  const options = await openExtensionPage('options.html');
+  await configure(options, service);
+  await options.locator('#agent').getByLabel('Clone folder').fill('~/work/repos');
+  await options.locator('#agent').getByRole('button', { name: 'Save folder' }).click();
+  await expect(
+    options.getByText('Saved: new conversations clone into ~/work/repos.'),
+  ).toBeVisible();
+
+  const panel = await openPanel(openExtensionPage);
+  const id = await startOnRepository(panel, 'octo-org/widgets');
+  const info = (await onServer(service, `/api/conversations/${id}`)).body as Json;
+  const folder = (info.tags as Record<string, string>).folder as string;
+  expect(folder).toMatch(/^\/home\/openhands\/work\/repos\/widgets-[0-9a-f]{8}$/);
+  expect((info.workspace as Json).working_dir).toBe(folder);
+  const head = await runOnServer(service, `git -C '${folder}' rev-parse --abbrev-ref HEAD`);
+  expect(String(head.stdout).trim()).toBe('main');
+
+  // What the server itself loads from the clone: AGENTS.md and the like, .agents/skills, and
+  // the legacy microagents folder; the skill whose name breaks the rules is not among them.
+  const skills = await folderSkills(panel, folder);
+  const list = skills.locator('.loaded-skills li');
+  await expect(list.filter({ hasText: /^agents/ })).toContainText('Always on', {
+    timeout: 20_000,
+  });
+  await expect(list.filter({ hasText: /^release-checklist/ })).toContainText('release');
+  await expect(list.filter({ hasText: /^testing/ })).toContainText('On trigger');
+  await expect(list.filter({ hasText: 'Bad_Name' })).toHaveCount(0);
+
+  // A repository with none says so, rather than showing an empty list.
+  const plainId = await startOnRepository(panel, 'octo-org/docs-site');
+  const plain = (await onServer(service, `/api/conversations/${plainId}`)).body as Json;
+  const plainFolder = (plain.tags as Record<string, string>).folder as string;
+  expect(plainFolder).toMatch(/^\/home\/openhands\/work\/repos\/docs-site-[0-9a-f]{8}$/);
+  await expect((await folderSkills(panel, plainFolder)).getByRole('status')).toHaveText(
+    /^No skills in this folder: the repository has no AGENTS\.md/,
+    { timeout: 20_000 },
+  );
+
+  // The folder removed on the server since: said as such, not as a folder without skills.
+  expect((await runOnServer(service, `rm -rf '${folder}'`)).exit_code).toBe(0);
+  const again = await openPanel(openExtensionPage, `?conversation=${id}`);
+  await expect((await folderSkills(again, folder)).getByRole('status')).toHaveText(
+    /^This folder is no longer on the server/,
+    { timeout: 20_000 },
+  );
+});
+
+test('the folder’s skills survive bad answers: an error page, HTML, another shape, an older server', async ({
+  service,
+  openExtensionPage,
+}) => {
+  const options = await openExtensionPage('options.html');
+  await configure(options, service);
+  const panel = await openPanel(openExtensionPage);
+  const id = await startOnRepository(panel, 'octo-org/widgets');
+  const info = (await onServer(service, `/api/conversations/${id}`)).body as Json;
+  const folder = (info.tags as Record<string, string>).folder as string;
+  expect(folder).toMatch(/^\/home\/openhands\/handoff\/widgets-[0-9a-f]{8}$/);
+  const skills = { method: 'POST', path: '/api/skills' };
+
+  await service.admin.failNext({ ...skills, status: 500 });
+  const section = await folderSkills(panel, folder);
+  const alert = section.getByRole('alert');
+  await expect(alert).toContainText('The server could not list the skills in this folder:', {
+    timeout: 20_000,
+  });
+
+  // Markup in an answer is never markup on the page.
+  await service.admin.failNext({
+    ...skills,
+    status: 200,
+    text: true,
+    body: '<html><body><img id="injected" src="x"><p>Gateway</p></body></html>',
+  });
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toContainText('The server could not list the skills in this folder:');
+  await expect(panel.locator('#injected')).toHaveCount(0);
+
+  await service.admin.failNext({ ...skills, status: 200, body: { skills: 'none' } });
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(alert).toContainText('unexpected format');
+
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(section.locator('.loaded-skills li', { hasText: /^agents/ })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // A server without the route: what to do, not an error to retry.
+  await service.admin.failNext({ ...skills, status: 404, body: { detail: 'Not Found' } });
+  const fresh = await openPanel(openExtensionPage, `?conversation=${id}`);
+  await expect(await folderSkills(fresh, folder)).toContainText(
+    'This agent server cannot list the skills in a folder: that needs version 1.9 or later.',
+    { timeout: 20_000 },
+  );
 });
 
 /** Fills the form for a clone of octo-org/widgets and presses Start. */

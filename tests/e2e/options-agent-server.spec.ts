@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
+import { patchStoredSettings, readStoredSettings } from './support/trusted-settings';
 
 // The options page against a bare agent server (the reference service's `agent` kind: what
 // self-hosted OpenHands runs since Agent Canvas). Its settings, secrets and MCP servers live on
@@ -271,6 +272,63 @@ test.describe('an agent server older than the routes for one MCP server', () => 
   test('takes the same changes through its settings', async ({ openExtensionPage, service }) => {
     await addThenRemoveMcp(await openExtensionPage('options.html'), service);
   });
+});
+
+test('the clone folder is checked as it is typed, kept for this server, and a saved one that cannot be used is pointed out', async ({
+  openExtensionPage,
+  service,
+}) => {
+  const page = await openExtensionPage('options.html');
+  await connect(page, service);
+  const section = page.locator('#agent');
+  const field = section.getByLabel('Clone folder');
+  const save = section.getByRole('button', { name: 'Save folder' });
+  const refused = async (typed: string, words: string) => {
+    await field.fill(typed);
+    await save.click();
+    await expect(section.locator('.field-error')).toHaveText(words);
+    // What was typed stays to be corrected, and the field says it is the one at fault.
+    await expect(field).toHaveValue(typed);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+  };
+  await refused(
+    'work/repos',
+    'Start with / for a full path, or with ~/ for a folder inside the server’s home folder.',
+  );
+  await refused('/srv/../etc', 'Leave out “..”: write the folder’s path itself.');
+  await refused(
+    "~/work/it's",
+    "Remove “'”: folder names here use letters, digits and . _ - + @ , only, which neither the server’s shell nor git can misread.",
+  );
+  await refused(
+    '~/my work',
+    'Remove the space: folder names here use letters, digits and . _ - + @ , only, which neither the server’s shell nor git can misread.',
+  );
+
+  // Enter saves, as the button does; the saved path is tidied.
+  await field.fill(' ~/work//repos/ ');
+  await field.press('Enter');
+  await expect(
+    section.getByText('Saved: new conversations clone into ~/work/repos.'),
+  ).toBeVisible();
+  await expect(field).toHaveValue('~/work/repos');
+  const origin = new URL(service.url).origin;
+  await expect
+    .poll(async () => (await readStoredSettings(page)).cloneFolders)
+    .toEqual({ [origin]: '~/work/repos' });
+
+  // One kept by hand, or by an older file, that starts cannot use: said, and the default named.
+  await patchStoredSettings(page, { cloneFolders: { [origin]: 'relative; rm -rf ~' } });
+  await expect(field).toHaveValue('relative; rm -rf ~');
+  await expect(section.locator('.field-error')).toHaveText(
+    /^The saved folder “relative; rm -rf ~” cannot be used, so new conversations clone into ~\/handoff until you fix it\. Start with \//,
+  );
+  // Emptied, it is the default again, and nothing is kept for this server.
+  await field.fill('');
+  await save.click();
+  await expect(section.getByText('Saved: new conversations clone into ~/handoff.')).toBeVisible();
+  await expect(section.locator('.field-error')).toHaveCount(0);
+  await expect.poll(async () => (await readStoredSettings(page)).cloneFolders).toEqual({});
 });
 
 test('the sandboxes tab says an agent server has none', async ({ openExtensionPage, service }) => {

@@ -209,6 +209,10 @@ export function agentServerProbes(target: AgentProbeTarget): Map<string, AgentPr
   probe('POST', '/api/file/upload', () =>
     postFile(a('/api/file/upload?path=/tmp/contract/upload.txt'), 'contract\n', h()),
   );
+  probe('GET', '/api/file/download', async () => {
+    await postFile(a('/api/file/upload?path=/tmp/contract/download.txt'), 'contract\n', h());
+    return get('/api/file/download?path=/tmp/contract/download.txt');
+  });
   // The path parameter holds the absolute path, so its slash follows the route's own.
   probe('POST', '/api/file/upload/{path:path}', () =>
     postFile(a('/api/file/upload//tmp/contract/upload.txt'), 'contract\n', h()),

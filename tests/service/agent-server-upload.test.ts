@@ -165,6 +165,49 @@ describe('POST /api/file/upload', () => {
   });
 });
 
+describe('GET /api/file/download', () => {
+  const download = (path: string, on: RunningService = svc) =>
+    call(`${on.url}/api/file/download?path=${encodeURIComponent(path)}`, { headers });
+
+  it('answers a file’s bytes under its own name, 404 for what is not there, 400 for a folder', async () => {
+    await upload('/tmp/down/notes.txt', 'kept\n');
+    const file = await download('/tmp/down//notes.txt');
+    expect(file.status).toBe(200);
+    expect(file.text).toBe('kept\n');
+    expect(file.headers.get('content-type')).toBe('application/octet-stream');
+    expect(file.headers.get('content-disposition')).toBe('attachment; filename="notes.txt"');
+    expect(await download('/tmp/down/missing.txt')).toMatchObject({
+      status: 404,
+      body: { detail: 'File not found' },
+    });
+    expect(await download('/tmp/down')).toMatchObject({
+      status: 400,
+      body: { detail: 'Path is not a file' },
+    });
+    expect(await download('tmp/down/notes.txt')).toMatchObject({
+      status: 400,
+      body: { detail: 'Path must be absolute' },
+    });
+  });
+
+  it('sees a folder the shell removed as gone', async () => {
+    await bash('mkdir -p /tmp/soon-gone && rm -rf /tmp/soon-gone', '/');
+    expect((await download('/tmp/soon-gone')).status).toBe(404);
+  });
+
+  it('is not there before 1.13.1', async () => {
+    const old = await startTestService({ server: 'agent', apiKey: KEY, agentVersion: '1.13.0' });
+    try {
+      expect(await download('/tmp', old)).toMatchObject({
+        status: 404,
+        body: { detail: 'Not Found' },
+      });
+    } finally {
+      await old.stop();
+    }
+  });
+});
+
 describe('uploads on older releases', () => {
   it('1.13.0 has only the path form, whose catch-all makes a relative path a 500', async () => {
     const old = await startTestService({ server: 'agent', apiKey: KEY, agentVersion: '1.13.0' });

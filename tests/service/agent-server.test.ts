@@ -4,6 +4,7 @@
 // clone, skills from the clone, and what an older release answers.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Fernet } from './agent-server/fernet';
+import { postFile } from './agent-server-probes';
 import type { RunningService } from './index';
 import { agentSeedIds, agentSeedPaths } from './seed/agent-server';
 import { call, openV1Socket, startTestService, waitFor } from './test-support';
@@ -976,6 +977,106 @@ describe('skills', () => {
       })
     ).body;
     expect((noProject.skills as Json[]).map((s) => s.name)).toEqual(['github', 'docker', 'npm']);
+  });
+
+  it('reads nested AGENTS.md files as rules for their folder, and the folder as Path() does', async () => {
+    const clone = '/tmp/skills-clone';
+    await bash(`git clone https://github.com/octo-org/widgets.git ${clone}`, '/');
+    const write = (path: string, text: string) =>
+      postFile(`${svc.url}/api/file/upload?path=${encodeURIComponent(path)}`, text, headers);
+    await write(`${clone}/server/AGENTS.md`, 'Server rules.\n');
+    // In a git work tree git lists hidden folders too; elsewhere the walk skips them.
+    await write(`${clone}/.config/CLAUDE.md`, 'Hidden but tracked.\n');
+    await write('/tmp/plain/docs/gemini.md', 'Docs rules.\n');
+    await write('/tmp/plain/.cache/AGENTS.md', 'Skipped.\n');
+    await write('/tmp/plain/node_modules/dep/AGENTS.md', 'Skipped.\n');
+    const folderSkills = async (project_dir: string, on: RunningService = svc) => {
+      const answer = await call<Json>(`${on.url}/api/skills`, {
+        method: 'POST',
+        headers,
+        json: { load_public: false, load_user: false, project_dir },
+      });
+      expect(answer.status).toBe(200);
+      return answer.body as { skills: Json[]; sources: Json };
+    };
+    const inClone = await folderSkills(`${clone}//`);
+    const rules = inClone.skills.filter((skill) => String(skill.name).includes(':'));
+    expect(rules).toEqual([
+      expect.objectContaining({
+        name: 'claude:.config',
+        type: 'knowledge',
+        triggers: [],
+        source: `${clone}/.config/CLAUDE.md`,
+      }),
+      expect.objectContaining({ name: 'agents:server', content: 'Server rules.\n' }),
+    ]);
+    expect(inClone.skills.map((skill) => skill.name)).toContain('release-checklist');
+    expect(inClone.sources).toMatchObject({ project: inClone.skills.length, sdk_base: 0 });
+    const plain = await folderSkills('/tmp/plain');
+    expect(plain.skills.map((skill) => skill.name)).toEqual(['gemini:docs']);
+    // A folder that is not there has no skills: the route does not say it is missing.
+    expect(await folderSkills('/tmp/no-such-folder')).toMatchObject({ skills: [] });
+
+    const older = await startTestService({ server: 'agent', apiKey: KEY, agentVersion: '1.33.0' });
+    try {
+      await call(`${older.url}/api/bash/execute_bash_command`, {
+        method: 'POST',
+        headers,
+        json: {
+          command: `git clone https://github.com/octo-org/widgets.git ${clone}`,
+          timeout: 30,
+        },
+      });
+      await postFile(
+        `${older.url}/api/file/upload?path=${encodeURIComponent(`${clone}/server/AGENTS.md`)}`,
+        'Server rules.\n',
+        headers,
+      );
+      const names = (await folderSkills(clone, older)).skills.map((skill) => skill.name);
+      expect(names).toContain('agents');
+      expect(names).not.toContain('agents:server');
+    } finally {
+      await older.stop();
+    }
+  });
+
+  it('loads the server user’s own skills with load_user, the first folder winning', async () => {
+    const write = (path: string, text: string) =>
+      postFile(`${svc.url}/api/file/upload?path=${encodeURIComponent(path)}`, text, headers);
+    await write('/home/openhands/.agents/skills/house-style.md', 'Tabs, never spaces.\n');
+    await write('/home/openhands/.openhands/skills/house-style.md', 'Loses to .agents.\n');
+    await write(
+      '/home/openhands/.openhands/microagents/on-call.md',
+      '---\ntriggers: [page]\n---\nCall.\n',
+    );
+    try {
+      const answer = await api('/api/skills', {
+        method: 'POST',
+        json: { load_public: true, load_user: true, load_project: false },
+      });
+      const skills = answer.body.skills as Json[];
+      expect(skills.map((skill) => skill.name)).toEqual([
+        'github',
+        'docker',
+        'npm',
+        'house-style',
+        'on-call',
+      ]);
+      expect(skills.find((skill) => skill.name === 'house-style')?.content).toBe(
+        'Tabs, never spaces.\n',
+      );
+      expect(answer.body.sources).toMatchObject({ sdk_base: 5, project: 0 });
+      const without = await api('/api/skills', {
+        method: 'POST',
+        json: { load_public: false, load_user: false, load_project: false },
+      });
+      expect(without.body.skills).toEqual([]);
+    } finally {
+      await bash(
+        'rm -rf /home/openhands/.agents /home/openhands/.openhands/skills /home/openhands/.openhands/microagents',
+        '/',
+      );
+    }
   });
 
   it('shows what a conversation loaded only with include_skills=true', async () => {

@@ -144,6 +144,63 @@ describe('a start on an agent server', () => {
     );
   });
 
+  it('clones into the folder chosen for the server, ~/ being the server’s home', async () => {
+    const transport = createTransport({ baseUrl: svc.url, apiKey: KEY });
+    const passOn = { call: () => Promise.reject(new Error('not an agent-direct call')) };
+    const chosen = createAgentDirectClient(transport, svc.url, passOn, async () => '~/work/repos');
+    const task = (await chosen.call('v1.startAppConversation', {
+      selected_repository: 'octo-org/widgets',
+      git_provider: 'github',
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
+    })) as Json;
+    let latest: Json | undefined;
+    for (let i = 0; i < 200 && latest?.status !== 'READY' && latest?.status !== 'ERROR'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      [latest] = (await chosen.call('v1.getStartTasks', { ids: [task.id] })) as Json[];
+    }
+    expect(latest?.status).toBe('READY');
+    const [record] = (await chosen.call('v1.getAppConversations', {
+      ids: [latest?.app_conversation_id],
+    })) as Json[];
+    const folder = (record?.tags as Record<string, string> | undefined)?.folder as string;
+    expect(folder).toMatch(/^\/home\/openhands\/work\/repos\/widgets-[0-9a-f]{8}$/);
+    const head = await bash(`git -C '${folder}' rev-parse --abbrev-ref HEAD`);
+    expect(String(head.stdout).trim()).toBe('main');
+  });
+
+  it('clones into ~/handoff when the chosen folder is not usable, and says so while cloning', async () => {
+    const transport = createTransport({ baseUrl: svc.url, apiKey: KEY });
+    const passOn = { call: () => Promise.reject(new Error('not an agent-direct call')) };
+    const refused = createAgentDirectClient(
+      transport,
+      svc.url,
+      passOn,
+      async () => 'work; rm -rf ~',
+    );
+    const task = (await refused.call('v1.startAppConversation', {
+      selected_repository: 'octo-org/widgets',
+      git_provider: 'github',
+      initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
+    })) as Json;
+    const details = new Set<string>();
+    let latest: Json | undefined;
+    for (let i = 0; i < 400 && latest?.status !== 'READY' && latest?.status !== 'ERROR'; i++) {
+      [latest] = (await refused.call('v1.getStartTasks', { ids: [task.id] })) as Json[];
+      if (typeof latest?.detail === 'string') details.add(latest.detail);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(latest?.status).toBe('READY');
+    expect([...details].join('\n')).toMatch(
+      /Cloning octo-org\/widgets into \/home\/openhands\/handoff\/widgets-[0-9a-f]{8} \(the clone folder in Handoff’s options is not usable/,
+    );
+    const [record] = (await refused.call('v1.getAppConversations', {
+      ids: [latest?.app_conversation_id],
+    })) as Json[];
+    expect((record?.tags as Record<string, string> | undefined)?.folder).toMatch(
+      /^\/home\/openhands\/handoff\/widgets-[0-9a-f]{8}$/,
+    );
+  });
+
   it('says in words that a branch does not exist, and starts nothing', async () => {
     const before = (await client.call('v1.searchAppConversations', { limit: 100 })) as {
       items: Json[];

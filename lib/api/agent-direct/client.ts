@@ -71,6 +71,8 @@ export function createAgentDirectClient(
   transport: Transport,
   serverUrl: string,
   passOn: Caller,
+  /** Read at each start, so a folder changed in the options applies to the next one. */
+  chosenFolder: () => Promise<string | null> = async () => null,
 ): AgentDirectClient {
   const send = async (name: string, spec: RequestSpec, params: unknown) =>
     (await transport.send(name, spec, params)).value;
@@ -109,7 +111,9 @@ export function createAgentDirectClient(
     };
     const cancel = new AbortController();
     cancels.set(job.id, cancel);
-    void startOnAgentServer({ send }, job.id, request, step, cancel.signal)
+    void chosenFolder()
+      .catch(() => null)
+      .then((folder) => startOnAgentServer({ send }, job.id, request, step, cancel.signal, folder))
       .then(
         ({ conversationId }) => {
           job.app_conversation_id = conversationId;

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   cloneCommand,
   cloneProblemOf,
+  cloneRoot,
   cloneStopCommand,
   credentialLine,
   isBranchName,
+  isCloneFolder,
   isRepositoryName,
 } from './clone';
 
@@ -96,5 +98,60 @@ describe('the command that ends a clone', () => {
     // The dot is a dot, not any character.
     expect(pattern.test(gitLine.replaceAll('my.widgets-', 'myXwidgets-'))).toBe(false);
     expect(pattern.test(`vim ${plan.folder}/README.md`)).toBe(false);
+describe('the clone folder chosen for a server', () => {
+  it('takes full paths and paths in the home folder', () => {
+    for (const folder of [
+      '/srv/work',
+      '~',
+      '~/work/repos',
+      '/home/ana/Código',
+      '/a/b+c@d,e_f-g.h',
+    ]) {
+      expect(isCloneFolder(folder), folder).toBe(true);
+    }
+  });
+
+  it('refuses what a shell or git could misread, relative paths and parent parts', () => {
+    for (const folder of [
+      '',
+      '/',
+      'work',
+      './work',
+      '~ana/work',
+      '/srv/../etc',
+      '/srv/./work',
+      '/srv/work/',
+      '/srv//work',
+      "/srv/it's",
+      '/srv/a b',
+      '/srv/$(id)',
+      '/srv/a;b',
+      '/srv/`id`',
+      '/srv/a\nb',
+      '/srv/a\u0007b',
+      `/${'a'.repeat(160)}`,
+    ]) {
+      expect(isCloneFolder(folder), JSON.stringify(folder)).toBe(false);
+    }
+  });
+
+  it('puts clones in the chosen folder, or in <home>/handoff, saying when a choice was refused', () => {
+    expect(cloneRoot('/home/openhands/', null)).toEqual({
+      path: '/home/openhands/handoff',
+      refused: false,
+    });
+    expect(cloneRoot('/home/openhands', '~/work')).toEqual({
+      path: '/home/openhands/work',
+      refused: false,
+    });
+    expect(cloneRoot('/home/openhands', '~')).toEqual({ path: '/home/openhands', refused: false });
+    expect(cloneRoot('/home/openhands', '/srv/work')).toEqual({
+      path: '/srv/work',
+      refused: false,
+    });
+    expect(cloneRoot('/home/openhands', '../etc')).toEqual({
+      path: '/home/openhands/handoff',
+      refused: true,
+    });
   });
 });

@@ -64,6 +64,29 @@ export function cloneFolderName(repository: string, conversationId: string): str
   return `${name}-${conversationId.replaceAll('-', '').slice(0, 8)}`;
 }
 
+/**
+ * A clone folder the person chose (lib/settings/clone-folder.ts says why one is refused): a full
+ * path, or `~` or `~/…` for the server's home; names of letters, digits and `._+@,-` only, so
+ * neither the shell the clone runs in nor git can read anything into it; no `.` or `..` parts.
+ */
+export function isCloneFolder(value: string): boolean {
+  return (
+    value.length <= 160 &&
+    /^(~|~?(\/[\p{L}\p{N}_.+@,-]+)+)$/u.test(value) &&
+    !/\/\.\.?(\/|$)/.test(value)
+  );
+}
+
+/**
+ * Where this start's clone goes: the folder chosen for the server, else `<home>/handoff`.
+ * `refused` says a chosen folder did not pass (edited outside the options page, an older file).
+ */
+export function cloneRoot(home: string, chosen: string | null): { path: string; refused: boolean } {
+  const base = home.replace(/\/+$/, '');
+  if (!chosen || !isCloneFolder(chosen)) return { path: `${base}/handoff`, refused: !!chosen };
+  return { path: chosen.startsWith('~') ? base + chosen.slice(1) : chosen, refused: false };
+}
+
 export interface ClonePlan {
   provider: CloneProvider;
   repository: string;

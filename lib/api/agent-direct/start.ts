@@ -12,6 +12,7 @@ import {
   cloneFolderName,
   cloneHosts,
   cloneProblemOf,
+  cloneRoot,
   cloneStopCommand,
   credentialLine,
   isBranchName,
@@ -121,13 +122,16 @@ export async function startOnAgentServer(
   request: Json,
   onStep: (status: StartStatus, detail: string | null) => void,
   cancel: AbortSignal,
+  /** The clone folder the person chose for this server in the options, if any. */
+  chosenFolder: string | null = null,
 ): Promise<{ conversationId: string; folder: string | null }> {
   const repository = text(request.selected_repository);
   const provider = request.git_provider;
   const branch = text(request.selected_branch);
   const home = text(object(await sender.send('agentDirect.home', agentDirectHome, {})).home);
   if (!home) throw new StartProblem('The server did not say where its home folder is.');
-  let folder = `${home.replace(/\/+$/, '')}/handoff`;
+  const root = cloneRoot(home, chosenFolder);
+  let folder = root.path;
   if (repository) {
     if (!isRepositoryName(repository)) {
       throw new StartProblem(`“${repository}” is not a repository name Handoff can clone.`);
@@ -139,7 +143,10 @@ export async function startOnAgentServer(
       throw new StartProblem(`“${branch}” is not a branch name git accepts.`);
     }
     folder = `${folder}/${cloneFolderName(repository, id)}`;
-    onStep('PREPARING_REPOSITORY', `Cloning ${repository} into ${folder}`);
+    onStep(
+      'PREPARING_REPOSITORY',
+      `Cloning ${repository} into ${folder}${root.refused ? ' (the clone folder in Handoff’s options is not usable, so the default is used: fix it there)' : ''}`,
+    );
     try {
       await clone(
         sender,

@@ -2,7 +2,7 @@
 // validate raw results with these; the worker never imports them.
 import * as z from 'zod/mini';
 import '../zod-english';
-import { McpServerSchema } from '../v1/models';
+import { McpServerSchema, SkillSchema } from '../v1/models';
 import type { agentSettingsRequests } from './agent-settings';
 
 /**
@@ -40,6 +40,12 @@ export const AgentSecretItemSchema = z.looseObject({
   description: z.nullish(z.string()),
 });
 
+/** Upstream's `SkillsResponse`: `SkillInfo`s, and how many came from each source. */
+export const AgentFolderSkillsSchema = z.looseObject({
+  skills: z.array(z.extend(SkillSchema, { description: z.nullish(z.string()) })),
+  sources: z.nullish(z.record(z.string(), z.number())),
+});
+
 export const agentSettingsResponses = {
   'agent.getSettings': AgentServerSettingsSchema,
   'agent.updateSettings': AgentServerSettingsSchema,
@@ -49,4 +55,6 @@ export const agentSettingsResponses = {
   'agent.createMcpServer': AgentServerSettingsSchema,
   'agent.updateMcpServer': AgentServerSettingsSchema,
   'agent.deleteMcpServer': AgentServerSettingsSchema,
+  'agent.folderSkills': AgentFolderSkillsSchema,
+  'agent.pathCheck': z.unknown(),
 } satisfies Record<keyof typeof agentSettingsRequests, z.core.$ZodType>;

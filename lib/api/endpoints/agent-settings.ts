@@ -163,6 +163,42 @@ export const agentDeleteMcpServer = defineRequest({
   request: ({ settings_key }) => ({ path: { settings_key } }),
 });
 
+/** A folder on the agent server's machine, as the skills and file routes take it. */
+const serverFolder = z.string().check(z.regex(/^\/./));
+
+/**
+ * The skills the agent server itself finds in a folder on its machine (`POST /api/skills`,
+ * 1.9.0+): the folder's own only (AGENTS.md and the like, `.agents/skills`, `.openhands/skills`),
+ * not the public, user or organisation skills, which the conversation's own list already shows.
+ * Upstream's `SkillsRequest` loads every kind unless told not to.
+ */
+export const agentFolderSkills = defineRequest({
+  group: 'agent',
+  method: 'POST',
+  path: '/api/skills',
+  target: 'server',
+  params: z.strictObject({ project_dir: serverFolder }),
+  request: ({ project_dir }) => ({
+    // Every source is loaded unless turned off; `load_project` is on by default.
+    body: { load_public: false, load_user: false, load_org: false, project_dir },
+  }),
+});
+
+/**
+ * Whether a path is there (1.13.1+): the download route answers 404 "File not found" for a path
+ * that is not, 400 "Path is not a file" for a folder. The skills route cannot tell an empty
+ * folder from a missing one, so this is asked only when it finds nothing, and only its errors
+ * are read (a file's bytes would not be JSON, and a clone folder is no file).
+ */
+export const agentPathCheck = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/api/file/download',
+  target: 'server',
+  params: z.strictObject({ path: serverFolder }),
+  request: ({ path }) => ({ query: { path } }),
+});
+
 export const agentSettingsRequests = {
   'agent.getSettings': agentGetSettings,
   'agent.updateSettings': agentUpdateSettings,
@@ -172,4 +208,6 @@ export const agentSettingsRequests = {
   'agent.createMcpServer': agentCreateMcpServer,
   'agent.updateMcpServer': agentUpdateMcpServer,
   'agent.deleteMcpServer': agentDeleteMcpServer,
+  'agent.folderSkills': agentFolderSkills,
+  'agent.pathCheck': agentPathCheck,
 };

@@ -57,6 +57,11 @@ export const agentServerGates = {
   credentialBinding: '1.37.1',
   /** `/api/settings/mcp/{settings_key}`. */
   mcpServerRoutes: '1.39.0',
+  /**
+   * skills/utils.py `find_nested_third_party_files` (7ce74f73b): an AGENTS.md and the like below
+   * the working folder is a rule for its own subfolder (`agents:<dir>`, paths `<dir>/**`).
+   */
+  nestedRules: '1.34.0',
 } as const;
 
 export type AgentServerGate = keyof typeof agentServerGates;

@@ -10,7 +10,7 @@ import {
   parseMicroagent,
   triggersOf,
 } from '../seed/git-world';
-import type { FolderTree } from './folders';
+import { type FolderTree, resolvePath } from './folders';
 
 export interface LoadedSkill {
   name: string;
@@ -141,8 +141,42 @@ function emptySkill(name: string, content: string, source: string): LoadedSkill 
   };
 }
 
-/** `load_project_skills(work_dir)` on the simulated disk. */
-export function loadProjectSkills(tree: FolderTree, workDir: string): LoadedSkill[] {
+/**
+ * `find_nested_third_party_files`: the always-on files below the working folder (not at its top),
+ * each a rule for its own subfolder. Inside a git work tree every file git knows counts (hidden
+ * folders too, `.git` itself never); elsewhere the walk skips hidden folders and node_modules.
+ */
+function nestedRules(tree: FolderTree, workDir: string): LoadedSkill[] {
+  const inGit = tree.gitRootOf(workDir) !== null;
+  const rules: { rel: string; skill: LoadedSkill }[] = [];
+  for (const path of tree.filesUnder(workDir)) {
+    const rel = path.slice(workDir.length + 1);
+    const parts = rel.split('/');
+    const fileName = parts.pop() as string;
+    const name = alwaysOnNames[fileName.toLowerCase()];
+    if (!name || parts.length === 0) continue;
+    if (!inGit && parts.some((part) => part.startsWith('.') || part === 'node_modules')) continue;
+    const dir = parts.join('/');
+    rules.push({
+      rel: dir,
+      skill: {
+        ...emptySkill(`${name}:${dir}`, tree.readFile(path) ?? '', path),
+        trigger: { type: 'path', paths: [`${dir}/**`] },
+      },
+    });
+  }
+  return rules
+    .sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0))
+    .map(({ skill }) => skill);
+}
+
+/**
+ * `load_project_skills(work_dir)` on the simulated disk. A full path is looked up as the disk
+ * would (doubled and trailing slashes, `.` and `..` parts), and sources name it that way;
+ * `nested` says whether the release has nested rules.
+ */
+export function loadProjectSkills(tree: FolderTree, folder: string, nested = true): LoadedSkill[] {
+  const workDir = folder.startsWith('/') ? resolvePath('/', folder) : folder;
   if (tree.stat(workDir)?.kind !== 'folder') return [];
   const roots = [workDir];
   const gitRoot = tree.gitRootOf(workDir)?.root;
@@ -162,11 +196,32 @@ export function loadProjectSkills(tree: FolderTree, workDir: string): LoadedSkil
         add(emptySkill(name, tree.readFile(path) ?? '', path));
     }
   }
+  if (nested) for (const rule of nestedRules(tree, workDir)) add(rule);
   for (const root of roots) {
     for (const folder of ['.agents/skills', '.openhands/skills', '.openhands/microagents']) {
       const path = `${root}/${folder}`;
       if (tree.stat(path)?.kind === 'folder')
         for (const skill of loadSkillFolder(tree, path)) add(skill);
+    }
+  }
+  return out;
+}
+
+/**
+ * `load_user_skills()`: `~/.agents/skills`, `~/.openhands/skills` and the legacy
+ * `~/.openhands/microagents` of the server's own user, the first of a name winning. (Skills
+ * installed through `/api/skills/install` are not played.)
+ */
+export function loadUserSkills(tree: FolderTree, home: string): LoadedSkill[] {
+  const seen = new Set<string>();
+  const out: LoadedSkill[] = [];
+  for (const folder of ['.agents/skills', '.openhands/skills', '.openhands/microagents']) {
+    const path = `${home}/${folder}`;
+    if (tree.stat(path)?.kind !== 'folder') continue;
+    for (const skill of loadSkillFolder(tree, path)) {
+      if (seen.has(skill.name)) continue;
+      seen.add(skill.name);
+      out.push(skill);
     }
   }
   return out;

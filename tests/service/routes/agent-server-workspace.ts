@@ -7,10 +7,16 @@
 import { resolvePath } from '../agent-server/folders';
 import { agentServerGates } from '../agent-server/release';
 import { AGENT_HOME } from '../agent-server/servers';
-import { loadProjectSkills, mergeSkills, publicSkills, skillInfo } from '../agent-server/skills';
+import {
+  loadProjectSkills,
+  loadUserSkills,
+  mergeSkills,
+  publicSkills,
+  skillInfo,
+} from '../agent-server/skills';
 import type { FormFile } from '../http/multipart';
 import { bool, datetime, int, oneOf, opt, optional, str, uuid } from '../http/pydantic';
-import { HttpError, httpException, json, UpstreamCrash } from '../http/respond';
+import { HttpError, httpException, json, text, UpstreamCrash } from '../http/respond';
 import { defineRoute, queryModel } from '../http/router';
 import { ExecuteBashRequestModel, SkillsRequestModel } from '../models/agent-server';
 import type { GatedRoute } from './agent-server';
@@ -164,6 +170,38 @@ export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): Gate
       }),
     },
     {
+      legacy: false,
+      since: agentServerGates.fileUploadQuery,
+      route: defineRoute({
+        method: 'GET',
+        path: '/api/file/download',
+        auth: 'agent',
+        contract: {
+          source: 'agent-sdk',
+          why: 'agent_server/file_router.py download_file_query (v1.13.1)',
+        },
+        query: queryModel({ path: str() }),
+        // `_download_file`: absolute paths only, 404 for a path that is not there, 400 for a
+        // folder, else the file as bytes under its own name.
+        handle: ({ query }) => {
+          if (!query.path.startsWith('/')) throw httpException(400, 'Path must be absolute');
+          if (query.path.includes('\0')) {
+            throw new HttpError(
+              json({ detail: 'Failed to download file: embedded null byte' }, 500),
+            );
+          }
+          const entry = servers.tree(scope).stat(resolvePath('/', query.path));
+          if (!entry) throw httpException(404, 'File not found');
+          if (entry.kind !== 'file') throw httpException(400, 'Path is not a file');
+          const name = pythonPath(query.path).split('/').pop() ?? '';
+          return text(entry.text, 200, {
+            'content-type': 'application/octet-stream',
+            'content-disposition': `attachment; filename="${name}"`,
+          });
+        },
+      }),
+    },
+    {
       legacy: true,
       until: agentServerGates.fileUploadPathRemoved,
       route: defineRoute<{ path: string }, Record<string, never>, FormFile>({
@@ -210,9 +248,16 @@ export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): Gate
         body: { kind: 'model', schema: SkillsRequestModel, required: true },
         handle: ({ body }) => {
           const tree = servers.tree(scope);
-          const sdkBase = body.load_public ? publicSkills(AGENT_HOME) : [];
+          // skills_service.py `load_all_skills`: public then the user's own as one tier (the
+          // user's win), then the folder's (which win over both).
+          const sdkBase = mergeSkills([
+            body.load_public ? publicSkills(AGENT_HOME) : [],
+            body.load_user ? loadUserSkills(tree, AGENT_HOME) : [],
+          ]);
           const project =
-            body.load_project && body.project_dir ? loadProjectSkills(tree, body.project_dir) : [];
+            body.load_project && body.project_dir
+              ? loadProjectSkills(tree, body.project_dir, release.has('nestedRules'))
+              : [];
           return {
             skills: mergeSkills([sdkBase, project]).map(skillInfo),
             sources: {

@@ -184,7 +184,11 @@ export class AgentServerDomain {
   /** Skills the conversation loaded: public ones, then its workspace's (which win). */
   skillsOf(record: AppConversationRecord): LoadedSkill[] {
     const side = this.side(record);
-    const project = loadProjectSkills(this.servers.tree(record.sandbox_id), side.working_dir);
+    const project = loadProjectSkills(
+      this.servers.tree(record.sandbox_id),
+      side.working_dir,
+      this.release.has('nestedRules'),
+    );
     return mergeSkills([publicSkills(AGENT_HOME), project]);
   }
 
