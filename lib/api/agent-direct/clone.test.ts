@@ -98,6 +98,9 @@ describe('the command that ends a clone', () => {
     // The dot is a dot, not any character.
     expect(pattern.test(gitLine.replaceAll('my.widgets-', 'myXwidgets-'))).toBe(false);
     expect(pattern.test(`vim ${plan.folder}/README.md`)).toBe(false);
+  });
+});
+
 describe('the clone folder chosen for a server', () => {
   it('takes full paths and paths in the home folder', () => {
     for (const folder of [
