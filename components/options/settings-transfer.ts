@@ -6,8 +6,8 @@ import { withoutSecrets } from '@/components/common/without-secrets';
 import { MCPConfigRequestSchema } from '@/lib/api/v0/mcp';
 import { t } from '@/lib/i18n/options';
 import { normaliseHostOrigin, normaliseServerUrl } from '@/lib/settings/addresses';
-import { checkCloneFolder } from '@/lib/settings/clone-folder';
 import { type Settings, SettingsSchema } from '@/lib/settings/schema';
+import { checkCloneFolder } from './clone-folder-form';
 
 export const SETTINGS_FILE_FORMAT = 'handoff-settings';
 export const SETTINGS_FILE_VERSION = 1;

@@ -65,7 +65,7 @@ export function cloneFolderName(repository: string, conversationId: string): str
 }
 
 /**
- * A clone folder the person chose (lib/settings/clone-folder.ts says why one is refused): a full
+ * A clone folder the person chose (components/options/clone-folder-form.ts says why one is refused): a full
  * path, or `~` or `~/…` for the server's home; names of letters, digits and `._+@,-` only, so
  * neither the shell the clone runs in nor git can read anything into it; no `.` or `..` parts.
  */

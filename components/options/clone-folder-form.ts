@@ -4,7 +4,7 @@
 // store some other way (an older file, a hand edit) is never run through the shell.
 import { isCloneFolder } from '@/lib/api/agent-direct/clone';
 import { t } from '@/lib/i18n/options';
-import { serverOrigin } from './secrets';
+import { serverOrigin } from '@/lib/settings/secrets';
 
 export type CloneFolderCheck = { ok: true; value: string } | { ok: false; error: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCloneFolder, cloneFolderFor, withCloneFolder } from './clone-folder';
+import { checkCloneFolder, cloneFolderFor, withCloneFolder } from './clone-folder-form';
 
 describe('checking a clone folder as it is typed', () => {
   it('takes a full path or one in the home folder, tidied', () => {
