@@ -14,7 +14,7 @@ import { Icon } from '@/components/common/icons';
 import { t } from '@/lib/i18n';
 import { rowFailed, viewOf } from '@/lib/timeline/describe';
 import type { TimelineRow as Row } from '@/lib/timeline/pairing';
-import { openingView, readScroll } from './follow';
+import { readScroll } from './follow';
 import { TimelineRow } from './TimelineRow';
 
 /** Rows are usually one line; react-virtual measures the real height once rendered. */
@@ -77,15 +77,9 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
    * a smaller one, away from the end, is the person's doing.
    */
   const pinnedTop = useRef(0);
-  // The feed is never taller than the window.
-  const [opening] = useState(() =>
-    openingView(rows.length, ESTIMATED_ROW_PX, typeof window === 'undefined' ? 0 : innerHeight),
-  );
 
   const virtualizer = useVirtualizer({
     count: rows.length,
-    initialRect: opening.rect,
-    initialOffset: opening.offset,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     getItemKey: (index) => rows[index]?.key ?? index,
@@ -134,15 +128,6 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
     element.scrollTop = element.scrollHeight;
     pinnedTop.current = element.scrollTop;
   }, []);
-  // At the end from the moment the feed is in the page, before the virtualiser's first look at
-  // it (its layout effects run after this): what it reads is where the person will be.
-  const attachScroll = useCallback(
-    (element: HTMLDivElement | null) => {
-      scrollRef.current = element;
-      if (element && following.current) pinToEnd();
-    },
-    [pinToEnd],
-  );
   /**
    * Moves to the end while following. A scroll up the person made since the last move whose
    * scroll event has not been handled yet (rows arriving many times a second get here first)
@@ -294,7 +279,7 @@ export const Timeline = forwardRef<TimelineHandle, TimelineProps>(function Timel
         </div>
       ) : null}
       <div
-        ref={attachScroll}
+        ref={scrollRef}
         className="timeline"
         role="feed"
         aria-label={t('panel.timeline.label')}

@@ -1,6 +1,5 @@
-import { Virtualizer } from '@tanstack/react-virtual';
 import { describe, expect, it } from 'vitest';
-import { AT_END_PX, openingView, readScroll } from './follow';
+import { AT_END_PX, readScroll } from './follow';
 
 const box = (scrollTop: number, scrollHeight = 3000, clientHeight = 500) => ({
   scrollTop,
@@ -32,36 +31,5 @@ describe('readScroll', () => {
 
   it('less than a pixel of rounding is not a scroll', () => {
     expect(readScroll(box(2499.5, 3400), 2500)).toBe('unchanged');
-  });
-});
-
-describe('openingView', () => {
-  const firstRender = (count: number, viewport: number) => {
-    const opening = openingView(count, 34, viewport);
-    const virtualizer = new Virtualizer<HTMLDivElement, HTMLDivElement>({
-      count,
-      initialRect: opening.rect,
-      initialOffset: opening.offset,
-      estimateSize: () => 34,
-      overscan: 8,
-      getScrollElement: () => null,
-      scrollToFn: () => {},
-      observeElementRect: () => {},
-      observeElementOffset: () => {},
-    });
-    return virtualizer.getVirtualItems().map((item) => item.index);
-  };
-
-  it('starts the first render at the last rows, a window of them, before any scroll element', () => {
-    const indexes = firstRender(100, 900);
-    expect(indexes.at(-1)).toBe(99);
-    // 900 px of 34 px rows, and the overscan above them: the first ones are not rendered.
-    expect(indexes.length).toBeGreaterThanOrEqual(Math.ceil(900 / 34));
-    expect(indexes[0]).toBeGreaterThan(50);
-  });
-
-  it('starts at the top when every row fits', () => {
-    expect(firstRender(5, 900)).toEqual([0, 1, 2, 3, 4]);
-    expect(openingView(0, 34, 900).offset).toBe(0);
   });
 });

@@ -25,20 +25,3 @@ export function readScroll(
   if (box.scrollTop < pinnedTop - 1) return 'scrolled-up';
   return 'unchanged';
 }
-
-/**
- * Where the virtualiser starts before it has seen its scroll element: the last `viewport` px of
- * `count` rows of `estimate` px. The feed opens at its end, so its first render already holds
- * the last rows; starting at the top (with no height at all) cost a render of nothing, one of
- * the first rows, and a third of the last ones once the move to the end was seen.
- */
-export function openingView(
-  count: number,
-  estimate: number,
-  viewport: number,
-): { rect: { width: number; height: number }; offset: number } {
-  return {
-    rect: { width: 0, height: viewport },
-    offset: Math.max(0, count * estimate - viewport),
-  };
-}
