@@ -25,14 +25,18 @@ export default defineConfig({
   // HANDOFF_OUT_DIR lets several builds (and the tests loading them) run side by side.
   outDir: process.env.HANDOFF_OUT_DIR ?? (e2e ? '.output/e2e' : '.output'),
   hooks: {
-    // Content scripts (8 KB gzipped budget, on every code-host page) and the worker (45 KB)
-    // get the browser's own extension namespace instead of webextension-polyfill (~3 KB):
+    // Content scripts (8 KB gzipped budget, on every code-host page), the worker (45 KB) and
+    // the side panel's early script (which runs before the page's modules, so the smaller the
+    // sooner) get the browser's own extension namespace instead of webextension-polyfill (~3 KB):
     // MV3 APIs return promises natively in every target browser, and both keep to the
     // sendResponse form of onMessage, which needs no polyfill. Extension pages keep the
     // polyfill. The worker is also minified with terser, which packs it ~3% smaller.
     'vite:build:extendConfig': (entrypoints, viteConfig) => {
       const lean = entrypoints.every(
-        (entry) => entry.type === 'content-script' || entry.type === 'background',
+        (entry) =>
+          entry.type === 'content-script' ||
+          entry.type === 'background' ||
+          entry.type === 'unlisted-script',
       );
       if (!lean) return;
       if (entrypoints.some((entry) => entry.type === 'background')) {

@@ -7,13 +7,13 @@ import { sanitiseSettings } from './sanitise';
 import { readStoredKey, writeApiKey } from './secrets';
 import {
   draftRecord,
+  MIGRATED_RECORD,
   readRecord,
   SETTINGS_RECORD,
   WATCHED_RECORD,
   writeRecord,
 } from './trusted-store';
 
-const MIGRATED_RECORD = 'migrated-from-storage-local';
 const LEGACY_SETTINGS = 'handoff:settings';
 const LEGACY_WATCHED = 'handoff:watched';
 const LEGACY_DRAFT_PREFIX = 'handoff:panel-draft:';

@@ -47,6 +47,28 @@ describe('settings store', () => {
     ]);
   });
 
+  it('takes a read begun earlier once storage.local was migrated, and reads afresh when it failed', async () => {
+    await saveSettings({ serverUrl: 'http://localhost:3000' });
+    const early = { migrated: true, settings: { serverUrl: 'http://localhost:4000' } };
+    expect((await loadSettings(Promise.resolve(early))).serverUrl).toBe('http://localhost:4000');
+    // Checked like any read.
+    const bad = { migrated: true, settings: { serverUrl: 'javascript:alert(1)' } };
+    expect((await loadSettings(Promise.resolve(bad))).serverUrl).toBeNull();
+    expect((await loadSettings(Promise.resolve(null))).serverUrl).toBe('http://localhost:3000');
+    expect((await loadSettings(Promise.reject(new Error('closed')))).serverUrl).toBe(
+      'http://localhost:3000',
+    );
+  });
+
+  it('migrates first when the read begun earlier found storage.local not migrated yet', async () => {
+    await fakeBrowser.storage.local.set({
+      'handoff:settings': { serverUrl: 'http://localhost:5000' },
+    });
+    const settings = await loadSettings(Promise.resolve({ migrated: false, settings: undefined }));
+    expect(settings.serverUrl).toBe('http://localhost:5000');
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+  });
+
   it('tells other contexts about a change through the extension-only channel', async () => {
     const seen = vi.fn();
     const stop = watchSettings(seen);

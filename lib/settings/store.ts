@@ -2,15 +2,27 @@ import { browser } from 'wxt/browser';
 import { migrateLegacyStorage } from './migration';
 import { sanitiseSettings } from './sanitise';
 import { type Settings, SettingsSchema } from './schema';
-import { readRecord, SETTINGS_RECORD, updateRecord } from './trusted-store';
+import {
+  readRecord,
+  readStoredSettings,
+  SETTINGS_RECORD,
+  type StoredSettings,
+  updateRecord,
+} from './trusted-store';
 
 /** Extension pages and the worker share this origin's channel; pages of websites cannot post to it. */
 export const SETTINGS_CHANNEL = 'handoff-settings';
 /** Sent to the worker after a change: a message wakes a stopped worker, a channel does not. */
 export const SETTINGS_CHANGED_MESSAGE = 'handoff/settings-changed';
 
-/** Reads settings, repairing anything malformed rather than failing the caller. */
-export async function loadSettings(): Promise<Settings> {
+/**
+ * Reads settings, repairing anything malformed rather than failing the caller. `stored` is the
+ * same read begun earlier (the side panel starts it before its code loads); it is read afresh
+ * when that failed. Once storage.local has been migrated, one connection reads everything.
+ */
+export async function loadSettings(stored?: Promise<StoredSettings | null>): Promise<Settings> {
+  const read = (await stored?.catch(() => null)) ?? (await readStoredSettings());
+  if (read.migrated) return sanitiseSettings(read.settings);
   await migrateLegacyStorage();
   return sanitiseSettings(await readRecord(SETTINGS_RECORD));
 }

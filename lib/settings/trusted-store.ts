@@ -25,6 +25,17 @@ export async function readRecord(key: string): Promise<unknown> {
   }
 }
 
+/** Several records through one connection and one transaction, in the order asked. */
+export async function readRecords(keys: readonly string[]): Promise<unknown[]> {
+  const database = await db();
+  try {
+    const tx = database.transaction(STORE);
+    return await Promise.all(keys.map((key) => tx.store.get(key)));
+  } finally {
+    database.close();
+  }
+}
+
 export async function writeRecord(key: string, value: unknown): Promise<void> {
   const database = await db();
   try {
@@ -61,8 +72,26 @@ export async function updateRecord<T>(key: string, update: (current: unknown) =>
 }
 
 export const SETTINGS_RECORD = 'settings';
+/** Set once what an older Handoff kept in storage.local has moved here (lib/settings/migration). */
+export const MIGRATED_RECORD = 'migrated-from-storage-local';
 export const WATCHED_RECORD = 'watched';
 /** The worker's index of the server's conversations (lib/background/conversation-index.ts). */
 export const INDEX_RECORD = 'conversation-index';
 /** One unsent message per conversation (or per new-conversation form). */
 export const draftRecord = (scope: string) => `draft:${scope}`;
+
+/** The settings record as stored (not yet checked), and whether storage.local was migrated. */
+export interface StoredSettings {
+  migrated: boolean;
+  settings: unknown;
+}
+
+/**
+ * What reading the settings needs from this store, in one connection: opening it costs the
+ * side panel's first paint a round trip each time. The side panel starts this read before its
+ * code has loaded (components/sidepanel/model/opening-reads.ts), hence no schema here.
+ */
+export async function readStoredSettings(): Promise<StoredSettings> {
+  const [migrated, settings] = await readRecords([MIGRATED_RECORD, SETTINGS_RECORD]);
+  return { migrated: !!migrated, settings };
+}

@@ -4,23 +4,26 @@ import type { StreamEntry, StreamSnapshot } from '@/lib/messaging/stream-snapsho
 import type { WorkerConnection } from '@/lib/messaging/worker-connection';
 import { type CachedEvent, readRecentEvents } from '@/lib/stream/cache';
 import { EventLog } from '@/lib/stream/event-log';
+import { FIRST_PAINT_EVENTS } from './opening-reads';
 
 /** Events parsed between two yields to the browser when reading a long cached history. */
 const PARSE_SLICE = 400;
-
-/** How many of the newest cached events are read first, so the first rows paint at once. */
-const FIRST_PAINT_EVENTS = 200;
 
 /** Newest cached events read before the panel's first render, by conversation (taken once). */
 const readAheadEvents = new Map<string, CachedEvent[]>();
 
 /**
- * Reads a conversation's newest cached events while the panel prepares its first render, so
- * that render already holds the first rows. Never rejects: the feed reads again if this failed.
+ * Keeps a conversation's newest cached events, read while the panel prepares its first render
+ * (`recent`, begun by the page's early script, or read now), so that render already holds the
+ * first rows. Never rejects: the feed reads again if this failed.
  */
-export async function readAhead(conversationId: string): Promise<void> {
+export async function readAhead(
+  conversationId: string,
+  recent?: Promise<CachedEvent[] | null>,
+): Promise<void> {
   try {
-    readAheadEvents.set(conversationId, await readRecentEvents(conversationId, FIRST_PAINT_EVENTS));
+    const events = await (recent ?? readRecentEvents(conversationId, FIRST_PAINT_EVENTS));
+    if (events) readAheadEvents.set(conversationId, events);
   } catch {
     // The feed's own read reports nothing either; it simply starts empty.
   }
