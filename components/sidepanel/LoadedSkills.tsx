@@ -45,12 +45,10 @@ export function LoadedSkills({ conversationId, sandboxStatus }: LoadedSkillsProp
         error.kind === 'not-found' && running !== true ? (
           <p className="muted">{t('panel.skills.notReady')}</p>
         ) : (
-          <div className="notice notice-error" role="alert">
-            {t('panel.skills.failed', { words: error.serverMessage ?? error.message })}{' '}
-            <button type="button" className="link-button" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </button>
-          </div>
+          <SkillsFailed
+            words={t('panel.skills.failed', { words: error.serverMessage ?? error.message })}
+            retry={() => void query.refetch()}
+          />
         );
     } else if (!query.data.length) {
       body = (
@@ -63,34 +61,14 @@ export function LoadedSkills({ conversationId, sandboxStatus }: LoadedSkillsProp
         </p>
       );
     } else {
-      body = (
-        <>
-          <p className="muted">
-            {query.data.length === 1
-              ? t('panel.skills.countOne')
-              : t('panel.skills.count', { count: query.data.length })}
-          </p>
-          <ul className="loaded-skills">
-            {query.data.map((skill) => (
-              <li key={skill.name}>
-                <strong>{skill.name}</strong>{' '}
-                <span className="muted">{skillWhen(skill.type, skill.triggers ?? [])}</span>
-              </li>
-            ))}
-          </ul>
-        </>
-      );
+      body = <SkillNames skills={query.data} />;
     }
   }
 
   return (
-    <details
-      className="loaded-skills-section"
-      onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}
-    >
-      <summary>{t('panel.skills.title')}</summary>
+    <SkillsSection title={t('panel.skills.title')} onOpen={setOpen}>
       {body}
-    </details>
+    </SkillsSection>
   );
 }
 
@@ -128,12 +106,10 @@ export function FolderSkills({ folder }: { folder: string }) {
       error.kind === 'not-found' ? (
         <p className="muted">{t('panel.folderSkills.tooOld')}</p>
       ) : (
-        <div className="notice notice-error" role="alert">
-          {t('panel.folderSkills.failed', { words: error.serverMessage ?? error.message })}{' '}
-          <button type="button" className="link-button" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </button>
-        </div>
+        <SkillsFailed
+          words={t('panel.folderSkills.failed', { words: error.serverMessage ?? error.message })}
+          retry={() => void query.refetch()}
+        />
       );
   } else if (empty) {
     // 404 "File not found" is the server's word for a path that is not there; a folder is a 400.
@@ -151,35 +127,14 @@ export function FolderSkills({ folder }: { folder: string }) {
       </p>
     );
   } else {
-    const skills = query.data.skills;
-    body = (
-      <>
-        <p className="muted">
-          {skills.length === 1
-            ? t('panel.skills.countOne')
-            : t('panel.skills.count', { count: skills.length })}
-        </p>
-        <ul className="loaded-skills">
-          {skills.map((skill) => (
-            <li key={skill.name}>
-              <strong>{skill.name}</strong>{' '}
-              <span className="muted">{skillWhen(skill.type, skill.triggers ?? [])}</span>
-            </li>
-          ))}
-        </ul>
-      </>
-    );
+    body = <SkillNames skills={query.data.skills} />;
   }
 
   return (
-    <details
-      className="loaded-skills-section"
-      onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}
-    >
-      <summary>{t('panel.folderSkills.title', { folder })}</summary>
+    <SkillsSection title={t('panel.folderSkills.title', { folder })} onOpen={setOpen}>
       {open ? <p className="muted">{t('panel.folderSkills.intro')}</p> : null}
       {body}
-    </details>
+    </SkillsSection>
   );
 }
 
@@ -190,4 +145,60 @@ function skillWhen(type: string | null | undefined, triggers: readonly string[])
   }
   if (triggers.length) return t('skills.kind.onTriggers', { triggers: triggers.join(', ') });
   return t('skills.kind.always');
+}
+
+/** A closed section that asks for its skills only once the person opens it. */
+function SkillsSection({
+  title,
+  onOpen,
+  children,
+}: {
+  title: string;
+  onOpen: (open: boolean) => void;
+  children: React.ReactNode;
+}) {
+  return (
+    <details
+      className="loaded-skills-section"
+      onToggle={(event) => onOpen((event.target as HTMLDetailsElement).open)}
+    >
+      <summary>{title}</summary>
+      {children}
+    </details>
+  );
+}
+
+function SkillNames({
+  skills,
+}: {
+  skills: readonly { name: string; type?: string | null; triggers?: string[] | null }[];
+}) {
+  return (
+    <>
+      <p className="muted">
+        {skills.length === 1
+          ? t('panel.skills.countOne')
+          : t('panel.skills.count', { count: skills.length })}
+      </p>
+      <ul className="loaded-skills">
+        {skills.map((skill) => (
+          <li key={skill.name}>
+            <strong>{skill.name}</strong>{' '}
+            <span className="muted">{skillWhen(skill.type, skill.triggers ?? [])}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function SkillsFailed({ words, retry }: { words: string; retry: () => void }) {
+  return (
+    <div className="notice notice-error" role="alert">
+      {words}{' '}
+      <button type="button" className="link-button" onClick={retry}>
+        {t('common.retry')}
+      </button>
+    </div>
+  );
 }
