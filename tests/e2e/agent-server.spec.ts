@@ -85,6 +85,34 @@ async function reply(panel: Page, service: RunningService, id: string, text: str
     .toContain(text);
 }
 
+/** The side panel, once the person has saved this server's address and key in the options. */
+async function configuredPanel(
+  openExtensionPage: (path: string) => Promise<Page>,
+  service: RunningService,
+): Promise<Page> {
+  await configure(await openExtensionPage('options.html'), service);
+  return openPanel(openExtensionPage);
+}
+
+/**
+ * Fills the panel's New form as a person does (a GitHub repository, and its branch, when given)
+ * and presses Start.
+ */
+async function submitNewConversation(
+  panel: Page,
+  { repository, branch, message }: { repository?: string; branch?: string; message: string },
+): Promise<void> {
+  await panel.getByRole('tab', { name: 'New' }).click();
+  const form = panel.getByRole('form', { name: 'New conversation' });
+  if (repository) {
+    await form.getByLabel('Repository', { exact: true }).fill(repository);
+    await form.getByLabel('Git provider').selectOption('github');
+  }
+  if (branch) await form.getByLabel('Branch').fill(branch);
+  await form.getByLabel('First message').fill(message);
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+}
+
 async function openedConversationId(page: Page): Promise<string> {
   const view = page.locator('[data-view="conversation"] .conversation');
   await expect(view).toBeVisible({ timeout: 30_000 });
@@ -152,9 +180,7 @@ test('the list shows the server’s own conversations, and one opens with its hi
   service,
   openExtensionPage,
 }) => {
-  const options = await openExtensionPage('options.html');
-  await configure(options, service);
-  const panel = await openPanel(openExtensionPage);
+  const panel = await configuredPanel(openExtensionPage, service);
   const listed = await serverConversations(service);
   expect(listed.length).toBeGreaterThan(0);
   for (const item of listed) {
@@ -185,16 +211,12 @@ test('a branch that does not exist is said in words, and no conversation is star
   service,
   openExtensionPage,
 }) => {
-  const options = await openExtensionPage('options.html');
-  await configure(options, service);
-  const panel = await openPanel(openExtensionPage);
-  await panel.getByRole('tab', { name: 'New' }).click();
-  const form = panel.getByRole('form', { name: 'New conversation' });
-  await form.getByLabel('Repository', { exact: true }).fill('octo-org/widgets');
-  await form.getByLabel('Git provider').selectOption('github');
-  await form.getByLabel('Branch').fill('no-such-branch');
-  await form.getByLabel('First message').fill('Tidy up');
-  await form.getByRole('button', { name: 'Start conversation' }).click();
+  const panel = await configuredPanel(openExtensionPage, service);
+  await submitNewConversation(panel, {
+    repository: 'octo-org/widgets',
+    branch: 'no-such-branch',
+    message: 'Tidy up',
+  });
   await expect(panel.getByText(/The branch no-such-branch does not exist/)).toBeVisible({
     timeout: 20_000,
   });
@@ -204,12 +226,7 @@ test('a branch that does not exist is said in words, and no conversation is star
 
 /** Starts from the panel's form on a GitHub repository's default branch. */
 async function startOnRepository(panel: Page, repository: string): Promise<string> {
-  await panel.getByRole('tab', { name: 'New' }).click();
-  const form = panel.getByRole('form', { name: 'New conversation' });
-  await form.getByLabel('Repository', { exact: true }).fill(repository);
-  await form.getByLabel('Git provider').selectOption('github');
-  await form.getByLabel('First message').fill('Look around');
-  await form.getByRole('button', { name: 'Start conversation' }).click();
+  await submitNewConversation(panel, { repository, message: 'Look around' });
   return openedConversationId(panel);
 }
 
@@ -276,9 +293,7 @@ test('the folder’s skills survive bad answers: an error page, HTML, another sh
   service,
   openExtensionPage,
 }) => {
-  const options = await openExtensionPage('options.html');
-  await configure(options, service);
-  const panel = await openPanel(openExtensionPage);
+  const panel = await configuredPanel(openExtensionPage, service);
   const id = await startOnRepository(panel, 'octo-org/widgets');
   const info = (await onServer(service, `/api/conversations/${id}`)).body as Json;
   const folder = (info.tags as Record<string, string>).folder as string;
@@ -321,26 +336,14 @@ test('the folder’s skills survive bad answers: an error page, HTML, another sh
   );
 });
 
-/** Fills the form for a clone of octo-org/widgets and presses Start. */
-async function startClone(panel: Page): Promise<void> {
-  await panel.getByRole('tab', { name: 'New' }).click();
-  const form = panel.getByRole('form', { name: 'New conversation' });
-  await form.getByLabel('Repository', { exact: true }).fill('octo-org/widgets');
-  await form.getByLabel('Git provider').selectOption('github');
-  await form.getByLabel('First message').fill('Tidy up');
-  await form.getByRole('button', { name: 'Start conversation' }).click();
-}
-
 test('a clone that hangs can be cancelled from the keyboard; nothing is left on the server', async ({
   service,
   openExtensionPage,
 }) => {
-  const options = await openExtensionPage('options.html');
-  await configure(options, service);
-  const panel = await openPanel(openExtensionPage);
+  const panel = await configuredPanel(openExtensionPage, service);
   const before = await serverConversations(service);
   await service.admin.hangClones(1);
-  await startClone(panel);
+  await submitNewConversation(panel, { repository: 'octo-org/widgets', message: 'Tidy up' });
 
   const cancel = panel.getByRole('button', { name: 'Cancel cloning' });
   await expect(cancel).toBeVisible({ timeout: 20_000 });
@@ -375,9 +378,7 @@ test('a clone stopped by the server’s time-out says so in words, and starts no
   service,
   openExtensionPage,
 }) => {
-  const options = await openExtensionPage('options.html');
-  await configure(options, service);
-  const panel = await openPanel(openExtensionPage);
+  const panel = await configuredPanel(openExtensionPage, service);
   const before = await serverConversations(service);
   // What the agent server answers when a command outlives its time-out (five minutes here).
   await service.admin.failNext({
@@ -394,7 +395,7 @@ test('a clone stopped by the server’s time-out says so in words, and starts no
       stderr: "Cloning into '…'...\n",
     },
   });
-  await startClone(panel);
+  await submitNewConversation(panel, { repository: 'octo-org/widgets', message: 'Tidy up' });
   await expect(
     panel.getByText(
       'Cloning octo-org/widgets took longer than 5 minutes, so it was stopped. Try again, or clone it on the server yourself.',
@@ -406,10 +407,7 @@ test('a clone stopped by the server’s time-out says so in words, and starts no
 
 /** Starts from the panel's form with no repository, as a person asking a quick question. */
 async function startFromForm(panel: Page, message: string): Promise<string> {
-  await panel.getByRole('tab', { name: 'New' }).click();
-  const form = panel.getByRole('form', { name: 'New conversation' });
-  await form.getByLabel('First message').fill(message);
-  await form.getByRole('button', { name: 'Start conversation' }).click();
+  await submitNewConversation(panel, { message });
   return openedConversationId(panel);
 }
 
@@ -420,9 +418,7 @@ test.describe('steering on an agent server alone', () => {
     service,
     openExtensionPage,
   }) => {
-    const options = await openExtensionPage('options.html');
-    await configure(options, service);
-    const panel = await openPanel(openExtensionPage);
+    const panel = await configuredPanel(openExtensionPage, service);
 
     const waiting = await startFromForm(panel, '[scenario:awaiting-confirmation] Rebuild it');
     const confirmation = panel.getByRole('group', {
