@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { t } from '@/lib/i18n/options';
+import { cloneFolderFor, withCloneFolder } from '@/lib/settings/clone-folders';
 import type { Settings } from '@/lib/settings/schema';
 import { saveSettings } from '@/lib/settings/store';
-import { checkCloneFolder, cloneFolderFor, withCloneFolder } from './clone-folder-form';
+import { checkCloneFolder } from './clone-folder-form';
 import { Field } from './Field';
 import { SavedNotice } from './SectionNotices';
 import { useDraft } from './use-draft';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCloneFolder, cloneFolderFor, withCloneFolder } from './clone-folder-form';
+import { checkCloneFolder } from './clone-folder-form';
 
 describe('checking a clone folder as it is typed', () => {
   it('takes a full path or one in the home folder, tidied', () => {
@@ -53,15 +53,5 @@ describe('checking a clone folder as it is typed', () => {
       ok: false,
       error: expect.stringContaining('under 160 characters'),
     });
-  });
-});
-
-describe('clone folders kept by server', () => {
-  it('reads and writes the folder of one server’s origin only', () => {
-    const folders = withCloneFolder({}, 'https://agents.example.com/prefix', '~/work');
-    expect(folders).toEqual({ 'https://agents.example.com': '~/work' });
-    expect(cloneFolderFor(folders, 'https://agents.example.com')).toBe('~/work');
-    expect(cloneFolderFor(folders, 'http://localhost:8000')).toBe('');
-    expect(withCloneFolder(folders, 'https://agents.example.com', '')).toEqual({});
   });
 });

@@ -4,7 +4,6 @@
 // store some other way (an older file, a hand edit) is never run through the shell.
 import { isCloneFolder } from '@/lib/api/agent-direct/clone';
 import { t } from '@/lib/i18n/options';
-import { serverOrigin } from '@/lib/settings/secrets';
 
 export type CloneFolderCheck = { ok: true; value: string } | { ok: false; error: string };
 
@@ -39,24 +38,4 @@ export function checkCloneFolder(input: string): CloneFolderCheck {
   const value = `${home ? '~' : ''}${parts.map((part) => `/${part}`).join('')}`;
   if (!isCloneFolder(value)) return { ok: false, error: t('options.cloneFolder.tooLong') };
   return { ok: true, value };
-}
-
-/** The folder saved for this server, as stored (possibly not usable), or '' for the default. */
-export function cloneFolderFor(folders: Record<string, string>, serverUrl: string | null): string {
-  const origin = serverOrigin(serverUrl);
-  return origin && Object.hasOwn(folders, origin) ? (folders[origin] ?? '') : '';
-}
-
-/** The record with this server's folder set, or removed when it is the default. */
-export function withCloneFolder(
-  folders: Record<string, string>,
-  serverUrl: string,
-  folder: string,
-): Record<string, string> {
-  const origin = serverOrigin(serverUrl);
-  if (!origin) return folders;
-  const next = { ...folders };
-  if (folder) next[origin] = folder;
-  else delete next[origin];
-  return next;
 }

@@ -2,8 +2,9 @@ import { type AgentDirectClient, createAgentDirectClient } from '@/lib/api/agent
 import { ApiError } from '@/lib/api/errors';
 import { createTransport, type Transport } from '@/lib/api/transport';
 import { agentServerBaseUrl, resolveServerUrl } from '@/lib/api/url';
+import { cloneFolderFor } from '@/lib/settings/clone-folders';
 import type { Settings } from '@/lib/settings/schema';
-import { readApiKeyFor, serverOrigin } from '@/lib/settings/secrets';
+import { readApiKeyFor } from '@/lib/settings/secrets';
 import { loadSettings } from '@/lib/settings/store';
 import { forgetConversationTargets } from './conversation-targets';
 import { workerCaller } from './worker-endpoints';
@@ -65,7 +66,7 @@ export async function serviceConnection(): Promise<ServiceConnection> {
           transport,
           serverUrl,
           caller,
-          async () => (await loadSettings()).cloneFolders[serverOrigin(serverUrl) ?? ''] ?? null,
+          async () => cloneFolderFor((await loadSettings()).cloneFolders, serverUrl) || null,
         )
       : null;
   cached = {
