@@ -17,12 +17,7 @@ function db() {
 }
 
 export async function readRecord(key: string): Promise<unknown> {
-  const database = await db();
-  try {
-    return await database.get(STORE, key);
-  } finally {
-    database.close();
-  }
+  return (await readRecords([key]))[0];
 }
 
 /** Several records through one connection and one transaction, in the order asked. */
