@@ -5,7 +5,17 @@ import { fixtureNamed, fixturePagesByUrl } from '../shared/host-fixtures';
 import { ensureRepository } from '../shared/service-helpers';
 import type { Firefox } from './harness';
 import { useFirefox, useService } from './setup';
-import { altClick, bodyText, click, fill, label, pageButton, role, text, waitForText } from './ui';
+import {
+  altClick,
+  click,
+  fill,
+  label,
+  openedConversation,
+  pageButton,
+  role,
+  text,
+  waitForText,
+} from './ui';
 
 // An agent server with no app server in front (Agent Canvas's backend) in Firefox: a person sets
 // it up on the options page, keeps Handoff's panel open in a tab, and Alt-clicks the button on a
@@ -39,17 +49,6 @@ async function configure(firefox: Firefox, service: RunningService): Promise<voi
   await click(page, role('button', 'Save'));
   await waitForText(page, 'Handoff can work with this agent server', 20_000);
   await page.close();
-}
-
-async function openedConversation(panel: Page): Promise<string> {
-  const view = await panel
-    .waitForSelector('[data-view="conversation"] .conversation', { timeout: 30_000 })
-    .catch(async (error: unknown) => {
-      throw new Error(`no conversation opened; the panel says: ${await bodyText(panel)}`, {
-        cause: error,
-      });
-    });
-  return (await view?.evaluate((element) => element.getAttribute('data-conversation-id'))) ?? '';
 }
 
 function streamTransport(page: Page): Promise<string> {

@@ -7,7 +7,7 @@ import type { Firefox } from './harness';
 import { serviceKinds } from './kinds';
 import { storeToken } from './options-page';
 import { connect, useFirefox, useService } from './setup';
-import { altClick, bodyText, pageButton, waitForText } from './ui';
+import { altClick, openedConversation, pageButton, waitForText } from './ui';
 
 // The page button on GitHub, GitLab and Bitbucket pages served at their real addresses. Alt-click
 // starts a conversation at once. Firefox opens a sidebar only from its own user actions (the
@@ -43,17 +43,6 @@ async function startRequest(
   const tasks = Object.values(service.service.data.start_tasks);
   const want = conversationId.replaceAll('-', '');
   return tasks.find((task) => task.app_conversation_id?.replaceAll('-', '') === want)?.request;
-}
-
-async function openedConversation(panel: Page): Promise<string> {
-  const view = await panel
-    .waitForSelector('[data-view="conversation"] .conversation', { timeout: 30_000 })
-    .catch(async (error: unknown) => {
-      throw new Error(`no conversation opened; the panel says: ${await bodyText(panel)}`, {
-        cause: error,
-      });
-    });
-  return (await view?.evaluate((element) => element.getAttribute('data-conversation-id'))) ?? '';
 }
 
 async function altClickStart(firefox: Firefox, url: string): Promise<Page> {

@@ -120,3 +120,15 @@ export async function count(page: Page, selector: string): Promise<number> {
 export function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** The id of the conversation the panel opened; says what the panel shows when none opens. */
+export async function openedConversation(panel: Page): Promise<string> {
+  const view = await panel
+    .waitForSelector('[data-view="conversation"] .conversation', { timeout: 30_000 })
+    .catch(async (error: unknown) => {
+      throw new Error(`no conversation opened; the panel says: ${await bodyText(panel)}`, {
+        cause: error,
+      });
+    });
+  return (await view?.evaluate((element) => element.getAttribute('data-conversation-id'))) ?? '';
+}
