@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Figure, Suite } from './types';
 
 // Every module in bench/suites/ that exports a Suite is run, in file-name order, so a new
@@ -51,9 +51,28 @@ const rows = Object.entries(results).flatMap(([suite, figures]) =>
   })),
 );
 console.table(rows);
+// A run of some suites replaces their figures and keeps the others', each suite with the time it
+// was measured, so one suite can be measured again without losing the rest.
+const path = 'bench/results.json';
+interface Stored {
+  measuredAt?: string;
+  suitesMeasuredAt?: Record<string, string>;
+  results?: Record<string, Figure[]>;
+}
+const previous: Stored = existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Stored) : {};
+const now = new Date().toISOString();
+const suitesMeasuredAt: Record<string, string> = {};
+for (const suite of Object.keys(previous.results ?? {})) {
+  suitesMeasuredAt[suite] = previous.suitesMeasuredAt?.[suite] ?? previous.measuredAt ?? '';
+}
+for (const suite of Object.keys(results)) suitesMeasuredAt[suite] = now;
 mkdirSync('bench', { recursive: true });
 writeFileSync(
-  'bench/results.json',
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2)}\n`,
+  path,
+  `${JSON.stringify(
+    { measuredAt: now, suitesMeasuredAt, results: { ...previous.results, ...results } },
+    null,
+    2,
+  )}\n`,
 );
-console.log('wrote bench/results.json');
+console.log(`wrote ${path}`);
