@@ -21,6 +21,29 @@ describe('GitHub', () => {
     );
   });
 
+  it('names the page alone on request: the capitalisation and ref it needs, no title or branch', () => {
+    const pull = page(
+      '<meta property="og:url" content="https://github.com/Octo/Widgets"><title>Cache rendered widgets by mona · Pull Request #34 · octo/widgets</title>',
+      '<div class="gh-header-meta"><span class="head-ref" title="octo/widgets:feature/x"></span></div>',
+    );
+    const url = 'https://github.com/octo/widgets/pull/34';
+    expect(detectPage(url, { document: pull })).toMatchObject({
+      title: 'Cache rendered widgets',
+      branch: 'feature/x',
+    });
+    const named = detectPage(url, { document: pull, identityOnly: true });
+    expect(named).toMatchObject({ repository: 'Octo/Widgets', kind: 'pull', number: 34 });
+    expect(named).not.toHaveProperty('title');
+    expect(named).not.toHaveProperty('branch');
+    const tree = page('<title>widgets/docs at release/2.x · octo/widgets</title>');
+    expect(
+      detectPage('https://github.com/octo/widgets/tree/release/2.x/docs', {
+        document: tree,
+        identityOnly: true,
+      }),
+    ).toMatchObject({ branch: 'release/2.x', path: 'docs' });
+  });
+
   it('reads the title from document.title when no title element is known', () => {
     const pull = page(
       '<title>Cache rendered widgets by mona · Pull Request #34 · octo/widgets</title>',

@@ -35,7 +35,8 @@ export function readDom(
 /**
  * An adapter's `detect`: its URL detection given the document's hints (`hintsOf`), then on issue
  * and pull request pages the title and a pull request's source branch from the document (via
- * `fields`, then `fallbackTitle`). Nothing an odd document does escapes as an exception.
+ * `fields`, then `fallbackTitle`), unless `options.identityOnly` asks for the page's name alone.
+ * Nothing an odd document does escapes as an exception.
  */
 export function withDocument<H>(
   detectUrl: UrlDetector<H>,
@@ -47,7 +48,8 @@ export function withDocument<H>(
     try {
       const doc = options.document;
       const context = detectUrl(url, options, doc && hintsOf(doc));
-      if (!context || !doc || (context.kind !== 'issue' && context.kind !== 'pull')) {
+      const titled = context?.kind === 'issue' || context?.kind === 'pull';
+      if (!context || !doc || !titled || options.identityOnly) {
         return context;
       }
       const title = readDom(doc, fields.title) ?? fallbackTitle?.(doc, context.number);

@@ -48,6 +48,12 @@ export interface DetectOptions {
    * the top-level group. Bitbucket Data Center context paths are found from the URL itself.
    */
   basePath?: string;
+  /**
+   * Name the page only (provider, repository, kind, number, path): no title or source branch is
+   * read from the document. The content script mounts its button and asks for the item's state
+   * with this, and reads the whole context when the person clicks.
+   */
+  identityOnly?: boolean;
 }
 
 /** Where the button goes relative to the anchor element. */
@@ -80,6 +86,19 @@ export interface DomTextSource {
   /** Which generation of the host's markup this models. */
   layout: string;
   note?: string;
+}
+
+/**
+ * The host's own CSS custom properties for its default button's colours, newest names first:
+ * the in-page button reads them through its shadow root, so it follows the host's light and dark
+ * themes. Each content script carries only its own host's names.
+ */
+export interface ButtonColours {
+  background: readonly string[];
+  backgroundHover: readonly string[];
+  text: readonly string[];
+  border: readonly string[];
+  focus: readonly string[];
 }
 
 /** Where an issue's or pull/merge request's title and a pull request's source branch live. */

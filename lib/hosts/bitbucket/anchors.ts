@@ -3,7 +3,7 @@
 // titles and source branches live. Data only; first anchor found wins. Issue pages (Cloud's
 // issue tracker) have no anchor: the runtime's floating button serves them.
 
-import type { AnchorSpec, DomFieldSources } from '../types';
+import type { AnchorSpec, ButtonColours, DomFieldSources } from '../types';
 
 export const bitbucketAnchors: readonly AnchorSpec[] = [
   {
@@ -80,4 +80,13 @@ export const bitbucketDomFields: DomFieldSources = {
       layout: 'server-aui-8',
     },
   ],
+};
+
+// Atlassian's design tokens for a neutral button.
+export const bitbucketButtonColours: ButtonColours = {
+  background: ['--ds-background-neutral'],
+  backgroundHover: ['--ds-background-neutral-hovered'],
+  text: ['--ds-text'],
+  border: ['--ds-border'],
+  focus: ['--ds-border-focused'],
 };

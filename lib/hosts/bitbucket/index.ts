@@ -14,4 +14,4 @@ export const bitbucketAdapter: Required<HostAdapter> = {
     isMicroagentPath(repository, path, 'bitbucket'),
 };
 
-export { bitbucketAnchors, bitbucketDomFields };
+export { bitbucketAnchors, bitbucketButtonColours, bitbucketDomFields } from './anchors';

@@ -15,4 +15,4 @@ export const gitlabAdapter: Required<HostAdapter> = {
     isMicroagentPath(repository, path, 'gitlab'),
 };
 
-export { gitlabAnchors, gitlabDomFields };
+export { gitlabAnchors, gitlabButtonColours, gitlabDomFields } from './anchors';
