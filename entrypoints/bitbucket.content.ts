@@ -1,5 +1,5 @@
 import { startContentScript } from '@/lib/content/main';
-import { bitbucketAdapter } from '@/lib/hosts/bitbucket';
+import { bitbucketAdapter, bitbucketButtonColours } from '@/lib/hosts/bitbucket';
 import { createHostDetection } from '@/lib/hosts/runtime';
 
 // One content script per host software, so each page carries only its own adapter (the
@@ -11,6 +11,11 @@ export default defineContentScript({
   // parser adds its anchor, instead of after the whole document.
   runAt: 'document_start',
   main(ctx) {
-    startContentScript(ctx, 'bitbucket', createHostDetection([bitbucketAdapter]));
+    startContentScript(
+      ctx,
+      'bitbucket',
+      createHostDetection([bitbucketAdapter]),
+      bitbucketButtonColours,
+    );
   },
 });

@@ -1,5 +1,5 @@
 import { startContentScript } from '@/lib/content/main';
-import { githubAdapter } from '@/lib/hosts/github';
+import { githubAdapter, githubButtonColours } from '@/lib/hosts/github';
 import { createHostDetection } from '@/lib/hosts/runtime';
 
 // One content script per host software, so each page carries only its own adapter (the
@@ -11,6 +11,6 @@ export default defineContentScript({
   // parser adds its anchor, instead of after the whole document.
   runAt: 'document_start',
   main(ctx) {
-    startContentScript(ctx, 'github', createHostDetection([githubAdapter]));
+    startContentScript(ctx, 'github', createHostDetection([githubAdapter]), githubButtonColours);
   },
 });

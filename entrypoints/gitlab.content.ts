@@ -1,5 +1,5 @@
 import { startContentScript } from '@/lib/content/main';
-import { gitlabAdapter } from '@/lib/hosts/gitlab';
+import { gitlabAdapter, gitlabButtonColours } from '@/lib/hosts/gitlab';
 import { createHostDetection } from '@/lib/hosts/runtime';
 
 // One content script per host software, so each page carries only its own adapter (the
@@ -11,6 +11,6 @@ export default defineContentScript({
   // parser adds its anchor, instead of after the whole document.
   runAt: 'document_start',
   main(ctx) {
-    startContentScript(ctx, 'gitlab', createHostDetection([gitlabAdapter]));
+    startContentScript(ctx, 'gitlab', createHostDetection([gitlabAdapter]), gitlabButtonColours);
   },
 });

@@ -1,28 +1,64 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
+import { PAGE_CONTEXT_READER } from '@/lib/messaging/content-messages';
 import { issue, pendingLaunches, tab, withFakeSidePanel } from './launch-test-support';
 import { buildMenus, launchFromTab, toolbarMenuContext } from './menus';
 
 describe('launches from the toolbar menu, the selection menu and the keyboard command', () => {
   const open = withFakeSidePanel();
 
+  /** The content script's side: its reader in the isolated world, as lib/content/main.ts keeps it. */
+  function pageAnswering(context: unknown) {
+    return vi.spyOn(browser.scripting, 'executeScript').mockImplementation((async (injection: {
+      func: (name: string) => unknown;
+      args: [string];
+    }) => {
+      const globals = globalThis as Record<string, unknown>;
+      globals[PAGE_CONTEXT_READER] = () => context;
+      try {
+        return [{ frameId: 0, result: injection.func(...injection.args) }];
+      } finally {
+        delete globals[PAGE_CONTEXT_READER];
+      }
+    }) as never);
+  }
+
   it('asks the page what it is about and offers the selection as the first message', async () => {
-    const ask = vi
-      .spyOn(browser.tabs, 'sendMessage')
-      .mockResolvedValue({ context: issue } as never);
+    const ask = pageAnswering(issue);
     launchFromTab(tab, 'Fix the off-by-one in parse()');
     expect(open).toHaveBeenCalledWith({ windowId: 3 });
     await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
-    expect(ask).toHaveBeenCalledWith(12, { type: 'handoff/page-context' });
+    expect(ask).toHaveBeenCalledWith(
+      expect.objectContaining({
+        target: { tabId: 12, frameIds: [0] },
+        args: [PAGE_CONTEXT_READER],
+      }),
+    );
     expect(await pendingLaunches()).toEqual({
       3: { kind: 'new-conversation', context: issue, selection: 'Fix the off-by-one in parse()' },
     });
   });
 
-  it('opens a blank form where the page has no content script, and drops a forged context', async () => {
-    vi.spyOn(browser.tabs, 'sendMessage').mockResolvedValueOnce({
-      context: { ...issue, kind: 'hack' },
-    } as never);
+  it('drops a forged context', async () => {
+    pageAnswering({ ...issue, kind: 'hack' });
+    launchFromTab(tab);
+    await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
+    expect(await pendingLaunches()).toEqual({ 3: { kind: 'new-conversation', context: null } });
+  });
+
+  it('opens a blank form where the page has no content script to answer', async () => {
+    pageAnswering(undefined).mockImplementationOnce((async () => [
+      { frameId: 0, result: null },
+    ]) as never);
+    launchFromTab(tab);
+    await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
+    expect(await pendingLaunches()).toEqual({ 3: { kind: 'new-conversation', context: null } });
+  });
+
+  it('opens a blank form where the page may not be scripted', async () => {
+    vi.spyOn(browser.scripting, 'executeScript').mockRejectedValueOnce(
+      new Error('Cannot access contents of the page'),
+    );
     launchFromTab(tab);
     await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
     expect(await pendingLaunches()).toEqual({ 3: { kind: 'new-conversation', context: null } });

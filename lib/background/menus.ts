@@ -4,7 +4,7 @@
 import { browser } from 'wxt/browser';
 import { PageContextSchema } from '@/lib/hosts/page-context';
 import type { PageContextData } from '@/lib/hosts/types';
-import type { PageContextQuery } from '@/lib/messaging/content-messages';
+import { PAGE_CONTEXT_READER } from '@/lib/messaging/content-messages';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/store';
 import { deliverLaunch, openPanel } from './panel-launch';
@@ -49,17 +49,24 @@ export function listenToMenusAndCommands(): void {
   });
 }
 
-/** Asks a tab's content script what its page is about (menus, keyboard command). */
+/**
+ * Asks a tab's content script what its page is about (menus, keyboard command), through the
+ * function it keeps in the extension's isolated world (lib/messaging/content-messages.ts).
+ */
 export async function pageContextOf(tabId: number): Promise<PageContextData | null> {
-  const query: PageContextQuery = { type: 'handoff/page-context' };
   try {
-    const reply = (await browser.tabs.sendMessage(tabId, query)) as
-      | { context?: unknown }
-      | undefined;
-    const parsed = PageContextSchema.safeParse(reply?.context);
+    const [frame] = await browser.scripting.executeScript({
+      target: { tabId, frameIds: [0] },
+      func: (name: string) => {
+        const read = (globalThis as Record<string, unknown>)[name];
+        return typeof read === 'function' ? (read as () => unknown)() : null;
+      },
+      args: [PAGE_CONTEXT_READER],
+    });
+    const parsed = PageContextSchema.safeParse(frame?.result);
     return parsed.success ? parsed.data : null;
   } catch {
-    // No content script there (not a code-host page, or one the person has not added).
+    // Not a page Handoff may script (not a code host, or one the person has not added).
     return null;
   }
 }

@@ -1,4 +1,5 @@
-import { buttonStyles } from './button-styles';
+import type { ButtonColours } from '@/lib/hosts/types';
+import { buttonStyles, floatingStyles, menuStyles } from './button-styles';
 
 /** Marks the element that owns our shadow root, so a page never gets a second one. */
 export const ROOT_ATTRIBUTE = 'data-handoff-root';
@@ -32,9 +33,10 @@ const secondaryLabels = {
 } as const;
 
 // Handoff's mark, as on the toolbar: a white arrow on the extension's teal tile, so the button
-// reads as ours beside the host's own. Drawn by the shadow styles on one empty element (no SVG:
-// the page pays for every new kind of element a script creates). Decorative, so hidden from
-// assistive technology.
+// reads as ours beside the host's own. One empty element whose shadow style sets an arrow glyph on
+// the tile (no SVG: the page pays for every new kind of element a script creates, and for every
+// style rule it parses). Decorative, so hidden from assistive technology, and the glyph, being
+// generated content, is no part of the button's text.
 function makeMark(doc: Document): Element {
   const mark = doc.createElement('span');
   mark.setAttribute('aria-hidden', 'true');
@@ -42,10 +44,12 @@ function makeMark(doc: Document): Element {
   return mark;
 }
 
+// Attributes rather than `dataset`: the page pays for every kind of DOM object a script first
+// uses in its world, and the button needs no more than elements and their attributes.
 function makeButton(doc: Document, label: string, action: ButtonAction): HTMLButtonElement {
   const button = doc.createElement('button');
   button.type = 'button';
-  button.dataset.action = action;
+  button.setAttribute('data-action', action);
   if (action === 'start') {
     button.append(makeMark(doc));
     button.title = START_HINT;
@@ -61,37 +65,54 @@ function makeButton(doc: Document, label: string, action: ButtonAction): HTMLBut
 export function createButtonUi(
   doc: Document,
   onAction: (action: ButtonAction, event: MouseEvent) => void,
+  colours: ButtonColours,
 ): ButtonUi {
   const root = doc.createElement('span');
   root.setAttribute(ROOT_ATTRIBUTE, '');
   const shadow = root.attachShadow({ mode: 'open' });
   const style = doc.createElement('style');
-  style.textContent = buttonStyles;
+  style.textContent = buttonStyles(colours);
+  const addStyles = (text: string) => {
+    const more = doc.createElement('style');
+    more.textContent = text;
+    shadow.append(more);
+  };
   const group = doc.createElement('div');
   const start = makeButton(doc, START_LABEL, 'start');
   const label = start.lastChild as Text;
-  // "Start another" one click away once the page's item has a conversation.
-  const more = doc.createElement('button');
-  more.type = 'button';
-  more.textContent = '▾';
-  more.dataset.menu = '';
-  more.setAttribute('aria-label', 'More Handoff actions');
-  more.setAttribute('aria-haspopup', 'menu');
-  more.setAttribute('aria-expanded', 'false');
-  more.hidden = true;
-  const menu = doc.createElement('div');
-  menu.setAttribute('role', 'menu');
-  menu.hidden = true;
-  const another = makeButton(doc, 'Start another', 'start-another');
-  another.setAttribute('role', 'menuitem');
-  menu.append(another);
   const wrap = doc.createElement('span');
   wrap.className = 'wrap';
-  wrap.append(start, more, menu);
+  wrap.append(start);
   group.append(wrap);
   shadow.append(style, group);
   let secondary: HTMLButtonElement | null = null;
+  let floatingStyled = false;
+  // "Start another" one click away once the page's item has a conversation: built when the first
+  // such state arrives, as most pages never show it.
+  let menuParts: { more: HTMLButtonElement; menu: HTMLElement; another: HTMLElement } | null = null;
+  const menuOf = () => {
+    if (menuParts) return menuParts;
+    const more = doc.createElement('button');
+    more.type = 'button';
+    more.textContent = '▾';
+    more.setAttribute('data-menu', '');
+    more.setAttribute('aria-label', 'More Handoff actions');
+    more.setAttribute('aria-haspopup', 'menu');
+    more.setAttribute('aria-expanded', 'false');
+    const menu = doc.createElement('div');
+    menu.setAttribute('role', 'menu');
+    menu.hidden = true;
+    addStyles(menuStyles);
+    const another = makeButton(doc, 'Start another', 'start-another');
+    another.setAttribute('role', 'menuitem');
+    menu.append(another);
+    wrap.append(more, menu);
+    menuParts = { more, menu, another };
+    return menuParts;
+  };
   const showMenu = (open: boolean) => {
+    if (!menuParts) return;
+    const { more, menu, another } = menuParts;
     menu.hidden = !open;
     more.setAttribute('aria-expanded', String(open));
     if (open) another.focus();
@@ -99,13 +120,13 @@ export function createButtonUi(
 
   group.addEventListener('click', (event) => {
     const target = (event.target as Element).closest('button');
-    if (target === more) {
+    if (menuParts && target === menuParts.more) {
       event.preventDefault();
       event.stopPropagation();
-      showMenu(menu.hidden);
+      showMenu(menuParts.menu.hidden);
       return;
     }
-    const action = target?.dataset.action as ButtonAction | undefined;
+    const action = target?.getAttribute('data-action') as ButtonAction | null;
     if (!action) return;
     event.preventDefault();
     event.stopPropagation();
@@ -113,36 +134,44 @@ export function createButtonUi(
     onAction(action, event);
   });
   group.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape' || menu.hidden) return;
+    if (event.key !== 'Escape' || !menuParts || menuParts.menu.hidden) return;
     showMenu(false);
-    more.focus();
+    menuParts.more.focus();
   });
   group.addEventListener('focusout', (event) => {
-    if (!menu.hidden && !group.contains(event.relatedTarget as Node | null)) showMenu(false);
+    if (!menuParts || menuParts.menu.hidden) return;
+    if (!group.contains(event.relatedTarget as Node | null)) showMenu(false);
   });
 
   return {
     root,
     setSecondary(action) {
-      if (secondary?.dataset.action === action) return;
+      if (secondary && secondary.getAttribute('data-action') === action) return;
       secondary?.remove();
       secondary = action ? makeButton(doc, secondaryLabels[action], action) : null;
       if (secondary) group.append(secondary);
     },
     setFloating(floating) {
+      if (floating && !floatingStyled) {
+        floatingStyled = true;
+        addStyles(floatingStyles);
+      }
       root.toggleAttribute('data-floating', floating);
     },
     setHint(text) {
       start.title = text;
     },
     setState(state) {
-      start.dataset.action = state ? 'open' : 'start';
+      start.setAttribute('data-action', state ? 'open' : 'start');
       label.data = state ? state.label : START_LABEL;
       start.title = state ? OPEN_HINT : START_HINT;
-      if (state) start.dataset.state = state.state;
-      else delete start.dataset.state;
-      more.hidden = !state;
-      if (!state) showMenu(false);
+      if (state) start.setAttribute('data-state', state.state);
+      else start.removeAttribute('data-state');
+      if (state) menuOf().more.hidden = false;
+      else if (menuParts) {
+        menuParts.more.hidden = true;
+        showMenu(false);
+      }
     },
   };
 }

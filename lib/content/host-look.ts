@@ -14,7 +14,9 @@ export function neighbourButton(root: Element): HTMLElement | null {
   for (const sibling of [root.nextElementSibling, root.previousElementSibling]) {
     if (!sibling) continue;
     const found = sibling.matches(HOST_BUTTON) ? sibling : sibling.querySelector(HOST_BUTTON);
-    if (found instanceof HTMLElement) return found;
+    // Every match is an HTML element; checking with `instanceof` would cost the page the
+    // interface object of its isolated world.
+    if (found) return found as HTMLElement;
   }
   return null;
 }
@@ -42,10 +44,13 @@ export function applyHostLook(root: HTMLElement, neighbour: HTMLElement, height:
     !!container &&
     /flex|grid/.test(container.display) &&
     Number.parseFloat(container.columnGap) > 0;
-  root.style.setProperty('--h-size', `${Math.round(height)}px`);
-  root.style.setProperty('--h-font', `${font}px`);
-  root.style.setProperty('--h-radius', radius);
-  if (within(Number.parseFloat(padding), PADDING_PX)) root.style.setProperty('--h-pad', padding);
+  // One attribute write: the host element is ours alone, and its style declaration object would
+  // be one more kind of DOM object for the page to pay for.
+  const pad = within(Number.parseFloat(padding), PADDING_PX) ? `--h-pad:${padding}` : '';
+  root.setAttribute(
+    'style',
+    `--h-size:${Math.round(height)}px;--h-font:${font}px;--h-radius:${radius};${pad}`,
+  );
   root.toggleAttribute('data-gapped', spaced);
   return true;
 }
@@ -70,8 +75,6 @@ export function matchHostLook(root: HTMLElement): () => void {
 
 /** Back to the button's own look (floating, or placed where no host button is near). */
 export function clearHostLook(root: HTMLElement): void {
-  for (const name of ['--h-size', '--h-font', '--h-radius', '--h-pad']) {
-    root.style.removeProperty(name);
-  }
+  root.removeAttribute('style');
   root.removeAttribute('data-gapped');
 }

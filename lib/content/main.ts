@@ -1,4 +1,3 @@
-import { browser } from 'wxt/browser';
 import type { ContentScriptContext } from './context';
 
 /** What the button needs of its context: WXT's type, built with ours (./context.ts). */
@@ -7,17 +6,24 @@ type ScriptContext = Pick<
   'setTimeout' | 'addEventListener' | 'onInvalidated'
 >;
 
-import type { AnchorSpec, DetectOptions, PageContextData, Provider } from '@/lib/hosts/types';
 import type {
-  ContentReply,
-  ContentRequest,
-  PageContextQuery,
-  PageState,
-  PageStatePush,
+  AnchorSpec,
+  ButtonColours,
+  DetectOptions,
+  PageContextData,
+  Provider,
+} from '@/lib/hosts/types';
+import {
+  type ContentReply,
+  type ContentRequest,
+  PAGE_CONTEXT_READER,
+  type PageState,
+  type PageStatePush,
 } from '@/lib/messaging/content-messages';
 import { pageItemKey } from '@/lib/messaging/conversation-index';
 import { type ButtonAction, createButtonUi } from './button-ui';
 import { ButtonMount } from './mount';
+import { extensionRuntime } from './runtime';
 
 export interface HostDetection {
   detect(url: string, options: DetectOptions): PageContextData | null;
@@ -38,8 +44,10 @@ export function startContentScript(
   ctx: ScriptContext,
   provider: Provider,
   hosts: HostDetection,
+  colours: ButtonColours,
 ): void {
   const detect = () => hosts.detect(location.href, { document, provider });
+  const identify = () => hosts.detect(location.href, { document, provider, identityOnly: true });
 
   const onAction = (action: ButtonAction, event: MouseEvent) => {
     // Only the person's own click counts: a page can click() our button or dispatch events at
@@ -61,19 +69,22 @@ export function startContentScript(
             ? { type: 'handoff/open-panel', context, view: 'microagents', filePath: context.path }
             : { type: 'handoff/open-panel', context, view: 'microagents' };
     try {
-      browser.runtime.sendMessage(message).catch(() => {
-        ui.setHint('Handoff could not be reached. Reload the page and try again.');
-      });
+      extensionRuntime()
+        .sendMessage(message)
+        .catch(() => {
+          ui.setHint('Handoff could not be reached. Reload the page and try again.');
+        });
     } catch {
       // The extension was updated or reloaded under this page: this copy can no longer talk.
       ui.setHint('Handoff was updated. Reload the page to use it.');
     }
   };
 
-  const ui = createButtonUi(document, onAction);
+  const ui = createButtonUi(document, onAction, colours);
   const mount = new ButtonMount({
     document,
     detect,
+    identify,
     anchorsFor: hosts.anchorsFor,
     secondaryFor: (context) => {
       if (
@@ -88,15 +99,24 @@ export function startContentScript(
     ui,
   });
 
+  // The host gets FLOATING_GRACE_MS from each new address to render its header, and the page must
+  // have loaded, before a missing anchor means the button floats. One timer checks both, so a page
+  // that loads within the grace (most do) costs no load listener; a slower one gets the whole
+  // grace again once it has loaded.
   let graceTimer: number | undefined;
   const startGrace = () => {
     clearTimeout(graceTimer);
     mount.resetFloating();
-    const arm = () => {
-      graceTimer = ctx.setTimeout(() => mount.allowFloating(), FLOATING_GRACE_MS);
-    };
-    if (document.readyState === 'complete') arm();
-    else ctx.addEventListener(window, 'load', arm, { once: true });
+    const allow = () => mount.allowFloating();
+    graceTimer = ctx.setTimeout(() => {
+      if (document.readyState === 'complete') allow();
+      else {
+        const arm = () => {
+          graceTimer = ctx.setTimeout(allow, FLOATING_GRACE_MS);
+        };
+        ctx.addEventListener(window, 'load', arm, { once: true });
+      }
+    }, FLOATING_GRACE_MS);
   };
 
   // The button's state: the item's newest conversation in the worker's words, or none. A page
@@ -108,6 +128,23 @@ export function startContentScript(
     clearTimeout(tick);
     if (state?.state === 'working') tick = ctx.setTimeout(askState, WORKING_TICK_MS);
   };
+  // The worker pushes an item's new state to the tabs that asked for it; a page that never asked
+  // (no issue or pull request shown yet) needs no listener, nor the runtime it would bind.
+  let listening = false;
+  function listenForPushes(): void {
+    if (listening) return;
+    listening = true;
+    const runtime = extensionRuntime();
+    const onPush = (message: unknown, sender: { id?: string }) => {
+      if (sender.id !== runtime.id) return false;
+      const push = message as PageStatePush | null;
+      if (push?.type === 'handoff/page-state-changed' && push.key === shownKey) show(push.state);
+      return false;
+    };
+    runtime.onMessage.addListener(onPush);
+    ctx.onInvalidated(() => runtime.onMessage.removeListener(onPush));
+  }
+
   function askState(): void {
     // The item is all the worker needs to answer, and reconcile() has usually read it already.
     const context = mount.addressContext();
@@ -118,13 +155,16 @@ export function startContentScript(
     }
     if (!context || !key) return;
     try {
+      listenForPushes();
       const query: ContentRequest = { type: 'handoff/page-state', context };
-      browser.runtime.sendMessage(query).then(
-        (reply: ContentReply | undefined) => {
-          if (key === shownKey && reply?.ok) show(reply.state ?? null);
-        },
-        () => {},
-      );
+      extensionRuntime()
+        .sendMessage(query)
+        .then(
+          (reply: ContentReply | undefined) => {
+            if (key === shownKey && reply?.ok) show(reply.state ?? null);
+          },
+          () => {},
+        );
     } catch {
       // The extension went away under this page: the button stays as it is.
     }
@@ -155,29 +195,20 @@ export function startContentScript(
     mount.destroy();
   });
   // Hosts' own navigation signals: Turbo and React soft navigation on GitHub, history
-  // traversal everywhere. The observer catches in-place re-renders between them.
+  // traversal everywhere. The observer catches in-place re-renders between them. A page brought
+  // back from the back-forward cache comes back as it was left, button and all, and asks for its
+  // item's state again as it becomes visible.
   for (const type of ['turbo:render', 'soft-nav:react-done', 'soft-nav:end']) {
     ctx.addEventListener(document, type, onPossibleNavigation);
   }
   ctx.addEventListener(window, 'popstate', () => queueMicrotask(onPossibleNavigation));
-  ctx.addEventListener(window, 'pageshow', onPossibleNavigation);
-  ctx.addEventListener(window, 'wxt:locationchange', () => ctx.setTimeout(onPossibleNavigation, 0));
 
-  const onQuery = (
-    message: unknown,
-    sender: { id?: string },
-    sendResponse: (reply: unknown) => void,
-  ) => {
-    if (sender.id !== browser.runtime.id) return false;
-    const push = message as PageStatePush | null;
-    if (push?.type === 'handoff/page-state-changed') {
-      if (push.key === shownKey) show(push.state);
-      return false;
-    }
-    if ((message as PageContextQuery | null)?.type !== 'handoff/page-context') return false;
-    sendResponse({ context: mount.currentContext() });
-    return false;
-  };
-  browser.runtime.onMessage.addListener(onQuery);
-  ctx.onInvalidated(() => browser.runtime.onMessage.removeListener(onQuery));
+  // The worker's question "what is this page about?" (menus, keyboard command) is answered here,
+  // in the isolated world, without a runtime listener (lib/messaging/content-messages.ts).
+  const globals = globalThis as Record<string, unknown>;
+  const readContext = () => mount.currentContext();
+  globals[PAGE_CONTEXT_READER] = readContext;
+  ctx.onInvalidated(() => {
+    if (globals[PAGE_CONTEXT_READER] === readContext) delete globals[PAGE_CONTEXT_READER];
+  });
 }

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
+import { githubButtonColours } from '@/lib/hosts/github';
 import type { AnchorSpec, PageContextData } from '@/lib/hosts/types';
 import { createButtonUi, ROOT_ATTRIBUTE } from './button-ui';
 import { ButtonMount } from './mount';
@@ -32,10 +33,11 @@ const issue: PageContextData = {
 };
 
 function setup(detected: () => PageContextData | null = () => issue) {
-  const ui = createButtonUi(document, () => {});
+  const ui = createButtonUi(document, () => {}, githubButtonColours);
   const mount = new ButtonMount({
     document,
     detect: detected,
+    identify: detected,
     anchorsFor: () => anchors,
     secondaryFor: () => null,
     ui,
@@ -119,15 +121,16 @@ describe('ButtonMount', () => {
 describe('the button’s state', () => {
   it('keeps its name exactly “Start conversation” without one, and offers Start another with one', () => {
     const actions: string[] = [];
-    const ui = createButtonUi(document, (action) => actions.push(action));
+    const ui = createButtonUi(document, (action) => actions.push(action), githubButtonColours);
     const shadow = ui.root.shadowRoot as ShadowRoot;
     const main = shadow.querySelector('button') as HTMLButtonElement;
-    const more = shadow.querySelector('[data-menu]') as HTMLButtonElement;
+    const menuButton = () => shadow.querySelector<HTMLButtonElement>('[data-menu]');
     expect(main.textContent).toBe('Start conversation');
-    expect(more.hidden).toBe(true);
+    expect(menuButton()).toBeNull();
 
     ui.setState({ label: 'Needs you', state: 'needs-you' });
     expect(main.textContent).toBe('Needs you');
+    const more = menuButton() as HTMLButtonElement;
     expect(more.hidden).toBe(false);
     main.click();
     more.click();
@@ -139,6 +142,36 @@ describe('the button’s state', () => {
     ui.setState(null);
     expect(main.textContent).toBe('Start conversation');
     expect(more.hidden).toBe(true);
+    ui.setState({ label: 'Agent working · 3 min', state: 'working' });
+    expect(shadow.querySelectorAll('[data-menu]')).toHaveLength(1);
+    expect(more.hidden).toBe(false);
+  });
+
+  it('places the button and names the item without reading the page’s title; a click reads it', () => {
+    document.body.innerHTML = '<div data-component="PH_Actions"></div>';
+    const titled = { ...issue, title: 'Parser crashes on null' };
+    const reads = { whole: 0, name: 0 };
+    const ui = createButtonUi(document, () => {}, githubButtonColours);
+    const mount = new ButtonMount({
+      document,
+      detect: () => {
+        reads.whole++;
+        return titled;
+      },
+      identify: () => {
+        reads.name++;
+        return issue;
+      },
+      anchorsFor: () => anchors,
+      secondaryFor: () => null,
+      ui,
+    });
+    mount.reconcile(location.href);
+    expect(ui.root.isConnected).toBe(true);
+    expect(mount.addressContext()).toEqual(issue);
+    expect(reads).toEqual({ whole: 0, name: 1 });
+    expect(mount.currentContext()).toEqual(titled);
+    expect(reads).toEqual({ whole: 1, name: 1 });
   });
 
   it('names the item from the read its address already had, and reads a new address afresh', () => {

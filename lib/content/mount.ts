@@ -4,8 +4,13 @@ import { clearHostLook, matchHostLook } from './host-look';
 
 export interface MountOptions {
   document: Document;
-  /** Reads the page's context now; null where the page is not one the button serves. */
+  /** Reads the page's whole context now; null where the page is not one the button serves. */
   detect: () => PageContextData | null;
+  /**
+   * Names the page now (no title or branch): all that placing the button and asking for its
+   * item's state need, and cheaper, as it runs on every change of address.
+   */
+  identify: () => PageContextData | null;
   anchorsFor: (context: PageContextData) => readonly AnchorSpec[];
   secondaryFor: (context: PageContextData) => 'microagents' | 'view-microagent' | null;
   ui: ButtonUi;
@@ -63,7 +68,7 @@ export class ButtonMount {
       if (this.isSettled(root)) return;
     } else {
       this.href = href;
-      this.context = this.options.detect();
+      this.context = this.options.identify();
       this.specs = this.context ? this.options.anchorsFor(this.context) : [];
       if (!this.context) {
         this.remove();
@@ -74,13 +79,10 @@ export class ButtonMount {
     this.placeAtBestAnchor();
   }
 
-  /**
-   * The context read when the page's address last changed: enough to name the item (its title
-   * may still have been on its way), and no second read of the page for it.
-   */
+  /** The page as named when its address last changed: enough to name the item. */
   addressContext(): PageContextData | null {
     const href = this.options.document.location?.href ?? '';
-    return href === this.href ? this.context : this.options.detect();
+    return href === this.href ? this.context : this.options.identify();
   }
 
   /** The page's context as of now, read afresh (the URL may have changed since mounting). */
@@ -117,6 +119,8 @@ export class ButtonMount {
 
   private placeAtBestAnchor(): void {
     const { ui, document: doc } = this.options;
+    // Before the parser reaches the body there is nothing to look for, nor to float over.
+    if (!doc.body) return;
     for (const stray of doc.querySelectorAll(`[${ROOT_ATTRIBUTE}]`)) {
       if (stray !== ui.root) stray.remove();
     }

@@ -35,10 +35,15 @@ export type ContentRequest =
   | OpenFromPageRequest
   | PageStateQuery;
 
-/** Worker → content script: what is this tab's page about (keyboard command, menus). */
-export interface PageContextQuery {
-  type: 'handoff/page-context';
-}
+/**
+ * Worker → content script: what is this tab's page about (keyboard command, menus). The worker
+ * asks with `scripting.executeScript` in the extension's isolated world, where the content script
+ * keeps a function of no arguments under this name that returns the page's context (or null). A
+ * runtime message would need a listener on every code-host page, and binding the runtime costs a
+ * page load more than the rest of the button's start (lib/content/runtime.ts). Pages cannot see
+ * the isolated world's globals; the worker validates the answer like any other context.
+ */
+export const PAGE_CONTEXT_READER = 'handoffPageContext';
 
 export interface ContentReply {
   ok: boolean;
