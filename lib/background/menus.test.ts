@@ -5,6 +5,7 @@ import { issue, pendingLaunches, tab, withFakeSidePanel } from './launch-test-su
 import { buildMenus, launchFromTab, toolbarMenuContext } from './menus';
 
 describe('launches from the toolbar menu, the selection menu and the keyboard command', () => {
+  const issueTab = { ...tab, url: 'https://github.com/octo/widgets/issues/7' };
   const open = withFakeSidePanel();
 
   /** The content script's side: its reader in the isolated world, as lib/content/main.ts keeps it. */
@@ -25,7 +26,7 @@ describe('launches from the toolbar menu, the selection menu and the keyboard co
 
   it('asks the page what it is about and offers the selection as the first message', async () => {
     const ask = pageAnswering(issue);
-    launchFromTab(tab, 'Fix the off-by-one in parse()');
+    launchFromTab(issueTab, 'Fix the off-by-one in parse()');
     expect(open).toHaveBeenCalledWith({ windowId: 3 });
     await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
     expect(ask).toHaveBeenCalledWith(
@@ -39,9 +40,16 @@ describe('launches from the toolbar menu, the selection menu and the keyboard co
     });
   });
 
+  it('drops a context the tab’s address does not show', async () => {
+    pageAnswering({ ...issue, repository: 'octo/gadgets' });
+    launchFromTab(issueTab);
+    await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
+    expect(await pendingLaunches()).toEqual({ 3: { kind: 'new-conversation', context: null } });
+  });
+
   it('drops a forged context', async () => {
     pageAnswering({ ...issue, kind: 'hack' });
-    launchFromTab(tab);
+    launchFromTab(issueTab);
     await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
     expect(await pendingLaunches()).toEqual({ 3: { kind: 'new-conversation', context: null } });
   });
@@ -50,7 +58,7 @@ describe('launches from the toolbar menu, the selection menu and the keyboard co
     pageAnswering(undefined).mockImplementationOnce((async () => [
       { frameId: 0, result: null },
     ]) as never);
-    launchFromTab(tab);
+    launchFromTab(issueTab);
     await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
     expect(await pendingLaunches()).toEqual({ 3: { kind: 'new-conversation', context: null } });
   });
@@ -59,7 +67,7 @@ describe('launches from the toolbar menu, the selection menu and the keyboard co
     vi.spyOn(browser.scripting, 'executeScript').mockRejectedValueOnce(
       new Error('Cannot access contents of the page'),
     );
-    launchFromTab(tab);
+    launchFromTab(issueTab);
     await vi.waitFor(async () => expect(Object.keys(await pendingLaunches())).toHaveLength(1));
     expect(await pendingLaunches()).toEqual({ 3: { kind: 'new-conversation', context: null } });
   });

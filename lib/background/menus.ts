@@ -8,6 +8,7 @@ import { PAGE_CONTEXT_READER } from '@/lib/messaging/content-messages';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/store';
 import { deliverLaunch, openPanel } from './panel-launch';
+import { verifiedContext } from './sender-context';
 import { defaultCodeHostOrigins } from './senders';
 
 const START_HERE = 'handoff-start-here';
@@ -76,7 +77,7 @@ export async function pageContextOf(tabId: number): Promise<PageContextData | nu
  * are user gestures too), then learns what the page is about.
  */
 export function launchFromTab(
-  tab: { id?: number; windowId?: number } | undefined,
+  tab: { id?: number; windowId?: number; url?: string } | undefined,
   selection?: string,
 ): void {
   if (!tab?.id) return;
@@ -90,7 +91,9 @@ export function launchFromTab(
       await deliverLaunch(tab.windowId, { kind: 'setup' });
       return;
     }
-    const context = await pageContextOf(tabId);
+    // What the page says counts only where the tab's address agrees, as for the page button.
+    const said = await pageContextOf(tabId);
+    const context = said && verifiedContext(said, { tab }, settings);
     await deliverLaunch(tab.windowId, {
       kind: 'new-conversation',
       context,

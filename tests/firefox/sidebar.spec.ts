@@ -17,6 +17,7 @@ const served = (url: string) => pages.get(url) ?? null;
 interface SidebarPanel {
   lastLaunch: string | null;
   message: string | null;
+  repository: string | null;
   task: string | null;
   setup: boolean;
 }
@@ -36,12 +37,13 @@ async function sidebarPanel(firefox: Firefox): Promise<SidebarPanel | null> {
       const [view] = extension.getViews({ type: 'sidebar' });
       if (!view) return null;
       const doc = view.document;
-      const message = [...doc.querySelectorAll('label')].find(
-        (element) => element.textContent?.trim() === 'First message',
-      )?.control as HTMLTextAreaElement | null | undefined;
+      const field = (name: string) =>
+        [...doc.querySelectorAll('label')].find((element) => element.textContent?.trim() === name)
+          ?.control as HTMLInputElement | HTMLTextAreaElement | null | undefined;
       return {
         lastLaunch: doc.querySelector('main')?.getAttribute('data-last-launch') ?? null,
-        message: message?.value ?? null,
+        message: field('First message')?.value ?? null,
+        repository: field('Repository')?.value ?? null,
         task: doc.querySelector('[data-task-type]')?.getAttribute('data-task-type') ?? null,
         setup: (doc.body.textContent ?? '').includes('Connect Handoff to a server'),
       };
@@ -93,6 +95,19 @@ describe.each(serviceKinds)('the sidebar against a %s server', (kind) => {
     await expect
       .poll(() => sidebarPanel(firefox()), { timeout: 15_000 })
       .toMatchObject({ lastLaunch: 'new-conversation', task: 'OPEN_ISSUE' });
+  });
+
+  it('the keyboard shortcut on a repository page fills in that repository', async () => {
+    // A page with no issue or pull request never speaks to the worker on its own; the worker
+    // reads what it is about from the content script's world.
+    await connect(firefox(), service());
+    const tab = await firefox().openCodeHostPage(fixtureNamed('repo-react').url, served);
+    await tab.waitForSelector('[data-handoff-root]', { timeout: 10_000 });
+    await tab.bringToFront();
+    await firefox().pressShortcut('H', ['Alt', 'Shift']);
+    await expect
+      .poll(() => sidebarPanel(firefox()), { timeout: 15_000 })
+      .toMatchObject({ lastLaunch: 'new-conversation', repository: 'octo/widgets' });
   });
 
   it('the page context menu on selected words opens the sidebar with them as the message', async () => {
