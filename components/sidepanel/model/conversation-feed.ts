@@ -8,6 +8,8 @@ import { FIRST_PAINT_EVENTS } from './opening-reads';
 
 /** Events parsed between two yields to the browser when reading a long cached history. */
 const PARSE_SLICE = 400;
+/** How many of the newest events the first render shows: more than a tall panel's screen holds. */
+const FIRST_SCREEN_EVENTS = 80;
 
 /** Newest cached events read before the panel's first render, by conversation (taken once). */
 const readAheadEvents = new Map<string, CachedEvent[]>();
@@ -86,7 +88,11 @@ export class ConversationFeed {
     const early = readAheadEvents.get(conversationId);
     if (early) {
       readAheadEvents.delete(conversationId);
-      this.add(early.map(toEntry));
+      // The first screen needs only the newest events; checking each against the event schemas
+      // takes time the first paint would wait for, so the older ones follow right after it.
+      const cut = Math.max(0, early.length - FIRST_SCREEN_EVENTS);
+      this.add(early.slice(cut).map(toEntry));
+      if (cut > 0) this.afterFirstPaint(() => this.add(early.slice(0, cut).map(toEntry)));
       this.state = { ...this.state, loaded: true };
     }
   }
@@ -120,6 +126,15 @@ export class ConversationFeed {
   }
 
   getState = (): FeedState => this.state;
+
+  /** Runs `work` once the next frame has been painted. */
+  private afterFirstPaint(work: () => void): void {
+    if (typeof requestAnimationFrame !== 'function') {
+      setTimeout(work, 0);
+      return;
+    }
+    requestAnimationFrame(() => setTimeout(work, 0));
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
