@@ -1,7 +1,7 @@
 // The extension's runtime as a content script reaches it: looked up the first time a page needs
 // it, never when the script starts. Chrome builds its runtime bindings for a page's isolated
-// world on first touch, which cost ~0.2 ms of the page's main thread in Chromium 156 (more than
-// the whole bench floor's button, bench/suites/button-timing.ts), and most code-host pages
+// world on first touch, which cost ~0.2 ms of the page's main thread in Chromium 156 (about as
+// much as the bench floor's whole button, bench/suites/button-timing.ts), and most code-host pages
 // never need them: only an issue or pull request page asks the worker anything before a click.
 // WXT's `browser` export touches the runtime as its module loads, so it is not used here.
 
