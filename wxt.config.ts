@@ -69,8 +69,10 @@ export default defineConfig({
       name: 'Handoff',
       description:
         'Hand GitHub, GitLab and Bitbucket work to agents on an OpenHands-compatible server.',
-      // WebSocket traffic keeps an MV3 worker alive only from Chrome 116 on.
-      minimum_chrome_version: '116',
+      // WebSocket traffic keeps an MV3 worker alive from Chrome 116 on, and the worker answers
+      // messages by returning a promise from its listener, which Chrome delivers from 144 on
+      // (before, the sender got no answer: no polyfill fills that in here).
+      minimum_chrome_version: '144',
       permissions,
       host_permissions: [
         ...codeHostOrigins,
