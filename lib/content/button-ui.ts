@@ -73,9 +73,9 @@ export function createButtonUi(
   const style = doc.createElement('style');
   style.textContent = buttonStyles(colours);
   const addStyles = (text: string) => {
-    const more = doc.createElement('style');
-    more.textContent = text;
-    shadow.append(more);
+    const sheet = doc.createElement('style');
+    sheet.textContent = text;
+    shadow.append(sheet);
   };
   const group = doc.createElement('div');
   const start = makeButton(doc, START_LABEL, 'start');
