@@ -1,6 +1,9 @@
 import { startContentScript } from '@/lib/content/main';
-import { gitlabAdapter, gitlabButtonColours } from '@/lib/hosts/gitlab';
+import { gitlabAdapter } from '@/lib/hosts/gitlab';
 import { createHostDetection } from '@/lib/hosts/runtime';
+// The button's look, injected by the browser with this script (no script time spent parsing it).
+import '@/lib/content/button.css';
+import '@/lib/hosts/gitlab/button.css';
 
 // One content script per host software, so each page carries only its own adapter (the
 // content-script budget is 8 KB gzipped). Self-hosted gitlab origins the person adds get this
@@ -11,6 +14,6 @@ export default defineContentScript({
   // parser adds its anchor, instead of after the whole document.
   runAt: 'document_start',
   main(ctx) {
-    startContentScript(ctx, 'gitlab', createHostDetection([gitlabAdapter]), gitlabButtonColours);
+    startContentScript(ctx, 'gitlab', createHostDetection([gitlabAdapter]));
   },
 });

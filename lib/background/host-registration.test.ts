@@ -9,7 +9,7 @@ import { reconcileHostRegistrations } from './host-registration';
 // Firefox's MV2 `chrome.scripting` takes callbacks only and returns undefined, so code written
 // against `chrome.*` never registered a host there.
 
-type Registered = { id: string; matches?: string[] };
+type Registered = { id: string; matches?: string[]; js?: string[]; css?: string[] };
 
 describe('registering self-hosted hosts', () => {
   let registered: Registered[];
@@ -47,6 +47,11 @@ describe('registering self-hosted hosts', () => {
     });
     await reconcileHostRegistrations();
     expect(registered.map((script) => script.matches)).toEqual([['https://git.example.com/*']]);
+    // The GitLab script, with the stylesheet that gives its button its look.
+    expect(registered[0]).toMatchObject({
+      js: ['/content-scripts/gitlab.js'],
+      css: ['/content-scripts/gitlab.css'],
+    });
 
     await saveSettings({ selfHostedHosts: [] });
     await reconcileHostRegistrations();

@@ -5,9 +5,18 @@ import type { SelfHostedHost } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/store';
 
 const ID_PREFIX = 'handoff-host:';
+/** A content script and the stylesheet the browser injects with it (the page button's look). */
+export interface ContentScriptFiles {
+  js: ScriptPublicPath[];
+  css: string[];
+}
+
 /** Each host software has its own content script, carrying only that host's adapter. */
-export function registrationFiles(host: Pick<SelfHostedHost, 'provider'>): ScriptPublicPath[] {
-  return [`/content-scripts/${host.provider}.js`];
+export function registrationFiles(host: Pick<SelfHostedHost, 'provider'>): ContentScriptFiles {
+  return {
+    js: [`/content-scripts/${host.provider}.js`],
+    css: [`/content-scripts/${host.provider}.css`],
+  };
 }
 
 function registrationId(host: SelfHostedHost): string {
@@ -46,7 +55,7 @@ async function reconcileOnce(): Promise<void> {
       missing.map(([id, host]) => ({
         id,
         matches: matchesFor(host),
-        js: registrationFiles(host),
+        ...registrationFiles(host),
         runAt: 'document_start' as const,
         persistAcrossSessions: true,
       })),
@@ -81,17 +90,18 @@ export function reconcileHostRegistrations(): Promise<void> {
 /** Puts the content script into tabs that were open before it could run there. */
 export async function injectIntoOpenTabs(
   origins: readonly string[],
-  files: (origin: string) => ScriptPublicPath[],
+  files: (origin: string) => ContentScriptFiles,
 ): Promise<void> {
   for (const origin of origins) {
     const tabs = await browser.tabs.query({ url: `${origin}/*` }).catch(() => []);
+    const { js, css } = files(origin);
     for (const tab of tabs) {
       if (tab.id === undefined) continue;
-      await browser.scripting
-        .executeScript({ target: { tabId: tab.id }, files: files(origin) })
-        .catch(() => {
-          // Tabs showing error pages or the web store refuse scripts; nothing to do there.
-        });
+      const target = { tabId: tab.id };
+      // The look first, so the button never shows unstyled. Tabs showing error pages or the web
+      // store refuse both; nothing to do there.
+      await browser.scripting.insertCSS({ target, files: css }).catch(() => {});
+      await browser.scripting.executeScript({ target, files: js }).catch(() => {});
     }
   }
 }

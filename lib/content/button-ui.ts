@@ -1,6 +1,3 @@
-import type { ButtonColours } from '@/lib/hosts/types';
-import { buttonStyles, floatingStyles, menuStyles } from './button-styles';
-
 /** Marks the element that owns our shadow root, so a page never gets a second one. */
 export const ROOT_ATTRIBUTE = 'data-handoff-root';
 
@@ -32,15 +29,21 @@ const secondaryLabels = {
   'view-microagent': 'View as microagent',
 } as const;
 
+// The button's elements are styled from the page's side, by the stylesheet the browser injects
+// with the content script (button.css), through these part names: a stylesheet in the shadow root
+// would be parsed by script on every page load. The part names are the button's styling contract.
+const BUTTON_PART = 'hf-button';
+
 // Handoff's mark, as on the toolbar: a white arrow on the extension's teal tile, so the button
-// reads as ours beside the host's own. One empty element whose shadow style sets an arrow glyph on
-// the tile (no SVG: the page pays for every new kind of element a script creates, and for every
-// style rule it parses). Decorative, so hidden from assistive technology, and the glyph, being
-// generated content, is no part of the button's text.
+// reads as ours beside the host's own. One empty element on which button.css draws an arrow
+// glyph (no SVG: the page pays for every new kind of element a script creates). Decorative, so
+// hidden from assistive technology, and the glyph, being generated content, is no part of the
+// button's text.
 function makeMark(doc: Document): Element {
   const mark = doc.createElement('span');
   mark.setAttribute('aria-hidden', 'true');
   mark.setAttribute('data-mark', '');
+  mark.setAttribute('part', 'hf-mark');
   return mark;
 }
 
@@ -49,6 +52,7 @@ function makeMark(doc: Document): Element {
 function makeButton(doc: Document, label: string, action: ButtonAction): HTMLButtonElement {
   const button = doc.createElement('button');
   button.type = 'button';
+  button.setAttribute('part', BUTTON_PART);
   button.setAttribute('data-action', action);
   if (action === 'start') {
     button.append(makeMark(doc));
@@ -65,28 +69,20 @@ function makeButton(doc: Document, label: string, action: ButtonAction): HTMLBut
 export function createButtonUi(
   doc: Document,
   onAction: (action: ButtonAction, event: MouseEvent) => void,
-  colours: ButtonColours,
 ): ButtonUi {
   const root = doc.createElement('span');
   root.setAttribute(ROOT_ATTRIBUTE, '');
   const shadow = root.attachShadow({ mode: 'open' });
-  const style = doc.createElement('style');
-  style.textContent = buttonStyles(colours);
-  const addStyles = (text: string) => {
-    const sheet = doc.createElement('style');
-    sheet.textContent = text;
-    shadow.append(sheet);
-  };
   const group = doc.createElement('div');
+  group.setAttribute('part', 'hf-group');
   const start = makeButton(doc, START_LABEL, 'start');
   const label = start.lastChild as Text;
   const wrap = doc.createElement('span');
-  wrap.className = 'wrap';
+  wrap.setAttribute('part', 'hf-wrap');
   wrap.append(start);
   group.append(wrap);
-  shadow.append(style, group);
+  shadow.append(group);
   let secondary: HTMLButtonElement | null = null;
-  let floatingStyled = false;
   // "Start another" one click away once the page's item has a conversation: built when the first
   // such state arrives, as most pages never show it.
   let menuParts: { more: HTMLButtonElement; menu: HTMLElement; another: HTMLElement } | null = null;
@@ -96,13 +92,14 @@ export function createButtonUi(
     more.type = 'button';
     more.textContent = '▾';
     more.setAttribute('data-menu', '');
+    more.setAttribute('part', `${BUTTON_PART} hf-more`);
     more.setAttribute('aria-label', 'More Handoff actions');
     more.setAttribute('aria-haspopup', 'menu');
     more.setAttribute('aria-expanded', 'false');
     const menu = doc.createElement('div');
     menu.setAttribute('role', 'menu');
     menu.hidden = true;
-    addStyles(menuStyles);
+    menu.setAttribute('part', 'hf-menu');
     const another = makeButton(doc, 'Start another', 'start-another');
     another.setAttribute('role', 'menuitem');
     menu.append(another);
@@ -110,10 +107,16 @@ export function createButtonUi(
     menuParts = { more, menu, another };
     return menuParts;
   };
+  // `hidden` alone would not hide it: button.css gives every button part a display of its own.
+  const showMore = (more: HTMLButtonElement, shown: boolean) => {
+    more.hidden = !shown;
+    more.setAttribute('part', shown ? `${BUTTON_PART} hf-more` : `${BUTTON_PART} hf-more hf-off`);
+  };
   const showMenu = (open: boolean) => {
     if (!menuParts) return;
     const { more, menu, another } = menuParts;
     menu.hidden = !open;
+    menu.setAttribute('part', open ? 'hf-menu hf-open' : 'hf-menu');
     more.setAttribute('aria-expanded', String(open));
     if (open) another.focus();
   };
@@ -152,10 +155,6 @@ export function createButtonUi(
       if (secondary) group.append(secondary);
     },
     setFloating(floating) {
-      if (floating && !floatingStyled) {
-        floatingStyled = true;
-        addStyles(floatingStyles);
-      }
       root.toggleAttribute('data-floating', floating);
     },
     setHint(text) {
@@ -167,9 +166,13 @@ export function createButtonUi(
       start.title = state ? OPEN_HINT : START_HINT;
       if (state) start.setAttribute('data-state', state.state);
       else start.removeAttribute('data-state');
-      if (state) menuOf().more.hidden = false;
+      start.setAttribute(
+        'part',
+        state?.state === 'needs-you' ? `${BUTTON_PART} hf-needs-you` : BUTTON_PART,
+      );
+      if (state) showMore(menuOf().more, true);
       else if (menuParts) {
-        menuParts.more.hidden = true;
+        showMore(menuParts.more, false);
         showMenu(false);
       }
     },

@@ -6,13 +6,7 @@ type ScriptContext = Pick<
   'setTimeout' | 'addEventListener' | 'onInvalidated'
 >;
 
-import type {
-  AnchorSpec,
-  ButtonColours,
-  DetectOptions,
-  PageContextData,
-  Provider,
-} from '@/lib/hosts/types';
+import type { AnchorSpec, DetectOptions, PageContextData, Provider } from '@/lib/hosts/types';
 import {
   type ContentReply,
   type ContentRequest,
@@ -44,7 +38,6 @@ export function startContentScript(
   ctx: ScriptContext,
   provider: Provider,
   hosts: HostDetection,
-  colours: ButtonColours,
 ): void {
   const detect = () => hosts.detect(location.href, { document, provider });
   const identify = () => hosts.detect(location.href, { document, provider, identityOnly: true });
@@ -80,7 +73,7 @@ export function startContentScript(
     }
   };
 
-  const ui = createButtonUi(document, onAction, colours);
+  const ui = createButtonUi(document, onAction);
   const mount = new ButtonMount({
     document,
     detect,

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { githubButtonColours } from '@/lib/hosts/github';
 import type { AnchorSpec, PageContextData } from '@/lib/hosts/types';
 import { createButtonUi, ROOT_ATTRIBUTE } from './button-ui';
 import { ButtonMount } from './mount';
@@ -33,7 +32,7 @@ const issue: PageContextData = {
 };
 
 function setup(detected: () => PageContextData | null = () => issue) {
-  const ui = createButtonUi(document, () => {}, githubButtonColours);
+  const ui = createButtonUi(document, () => {});
   const mount = new ButtonMount({
     document,
     detect: detected,
@@ -121,7 +120,7 @@ describe('ButtonMount', () => {
 describe('the button’s state', () => {
   it('keeps its name exactly “Start conversation” without one, and offers Start another with one', () => {
     const actions: string[] = [];
-    const ui = createButtonUi(document, (action) => actions.push(action), githubButtonColours);
+    const ui = createButtonUi(document, (action) => actions.push(action));
     const shadow = ui.root.shadowRoot as ShadowRoot;
     const main = shadow.querySelector('button') as HTMLButtonElement;
     const menuButton = () => shadow.querySelector<HTMLButtonElement>('[data-menu]');
@@ -151,7 +150,7 @@ describe('the button’s state', () => {
     document.body.innerHTML = '<div data-component="PH_Actions"></div>';
     const titled = { ...issue, title: 'Parser crashes on null' };
     const reads = { whole: 0, name: 0 };
-    const ui = createButtonUi(document, () => {}, githubButtonColours);
+    const ui = createButtonUi(document, () => {});
     const mount = new ButtonMount({
       document,
       detect: () => {

@@ -88,19 +88,6 @@ export interface DomTextSource {
   note?: string;
 }
 
-/**
- * The host's own CSS custom properties for its default button's colours, newest names first:
- * the in-page button reads them through its shadow root, so it follows the host's light and dark
- * themes. Each content script carries only its own host's names.
- */
-export interface ButtonColours {
-  background: readonly string[];
-  backgroundHover: readonly string[];
-  text: readonly string[];
-  border: readonly string[];
-  focus: readonly string[];
-}
-
 /** Where an issue's or pull/merge request's title and a pull request's source branch live. */
 export interface DomFieldSources {
   title: readonly DomTextSource[];

@@ -82,6 +82,8 @@ test.describe('the conversation index', () => {
     const other = await extContext.newPage();
     await other.goto(issue7.url);
     await expect(stateButton(other, 'Start conversation')).toBeVisible();
+    // With no conversation there is nothing else to start: no menu to open.
+    await expect(other.getByRole('button', { name: 'More Handoff actions' })).toBeHidden();
 
     await stateButton(tab, /^Agent working/).click();
     await expect
@@ -104,9 +106,16 @@ test.describe('the conversation index', () => {
       })
       .toEqual({ kind: 'conversation', conversationId: id });
 
-    // "Start another" stays one click away in the button's menu.
-    await tab.getByRole('button', { name: 'More Handoff actions' }).click();
-    await expect(tab.getByRole('menuitem', { name: 'Start another' })).toBeFocused();
+    // "Start another" stays one click away in the button's menu, which is closed until opened
+    // and closes again on Escape, giving focus back to what opened it.
+    const more = tab.getByRole('button', { name: 'More Handoff actions' });
+    const another = tab.getByRole('menuitem', { name: 'Start another', includeHidden: true });
+    await expect(another).toBeHidden();
+    await more.click();
+    await expect(another).toBeFocused();
+    await tab.keyboard.press('Escape');
+    await expect(another).toBeHidden();
+    await expect(more).toBeFocused();
   });
 
   test('a waiting conversation nobody opened here lights the badge within one refresh', async ({

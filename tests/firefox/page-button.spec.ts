@@ -35,6 +35,22 @@ async function placement(page: Page): Promise<string> {
   });
 }
 
+/**
+ * What the stylesheet Firefox injects with the content script gives the button: Handoff's mark
+ * with its arrow, and for the floating button a place fixed in the window's corner.
+ */
+async function look(page: Page): Promise<{ mark: string; markWidth: string; position: string }> {
+  return page.evaluate(() => {
+    const root = document.querySelector('[data-handoff-root]') as HTMLElement;
+    const mark = root.shadowRoot?.querySelector('[data-mark]') as Element;
+    return {
+      mark: getComputedStyle(mark, '::before').content,
+      markWidth: getComputedStyle(mark).width,
+      position: getComputedStyle(root).position,
+    };
+  });
+}
+
 /** The start request the service received for a conversation (kept on its start task). */
 async function startRequest(
   service: RunningService,
@@ -103,6 +119,7 @@ describe.each(serviceKinds)('the page button, against a %s server', (kind) => {
       }
       const tab = await firefox().openCodeHostPage(fixture.url, served);
       expect(await placement(tab)).toBe('at-anchor');
+      expect(await look(tab)).toEqual({ mark: '"→"', markWidth: '14px', position: 'static' });
       await tab.close();
 
       const panel = await altClickStart(firefox(), fixture.url);
@@ -127,6 +144,7 @@ describe.each(serviceKinds)('the page button, against a %s server', (kind) => {
     const fixture = fixtureNamed('issue-unknown-redesign');
     const tab = await firefox().openCodeHostPage(fixture.url, served);
     expect(await placement(tab)).toBe('floating');
+    expect((await look(tab)).position).toBe('fixed');
     await altClick(tab, pageButton('start'));
     const panel = await firefox().waitForPage((address) => address.includes('/sidepanel.html'));
     expect(await openedConversation(panel)).not.toBe('');

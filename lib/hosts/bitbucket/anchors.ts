@@ -1,9 +1,10 @@
 // Where the button goes on Bitbucket Cloud (bitbucket.org, a React app with data-qa/data-testid
 // hooks) and Bitbucket Data Center/Server (server-rendered AUI markup), and where pull request
 // titles and source branches live. Data only; first anchor found wins. Issue pages (Cloud's
-// issue tracker) have no anchor: the runtime's floating button serves them.
+// issue tracker) have no anchor: the runtime's floating button serves them. The button's colours
+// on Bitbucket are in ./button.css.
 
-import type { AnchorSpec, ButtonColours, DomFieldSources } from '../types';
+import type { AnchorSpec, DomFieldSources } from '../types';
 
 export const bitbucketAnchors: readonly AnchorSpec[] = [
   {
@@ -80,13 +81,4 @@ export const bitbucketDomFields: DomFieldSources = {
       layout: 'server-aui-8',
     },
   ],
-};
-
-// Atlassian's design tokens for a neutral button.
-export const bitbucketButtonColours: ButtonColours = {
-  background: ['--ds-background-neutral'],
-  backgroundHover: ['--ds-background-neutral-hovered'],
-  text: ['--ds-text'],
-  border: ['--ds-border'],
-  focus: ['--ds-border-focused'],
 };

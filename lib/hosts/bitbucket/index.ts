@@ -14,4 +14,4 @@ export const bitbucketAdapter: Required<HostAdapter> = {
     isMicroagentPath(repository, path, 'bitbucket'),
 };
 
-export { bitbucketAnchors, bitbucketButtonColours, bitbucketDomFields } from './anchors';
+export { bitbucketAnchors, bitbucketDomFields } from './anchors';

@@ -1,10 +1,10 @@
 // Where the button goes on GitHub pages, and where the page shows an issue's or pull request's
-// title and a pull request's head branch, and the colours of its buttons. Data only: a GitHub
-// redesign is a change here.
+// title and a pull request's head branch. Data only: a GitHub redesign is a change here (and, for
+// the button's colours, in ./button.css).
 // Order matters: the first anchor found in the document wins; newer layouts come first, and
 // classic ones carry a dated reminder to drop them.
 
-import type { AnchorSpec, ButtonColours, DomFieldSources } from '../types';
+import type { AnchorSpec, DomFieldSources } from '../types';
 
 const CLASSIC_NOTE = 'TODO [2027-06-30]: drop when no supported GitHub serves it';
 
@@ -109,14 +109,4 @@ export const githubDomFields: DomFieldSources = {
     { selector: '.gh-header-meta .head-ref', attribute: 'title', layout: 'classic' },
     { selector: 'clipboard-copy.js-copy-branch', attribute: 'value', layout: 'classic' },
   ],
-};
-
-// Primer's current button tokens, then the names GitHub Enterprise Server releases before them
-// still use.
-export const githubButtonColours: ButtonColours = {
-  background: ['--button-default-bgColor-rest', '--color-btn-bg'],
-  backgroundHover: ['--button-default-bgColor-hover', '--color-btn-hover-bg'],
-  text: ['--button-default-fgColor-rest', '--color-btn-text'],
-  border: ['--button-default-borderColor-rest', '--color-btn-border'],
-  focus: ['--focus-outlineColor', '--color-accent-fg'],
 };

@@ -14,4 +14,4 @@ export const githubAdapter: Required<HostAdapter> = {
     isMicroagentPath(repository, path, 'github'),
 };
 
-export { githubAnchors, githubButtonColours, githubDomFields } from './anchors';
+export { githubAnchors, githubDomFields } from './anchors';

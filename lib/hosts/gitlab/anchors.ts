@@ -1,8 +1,8 @@
 // Where the button goes on GitLab pages (gitlab.com and self-managed share the markup), and where
-// issue/merge request titles and the source branch live, and the colours of its buttons. Data
-// only; first anchor found wins.
+// issue/merge request titles and the source branch live. Data only; first anchor found wins. The
+// button's colours on GitLab are in ./button.css.
 
-import type { AnchorSpec, ButtonColours, DomFieldSources } from '../types';
+import type { AnchorSpec, DomFieldSources } from '../types';
 
 export const gitlabAnchors: readonly AnchorSpec[] = [
   {
@@ -85,13 +85,4 @@ export const gitlabDomFields: DomFieldSources = {
       layout: 'issuable-2024',
     },
   ],
-};
-
-// GitLab UI's design tokens for its default button.
-export const gitlabButtonColours: ButtonColours = {
-  background: ['--gl-button-default-primary-background-color-default'],
-  backgroundHover: ['--gl-button-default-primary-background-color-hover'],
-  text: ['--gl-button-default-primary-foreground-color-default'],
-  border: ['--gl-button-default-primary-border-color-default'],
-  focus: ['--gl-focus-ring-outer-color'],
 };

@@ -15,4 +15,4 @@ export const gitlabAdapter: Required<HostAdapter> = {
     isMicroagentPath(repository, path, 'gitlab'),
 };
 
-export { gitlabAnchors, gitlabButtonColours, gitlabDomFields } from './anchors';
+export { gitlabAnchors, gitlabDomFields } from './anchors';
