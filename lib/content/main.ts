@@ -15,7 +15,7 @@ import {
   type PageStatePush,
 } from '@/lib/messaging/content-messages';
 import { pageItemKey } from '@/lib/messaging/conversation-index';
-import { type ButtonAction, createButtonUi } from './button-ui';
+import { type ButtonAction, type ButtonUi, createButtonUi } from './button-ui';
 import { ButtonMount } from './mount';
 import { extensionRuntime } from './runtime';
 
@@ -65,15 +65,21 @@ export function startContentScript(
       extensionRuntime()
         .sendMessage(message)
         .catch(() => {
-          ui.setHint('Handoff could not be reached. Reload the page and try again.');
+          buttonUi().setHint('Handoff could not be reached. Reload the page and try again.');
         });
     } catch {
       // The extension was updated or reloaded under this page: this copy can no longer talk.
-      ui.setHint('Handoff was updated. Reload the page to use it.');
+      buttonUi().setHint('Handoff was updated. Reload the page to use it.');
     }
   };
 
-  const ui = createButtonUi(document, onAction);
+  // Built the first time the page needs a button: most pages of a code host (its dashboards,
+  // settings, search) are none the button serves, and pay nothing for it.
+  let ui: ButtonUi | null = null;
+  const buttonUi = () => {
+    ui ??= createButtonUi(document, onAction);
+    return ui;
+  };
   const mount = new ButtonMount({
     document,
     detect,
@@ -89,7 +95,7 @@ export function startContentScript(
       }
       return context.kind === 'repo' || context.kind === 'tree' ? 'microagents' : null;
     },
-    ui,
+    ui: buttonUi,
   });
 
   // The host gets FLOATING_GRACE_MS from each new address to render its header, and the page must
@@ -117,7 +123,8 @@ export function startContentScript(
   let shownKey: string | null = null;
   let tick: number | undefined;
   const show = (state: PageState | null) => {
-    ui.setState(state ? { label: state.label, state: state.state } : null);
+    if (state) buttonUi().setState({ label: state.label, state: state.state });
+    else ui?.setState(null);
     clearTimeout(tick);
     if (state?.state === 'working') tick = ctx.setTimeout(askState, WORKING_TICK_MS);
   };

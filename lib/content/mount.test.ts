@@ -39,7 +39,7 @@ function setup(detected: () => PageContextData | null = () => issue) {
     identify: detected,
     anchorsFor: () => anchors,
     secondaryFor: () => null,
-    ui,
+    ui: () => ui,
   });
   return { ui, mount };
 }
@@ -163,7 +163,7 @@ describe('the button’s state', () => {
       },
       anchorsFor: () => anchors,
       secondaryFor: () => null,
-      ui,
+      ui: () => ui,
     });
     mount.reconcile(location.href);
     expect(ui.root.isConnected).toBe(true);
@@ -171,6 +171,31 @@ describe('the button’s state', () => {
     expect(reads).toEqual({ whole: 0, name: 1 });
     expect(mount.currentContext()).toEqual(titled);
     expect(reads).toEqual({ whole: 1, name: 1 });
+  });
+
+  it('builds no button on a page it does not serve, and one when the page becomes one', () => {
+    document.body.innerHTML = '<div data-component="PH_Actions"></div>';
+    let served: PageContextData | null = null;
+    let builds = 0;
+    const mount = new ButtonMount({
+      document,
+      detect: () => served,
+      identify: () => served,
+      anchorsFor: () => anchors,
+      secondaryFor: () => null,
+      ui: () => {
+        builds++;
+        return createButtonUi(document, () => {});
+      },
+    });
+    mount.reconcile('https://github.com/notifications');
+    mount.reconcile('https://github.com/notifications');
+    expect(builds).toBe(0);
+    expect(document.querySelector(`[${ROOT_ATTRIBUTE}]`)).toBeNull();
+    served = issue;
+    mount.reconcile('https://github.com/octo/widgets/issues/7');
+    expect(builds).toBe(1);
+    expect(document.querySelectorAll(`[${ROOT_ATTRIBUTE}]`)).toHaveLength(1);
   });
 
   it('names the item from the read its address already had, and reads a new address afresh', () => {

@@ -13,7 +13,8 @@ export interface MountOptions {
   identify: () => PageContextData | null;
   anchorsFor: (context: PageContextData) => readonly AnchorSpec[];
   secondaryFor: (context: PageContextData) => 'microagents' | 'view-microagent' | null;
-  ui: ButtonUi;
+  /** Builds the button; called the first time a page needs one (most code-host pages do not). */
+  ui: () => ButtonUi;
 }
 
 function isPlaced(root: Element, anchor: Element, position: AnchorPosition): boolean {
@@ -47,8 +48,14 @@ export class ButtonMount {
   private context: PageContextData | null = null;
   private floatingAllowed = false;
   private stopMatching: () => void = () => {};
+  private built: ButtonUi | null = null;
 
   constructor(private readonly options: MountOptions) {}
+
+  private get ui(): ButtonUi {
+    this.built ??= this.options.ui();
+    return this.built;
+  }
 
   /** After the host had its chance to render its header, a missing anchor means a redesign. */
   allowFloating(): void {
@@ -62,10 +69,9 @@ export class ButtonMount {
   }
 
   reconcile(href: string = this.options.document.location?.href ?? ''): void {
-    const { root } = this.options.ui;
     if (href === this.href) {
       if (!this.context) return;
-      if (this.isSettled(root)) return;
+      if (this.isSettled()) return;
     } else {
       this.href = href;
       this.context = this.options.identify();
@@ -74,7 +80,7 @@ export class ButtonMount {
         this.remove();
         return;
       }
-      this.options.ui.setSecondary(this.options.secondaryFor(this.context));
+      this.ui.setSecondary(this.options.secondaryFor(this.context));
     }
     this.placeAtBestAnchor();
   }
@@ -96,7 +102,8 @@ export class ButtonMount {
     this.context = null;
   }
 
-  private isSettled(root: HTMLElement): boolean {
+  private isSettled(): boolean {
+    const { root } = this.ui;
     if (!root.isConnected) return false;
     if (!this.anchor || !this.spec) {
       // Floating: settled unless some anchor has appeared since.
@@ -118,9 +125,10 @@ export class ButtonMount {
   }
 
   private placeAtBestAnchor(): void {
-    const { ui, document: doc } = this.options;
+    const doc = this.options.document;
     // Before the parser reaches the body there is nothing to look for, nor to float over.
     if (!doc.body) return;
+    const { ui } = this;
     for (const stray of doc.querySelectorAll(`[${ROOT_ATTRIBUTE}]`)) {
       if (stray !== ui.root) stray.remove();
     }
@@ -149,19 +157,19 @@ export class ButtonMount {
   /** A new place has new neighbours: the button takes their size once they are laid out. */
   private lookLikeNeighbours(): void {
     this.forgetHostLook();
-    this.stopMatching = matchHostLook(this.options.ui.root);
+    this.stopMatching = matchHostLook(this.ui.root);
   }
 
   /** Back to the button's own look, and no measuring under way. */
   private forgetHostLook(): void {
     this.stopMatching();
-    clearHostLook(this.options.ui.root);
+    if (this.built) clearHostLook(this.built.root);
   }
 
   private remove(): void {
     this.stopMatching();
     this.anchor = null;
     this.spec = null;
-    this.options.ui.root.remove();
+    this.built?.root.remove();
   }
 }
