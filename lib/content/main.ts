@@ -6,7 +6,13 @@ type ScriptContext = Pick<
   'setTimeout' | 'addEventListener' | 'onInvalidated'
 >;
 
-import type { AnchorSpec, DetectOptions, PageContextData, Provider } from '@/lib/hosts/types';
+import type {
+  AnchorSpec,
+  DetectOptions,
+  PageAddress,
+  PageContextData,
+  Provider,
+} from '@/lib/hosts/types';
 import {
   type ContentReply,
   type ContentRequest,
@@ -20,7 +26,7 @@ import { ButtonMount } from './mount';
 import { extensionRuntime } from './runtime';
 
 export interface HostDetection {
-  detect(url: string, options: DetectOptions): PageContextData | null;
+  detect(url: PageAddress, options: DetectOptions): PageContextData | null;
   anchorsFor(context: PageContextData): readonly AnchorSpec[];
   isMicroagentFile(repository: string, path: string, provider?: Provider): boolean;
 }
@@ -39,8 +45,9 @@ export function startContentScript(
   provider: Provider,
   hosts: HostDetection,
 ): void {
-  const detect = () => hosts.detect(location.href, { document, provider });
-  const identify = () => hosts.detect(location.href, { document, provider, identityOnly: true });
+  // The page's own location, not a URL built from it: it has every part detection reads.
+  const detect = () => hosts.detect(location, { document, provider });
+  const identify = () => hosts.detect(location, { document, provider, identityOnly: true });
 
   const onAction = (action: ButtonAction, event: MouseEvent) => {
     // Only the person's own click counts: a page can click() our button or dispatch events at

@@ -4,7 +4,13 @@
 // addresses with the URL detectors alone and so never bundles this file or the selector tables.
 
 import { compact, ownBranchFromLabel, shortRef, type UrlDetector } from './shared';
-import type { DetectOptions, DomFieldSources, DomTextSource, PageContextData } from './types';
+import type {
+  DetectOptions,
+  DomFieldSources,
+  DomTextSource,
+  PageAddress,
+  PageContextData,
+} from './types';
 
 /** Collapses whitespace; empty text counts as absent. */
 export function cleanText(text: string | null | undefined): string | undefined {
@@ -43,7 +49,7 @@ export function withDocument<H>(
   fields: DomFieldSources,
   hintsOf: (doc: Document) => H,
   fallbackTitle?: (doc: Document, number: number | undefined) => string | undefined,
-): (url: URL, options?: DetectOptions) => PageContextData | null {
+): (url: PageAddress, options?: DetectOptions) => PageContextData | null {
   return (url, options = {}) => {
     try {
       const doc = options.document;

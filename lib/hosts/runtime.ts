@@ -3,7 +3,14 @@
 // `createHostDetection([githubAdapter])`. lib/hosts/detect.ts builds the set of all three.
 
 import { isMicroagentPath } from './shared';
-import type { AnchorSpec, DetectOptions, HostAdapter, PageContextData, Provider } from './types';
+import type {
+  AnchorSpec,
+  DetectOptions,
+  HostAdapter,
+  PageAddress,
+  PageContextData,
+  Provider,
+} from './types';
 
 type PageKey = Pick<PageContextData, 'provider' | 'kind' | 'selfHosted'>;
 
@@ -25,10 +32,11 @@ export function createHostDetection(adapters: readonly Required<HostAdapter>[]) 
    * software the person said it runs. Null for pages that are not repository pages, hosts not
    * added and malformed input; never throws.
    */
-  const detect = (url: string | URL, options?: DetectOptions): PageContextData | null => {
-    const parsed = toUrl(url);
+  const detect = (url: string | PageAddress, options?: DetectOptions): PageContextData | null => {
+    // An address given as parts is read as it is (adapters never change what they read).
+    const parsed = typeof url === 'string' ? toUrl(url) : url;
     for (const adapter of parsed ? adapters : []) {
-      const context = adapter.detect(parsed as URL, options);
+      const context = adapter.detect(parsed as PageAddress, options);
       if (context) return context;
     }
     return null;

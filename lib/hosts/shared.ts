@@ -3,7 +3,7 @@
 // it stays free of zod, of the DOM and of anything heavier than a few regular expressions. What a
 // document adds lives in ./document.ts.
 
-import type { DetectOptions, PageContextData, Provider } from './types';
+import type { DetectOptions, PageAddress, PageContextData, Provider } from './types';
 
 /** What an adapter works out about the page itself, before host and repository are added. */
 export type PagePart = Omit<
@@ -37,7 +37,7 @@ export function toNumber(segment: string | undefined): number | undefined {
  */
 export function hostStatus(
   provider: Provider,
-  url: URL,
+  url: PageAddress,
   options: DetectOptions | undefined,
 ): { selfHosted: boolean } | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
@@ -58,7 +58,7 @@ export function hostStatus(
  * carries a malformed percent-escape. A decoded segment may contain `/` (an encoded `%2F`): the
  * URL then says outright that the slash belongs to that segment, e.g. a branch name.
  */
-export function pathSegments(url: URL): string[] | null {
+export function pathSegments(url: PageAddress): string[] | null {
   const out: string[] = [];
   for (const raw of url.pathname.split('/')) {
     if (!raw) continue;
@@ -71,8 +71,33 @@ export function pathSegments(url: URL): string[] | null {
   return out;
 }
 
+/**
+ * The first value of query parameter `name` in `search` ("?at=main&x=1"), decoded as a form
+ * value is ('+' is a space). Null when absent, and when its value carries a malformed escape:
+ * URLSearchParams would make that a name with replacement characters, which names no branch.
+ * Read by hand because URLSearchParams would be one more kind of object for a page's content
+ * script to pay for.
+ */
+export function queryValue(search: string, name: string): string | null {
+  for (const pair of search.replace(/^\?/, '').split('&')) {
+    const equals = pair.indexOf('=');
+    if (formDecode(equals < 0 ? pair : pair.slice(0, equals)) !== name) continue;
+    return equals < 0 ? '' : formDecode(pair.slice(equals + 1));
+  }
+  return null;
+}
+
+/** Percent-decoding as forms do; null for a malformed escape. */
+function formDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return null;
+  }
+}
+
 /** Whether the URL path ends with `/` (Bitbucket marks folders that way). */
-export function endsWithSlash(url: URL): boolean {
+export function endsWithSlash(url: PageAddress): boolean {
   return url.pathname.length > 1 && url.pathname.endsWith('/');
 }
 
@@ -279,7 +304,7 @@ export interface ParsedPage {
  */
 export type UrlParser<H> = (
   segments: string[],
-  url: URL,
+  url: PageAddress,
   options: DetectOptions,
   selfHosted: boolean,
   hints: H | undefined,
@@ -287,7 +312,7 @@ export type UrlParser<H> = (
 
 /** Detection from a URL alone, refined by `hints` when a document gave them. */
 export type UrlDetector<H> = (
-  url: URL,
+  url: PageAddress,
   options?: DetectOptions,
   hints?: H,
 ) => PageContextData | null;

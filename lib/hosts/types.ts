@@ -94,12 +94,22 @@ export interface DomFieldSources {
   sourceBranch: readonly DomTextSource[];
 }
 
+/**
+ * The parts of a page's address that detection reads. A URL has them, and so has the page's own
+ * `location`, which the content script passes as it is: building a URL object costs a page load
+ * more than every other step of naming the page together (about 0.1 ms in Chromium 156).
+ */
+export type PageAddress = Pick<
+  URL,
+  'protocol' | 'hostname' | 'host' | 'port' | 'origin' | 'pathname' | 'search'
+>;
+
 export interface HostAdapter {
   provider: Provider;
   /** Host names served without the person adding them (github.com, gitlab.com, bitbucket.org). */
   defaultHosts: readonly string[];
   /** Detects a page of this host. Null when the URL is not a repository page this adapter knows. */
-  detect(url: URL, options?: DetectOptions): PageContextData | null;
+  detect(url: PageAddress, options?: DetectOptions): PageContextData | null;
   /** Anchors in order of preference: the first one found in the document wins. */
   anchors: readonly AnchorSpec[];
   /** Where detection with a document reads the title and source branch (first match wins). */

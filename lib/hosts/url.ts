@@ -5,11 +5,11 @@
 import { detectBitbucketUrl } from './bitbucket/url';
 import { detectGitHubUrl } from './github/url';
 import { detectGitLabUrl } from './gitlab/url';
-import type { DetectOptions, PageContextData } from './types';
+import type { DetectOptions, PageAddress, PageContextData } from './types';
 
 /** What the page at `url` is about by its address; null when no host's parser knows it. */
 export function detectFromUrl(
-  url: URL,
+  url: PageAddress,
   options?: Omit<DetectOptions, 'document'>,
 ): PageContextData | null {
   for (const detect of [detectGitHubUrl, detectGitLabUrl, detectBitbucketUrl]) {

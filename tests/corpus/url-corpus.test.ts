@@ -45,6 +45,12 @@ describe('URL corpus', () => {
     expect(actual, entry.why).toEqual(expectedContext(entry));
     // The zod-free path the content script uses must agree with the validated one.
     expect(detectPageData(entry.url, entry.options)).toEqual(actual);
+    // And so must its reading of the page's own location, which it hands over as parts.
+    if (URL.canParse(entry.url)) {
+      const { protocol, hostname, host, port, origin, pathname, search } = new URL(entry.url);
+      const location = { protocol, hostname, host, port, origin, pathname, search };
+      expect(detectPageData(location, entry.options)).toEqual(actual);
+    }
   });
 });
 

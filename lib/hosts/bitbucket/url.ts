@@ -22,10 +22,12 @@ import {
   FULL_SHA,
   makeUrlDetector,
   type PagePart,
+  queryValue,
   SHORT_OR_FULL_SHA,
   shortRef,
   toNumber,
 } from '../shared';
+import type { PageAddress } from '../types';
 
 /** What a Bitbucket page's document says where its address is ambiguous (./detect.ts). */
 export interface BitbucketHints {
@@ -103,8 +105,8 @@ function serverRepository(segments: string[]): FoundRepository | null {
   };
 }
 
-function cloudPage(section: string | undefined, rest: string[], url: URL): PagePart | null {
-  const at = shortRef(url.searchParams.get('at'));
+function cloudPage(section: string | undefined, rest: string[], url: PageAddress): PagePart | null {
+  const at = shortRef(queryValue(url.search, 'at'));
   const number = toNumber(rest[0]);
   if (section === undefined) return { kind: 'repo', branch: at };
   if (!CLOUD_SECTIONS.has(section)) return null;
@@ -130,11 +132,11 @@ function cloudPage(section: string | undefined, rest: string[], url: URL): PageP
 function serverPage(
   section: string | undefined,
   rest: string[],
-  url: URL,
+  url: PageAddress,
   hints: BitbucketHints | undefined,
 ): PagePart | null {
   const ref = (name: string) => {
-    const value = shortRef(url.searchParams.get(name));
+    const value = shortRef(queryValue(url.search, name));
     return value && FULL_SHA.test(value) ? { sha: value.toLowerCase() } : { branch: value };
   };
   if (section === undefined) return { kind: 'repo', ...ref('at') };
@@ -155,7 +157,7 @@ function serverPage(
 function serverFileKind(
   hints: BitbucketHints | undefined,
   name: string,
-  url: URL,
+  url: PageAddress,
 ): 'tree' | 'blob' {
   if (endsWithSlash(url)) return 'tree';
   return hints?.fileKind() ?? (/^\.|\.\w+$/.test(name) ? 'blob' : 'tree');
