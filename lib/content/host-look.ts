@@ -34,16 +34,18 @@ const within = (value: number, range: { min: number; max: number }) =>
 export function applyHostLook(root: HTMLElement, neighbour: HTMLElement, height: number): boolean {
   const view = root.ownerDocument.defaultView;
   if (!view || !within(height, HEIGHT_PX)) return false;
+  // One method for every property, rather than a property accessor each: the page pays for each
+  // kind of DOM member a script first uses.
   const style = view.getComputedStyle(neighbour);
-  const font = Number.parseFloat(style.fontSize);
+  const font = Number.parseFloat(style.getPropertyValue('font-size'));
   if (!within(font, FONT_PX)) return false;
-  const radius = style.borderTopLeftRadius;
-  const padding = style.paddingInlineStart;
+  const radius = style.getPropertyValue('border-top-left-radius');
+  const padding = style.getPropertyValue('padding-inline-start');
   const container = root.parentElement ? view.getComputedStyle(root.parentElement) : null;
   const spaced =
     !!container &&
-    /flex|grid/.test(container.display) &&
-    Number.parseFloat(container.columnGap) > 0;
+    /flex|grid/.test(container.getPropertyValue('display')) &&
+    Number.parseFloat(container.getPropertyValue('column-gap')) > 0;
   // One attribute write: the host element is ours alone, and its style declaration object would
   // be one more kind of DOM object for the page to pay for.
   const pad = within(Number.parseFloat(padding), PADDING_PX) ? `--h-pad:${padding}` : '';
@@ -67,7 +69,8 @@ export function matchHostLook(root: HTMLElement): () => void {
   const observer = new ResizeObserver(() => {
     observer.disconnect();
     const neighbour = neighbourButton(root);
-    if (neighbour) applyHostLook(root, neighbour, neighbour.getBoundingClientRect().height);
+    // Its layout height as a number: a DOMRect would be one more kind of object to pay for.
+    if (neighbour) applyHostLook(root, neighbour, neighbour.offsetHeight);
   });
   observer.observe(root);
   return () => observer.disconnect();
