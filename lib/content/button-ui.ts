@@ -83,6 +83,11 @@ export function createButtonUi(
   group.append(wrap);
   shadow.append(group);
   let secondary: HTMLButtonElement | null = null;
+  // `hidden` alone would not hide it: button.css gives every button part a display of its own.
+  const showMore = (more: HTMLButtonElement, shown: boolean) => {
+    more.hidden = !shown;
+    more.setAttribute('part', shown ? `${BUTTON_PART} hf-more` : `${BUTTON_PART} hf-more hf-off`);
+  };
   // "Start another" one click away once the page's item has a conversation: built when the first
   // such state arrives, as most pages never show it.
   let menuParts: { more: HTMLButtonElement; menu: HTMLElement; another: HTMLElement } | null = null;
@@ -92,7 +97,6 @@ export function createButtonUi(
     more.type = 'button';
     more.textContent = '▾';
     more.setAttribute('data-menu', '');
-    more.setAttribute('part', `${BUTTON_PART} hf-more`);
     more.setAttribute('aria-label', 'More Handoff actions');
     more.setAttribute('aria-haspopup', 'menu');
     more.setAttribute('aria-expanded', 'false');
@@ -103,14 +107,10 @@ export function createButtonUi(
     const another = makeButton(doc, 'Start another', 'start-another');
     another.setAttribute('role', 'menuitem');
     menu.append(another);
+    showMore(more, true);
     wrap.append(more, menu);
     menuParts = { more, menu, another };
     return menuParts;
-  };
-  // `hidden` alone would not hide it: button.css gives every button part a display of its own.
-  const showMore = (more: HTMLButtonElement, shown: boolean) => {
-    more.hidden = !shown;
-    more.setAttribute('part', shown ? `${BUTTON_PART} hf-more` : `${BUTTON_PART} hf-more hf-off`);
   };
   const showMenu = (open: boolean) => {
     if (!menuParts) return;

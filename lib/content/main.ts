@@ -21,7 +21,7 @@ import {
   type PageStatePush,
 } from '@/lib/messaging/content-messages';
 import { pageItemKey } from '@/lib/messaging/conversation-index';
-import { type ButtonAction, type ButtonUi, createButtonUi } from './button-ui';
+import { type ButtonAction, createButtonUi } from './button-ui';
 import { ButtonMount } from './mount';
 import { extensionRuntime } from './runtime';
 
@@ -72,21 +72,14 @@ export function startContentScript(
       extensionRuntime()
         .sendMessage(message)
         .catch(() => {
-          buttonUi().setHint('Handoff could not be reached. Reload the page and try again.');
+          mount.button().setHint('Handoff could not be reached. Reload the page and try again.');
         });
     } catch {
       // The extension was updated or reloaded under this page: this copy can no longer talk.
-      buttonUi().setHint('Handoff was updated. Reload the page to use it.');
+      mount.button().setHint('Handoff was updated. Reload the page to use it.');
     }
   };
 
-  // Built the first time the page needs a button: most pages of a code host (its dashboards,
-  // settings, search) are none the button serves, and pay nothing for it.
-  let ui: ButtonUi | null = null;
-  const buttonUi = () => {
-    ui ??= createButtonUi(document, onAction);
-    return ui;
-  };
   const mount = new ButtonMount({
     document,
     detect,
@@ -102,7 +95,9 @@ export function startContentScript(
       }
       return context.kind === 'repo' || context.kind === 'tree' ? 'microagents' : null;
     },
-    ui: buttonUi,
+    // Built the first time the page needs a button: most pages of a code host (its dashboards,
+    // settings, search) are none the button serves, and pay nothing for it.
+    ui: () => createButtonUi(document, onAction),
   });
 
   // The host gets FLOATING_GRACE_MS from each new address to render its header, and the page must
@@ -130,8 +125,8 @@ export function startContentScript(
   let shownKey: string | null = null;
   let tick: number | undefined;
   const show = (state: PageState | null) => {
-    if (state) buttonUi().setState({ label: state.label, state: state.state });
-    else ui?.setState(null);
+    if (state) mount.button().setState({ label: state.label, state: state.state });
+    else mount.existingButton()?.setState(null);
     clearTimeout(tick);
     if (state?.state === 'working') tick = ctx.setTimeout(askState, WORKING_TICK_MS);
   };

@@ -52,8 +52,14 @@ export class ButtonMount {
 
   constructor(private readonly options: MountOptions) {}
 
-  private get ui(): ButtonUi {
+  /** The button, built the first time a page needs it. */
+  button(): ButtonUi {
     this.built ??= this.options.ui();
+    return this.built;
+  }
+
+  /** The button if some page has needed it yet, else null (nothing is built for asking). */
+  existingButton(): ButtonUi | null {
     return this.built;
   }
 
@@ -80,7 +86,7 @@ export class ButtonMount {
         this.remove();
         return;
       }
-      this.ui.setSecondary(this.options.secondaryFor(this.context));
+      this.button().setSecondary(this.options.secondaryFor(this.context));
     }
     this.placeAtBestAnchor();
   }
@@ -103,7 +109,7 @@ export class ButtonMount {
   }
 
   private isSettled(): boolean {
-    const { root } = this.ui;
+    const { root } = this.button();
     if (!root.isConnected) return false;
     if (!this.anchor || !this.spec) {
       // Floating: settled unless some anchor has appeared since.
@@ -128,7 +134,7 @@ export class ButtonMount {
     const doc = this.options.document;
     // Before the parser reaches the body there is nothing to look for, nor to float over.
     if (!doc.body) return;
-    const { ui } = this;
+    const ui = this.button();
     for (const stray of doc.querySelectorAll(`[${ROOT_ATTRIBUTE}]`)) {
       if (stray !== ui.root) stray.remove();
     }
@@ -157,7 +163,7 @@ export class ButtonMount {
   /** A new place has new neighbours: the button takes their size once they are laid out. */
   private lookLikeNeighbours(): void {
     this.forgetHostLook();
-    this.stopMatching = matchHostLook(this.ui.root);
+    this.stopMatching = matchHostLook(this.button().root);
   }
 
   /** Back to the button's own look, and no measuring under way. */

@@ -14,10 +14,10 @@ import type {
 
 type PageKey = Pick<PageContextData, 'provider' | 'kind' | 'selfHosted'>;
 
-/** Parses a URL, or null for anything that is not one. Copies URL objects (ours stay untouched). */
-export function toUrl(input: string | URL): URL | null {
+/** Parses a URL, or null for anything that is not one. */
+export function toUrl(input: string): URL | null {
   try {
-    return new URL(typeof input === 'string' ? input : input.href);
+    return new URL(input);
   } catch {
     return null;
   }
