@@ -67,6 +67,7 @@ export async function serviceConnection(): Promise<ServiceConnection> {
           serverUrl,
           caller,
           async () => cloneFolderFor((await loadSettings()).cloneFolders, serverUrl) || null,
+          apiKey,
         )
       : null;
   cached = {

@@ -73,6 +73,8 @@ export function createAgentDirectClient(
   passOn: Caller,
   /** Read at each start, so a folder changed in the options applies to the next one. */
   chosenFolder: () => Promise<string | null> = async () => null,
+  /** The server's own key: the agent needs it to read the provider token (./start.ts). */
+  serverKey: string | null = null,
 ): AgentDirectClient {
   const send = async (name: string, spec: RequestSpec, params: unknown) =>
     (await transport.send(name, spec, params)).value;
@@ -113,7 +115,12 @@ export function createAgentDirectClient(
     cancels.set(job.id, cancel);
     void chosenFolder()
       .catch(() => null)
-      .then((folder) => startOnAgentServer({ send }, job.id, request, step, cancel.signal, folder))
+      .then((folder) =>
+        startOnAgentServer({ send }, job.id, request, step, cancel.signal, {
+          key: serverKey,
+          chosenFolder: folder,
+        }),
+      )
       .then(
         ({ conversationId }) => {
           job.app_conversation_id = conversationId;

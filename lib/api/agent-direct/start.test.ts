@@ -140,3 +140,79 @@ describe('cancelling a start while it clones', () => {
     );
   });
 });
+
+describe('what a start gives the agent', () => {
+  async function startBody(key: string | null, settings?: Json): Promise<Json> {
+    const server = fakeServer({ token: true });
+    const sender: StartSender = {
+      async send(name, spec, params) {
+        if (name === 'agentDirect.getEncryptedSettings' && settings) return settings;
+        if (name === 'agentDirect.runCommand') return { exit_code: 0 };
+        return server.sender.send(name, spec, params);
+      },
+    };
+    const sent: Json[] = [];
+    const recording: StartSender = {
+      send(name, spec, params) {
+        if (name === 'agentDirect.startConversation') sent.push((params as Json).body as Json);
+        return sender.send(name, spec, params);
+      },
+    };
+    await startOnAgentServer(
+      recording,
+      ID,
+      { ...request, system_message_suffix: 'Mind the tests.' },
+      () => {},
+      new AbortController().signal,
+      { key, chosenFolder: null },
+    );
+    expect(sent).toHaveLength(1);
+    return sent[0] as Json;
+  }
+
+  it('lets the agent read the provider token: the lookup carries the server’s own key', async () => {
+    const body = await startBody('server-key');
+    expect(body.secrets).toEqual({
+      GITHUB_TOKEN: {
+        kind: 'LookupSecret',
+        url: '/api/settings/secrets/github_token',
+        headers: { 'X-Session-API-Key': 'server-key' },
+      },
+    });
+    // The token itself is never part of the start.
+    expect(JSON.stringify(body)).not.toContain('ghp_secret');
+  });
+
+  it('sends no header to a server that has no key', async () => {
+    const body = await startBody(null);
+    expect(body.secrets).toEqual({
+      GITHUB_TOKEN: { kind: 'LookupSecret', url: '/api/settings/secrets/github_token' },
+    });
+  });
+
+  it('asks the server to load the repository’s own instructions, keeping its other context', async () => {
+    const body = await startBody('k', {
+      agent_settings: {
+        llm: { model: 'm', api_key: 'k' },
+        agent_context: {
+          load_project_skills: false,
+          load_user_skills: true,
+          system_message_suffix: 'Be brief.',
+        },
+      },
+    });
+    expect((body.agent_settings as Json).agent_context).toEqual({
+      load_project_skills: true,
+      load_user_skills: true,
+      system_message_suffix: 'Be brief.\n\nMind the tests.',
+    });
+  });
+
+  it('loads them when the server’s settings name no context at all', async () => {
+    const body = await startBody('k');
+    expect((body.agent_settings as Json).agent_context).toEqual({
+      load_project_skills: true,
+      system_message_suffix: 'Mind the tests.',
+    });
+  });
+});

@@ -41,6 +41,19 @@ export interface StartSender {
 
 export type StartStatus = 'PREPARING_REPOSITORY' | 'STARTING_CONVERSATION';
 
+/** What a start needs to know of the server beyond its routes. */
+export interface StartServer {
+  /**
+   * The server's own key, or null where it has none. The agent reads the provider token through
+   * a lookup the server makes of its own secrets route, with only the headers the lookup names:
+   * without the key among them, a server that checks keys refuses it and the agent's token is
+   * empty (docs/contract/server-generations.md#agent-server-direct).
+   */
+  key: string | null;
+  /** The clone folder the person chose for this server in the options, if any. */
+  chosenFolder: string | null;
+}
+
 /** Why a start stopped, in words a person can act on. */
 export class StartProblem extends Error {}
 
@@ -122,15 +135,14 @@ export async function startOnAgentServer(
   request: Json,
   onStep: (status: StartStatus, detail: string | null) => void,
   cancel: AbortSignal,
-  /** The clone folder the person chose for this server in the options, if any. */
-  chosenFolder: string | null = null,
+  server: StartServer = { key: null, chosenFolder: null },
 ): Promise<{ conversationId: string; folder: string | null }> {
   const repository = text(request.selected_repository);
   const provider = request.git_provider;
   const branch = text(request.selected_branch);
   const home = text(object(await sender.send('agentDirect.home', agentDirectHome, {})).home);
   if (!home) throw new StartProblem('The server did not say where its home folder is.');
-  const root = cloneRoot(home, chosenFolder);
+  const root = cloneRoot(home, server.chosenFolder);
   let folder = root.path;
   if (repository) {
     if (!isRepositoryName(repository)) {
@@ -184,14 +196,16 @@ export async function startOnAgentServer(
       `The server has no language model set up${repository ? ` (${repository} is cloned in ${folder})` : ''}. Choose a model and its key in the server’s settings, then start again.`,
     );
   }
+  const context = object(agentSettings.agent_context);
+  // The repository's own instructions (AGENTS.md, .agents/skills…) are read from the clone only
+  // when asked for: the server's default leaves them out (upstream `load_project_skills`, 1.24+).
+  agentSettings.agent_context = { ...context, load_project_skills: true };
   const suffix = text(request.system_message_suffix);
   if (suffix) {
-    const context = object(agentSettings.agent_context);
     const existing = text(context.system_message_suffix);
-    agentSettings.agent_context = {
-      ...context,
-      system_message_suffix: existing ? `${existing}\n\n${suffix}` : suffix,
-    };
+    (agentSettings.agent_context as Json).system_message_suffix = existing
+      ? `${existing}\n\n${suffix}`
+      : suffix;
   }
   const conversationSettings = object(settings.conversation_settings);
   const secrets: Json = {};
@@ -201,6 +215,8 @@ export async function startOnAgentServer(
     secrets[name.toUpperCase()] = {
       kind: 'LookupSecret',
       url: `/api/settings/secrets/${name}`,
+      // The server keeps lookup headers encrypted and answers them masked; they go nowhere else.
+      ...(server.key ? { headers: { 'X-Session-API-Key': server.key } } : {}),
     };
   }
   const origin = originOf(request, repository ? folder : null);

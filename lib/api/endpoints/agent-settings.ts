@@ -179,8 +179,15 @@ export const agentFolderSkills = defineRequest({
   target: 'server',
   params: z.strictObject({ project_dir: serverFolder }),
   request: ({ project_dir }) => ({
-    // Every source is loaded unless turned off; `load_project` is on by default.
-    body: { load_public: false, load_user: false, load_org: false, project_dir },
+    // Every source is loaded unless turned off, and the public one is cloned over the network:
+    // each switch is said, so a server whose defaults change still does only this.
+    body: {
+      load_public: false,
+      load_user: false,
+      load_org: false,
+      load_project: true,
+      project_dir,
+    },
   }),
 });
 
