@@ -96,12 +96,15 @@ export function Composer({
     onError(null);
     onOutgoing(outgoing);
     try {
-      await rpc('conversation.send', {
+      const answer = await rpc('conversation.send', {
         conversationId,
         generation,
         text: message,
         imageUrls: images,
       });
+      if (answer.runRefused) {
+        onError({ kind: 'rate-limited', limit: 'run-capacity', messageKept: true });
+      }
       // Words typed while it was on its way stay in the box.
       const typedMeanwhile = textarea.current && textarea.current.value.trim() !== message;
       if (!typedMeanwhile) {

@@ -285,6 +285,64 @@ describe('error answers', () => {
     expect(later.retryAfter).toBeLessThanOrEqual(31);
   });
 
+  it('says an agent server’s cap on running conversations in words, not as a rate limit', async () => {
+    const { client } = clientAnswering(() =>
+      jsonResponse(
+        { detail: 'Conversation run limit reached. Retry the request later.' },
+        { status: 429 },
+      ),
+    );
+    const error = await failure(client.v0.getModels());
+    expect(error).toMatchObject({ kind: 'rate-limited', limit: 'run-capacity' });
+    expect(error.message).toBe(
+      'The server is already running as many conversations as it allows, so this one cannot run now. Try again when another has finished or is paused.',
+    );
+    expect(reviveError(serializeError(error))).toMatchObject({ limit: 'run-capacity' });
+  });
+
+  it('says when the hosted service’s daily quota lets the person start again', async () => {
+    const reset = new Date(Date.now() + 5 * 3_600_000 + 60_000).toISOString();
+    const { client } = clientAnswering(() =>
+      jsonResponse(
+        {
+          detail: {
+            code: 'daily_conversation_limit_reached',
+            message: 'Daily conversation limit reached.',
+            limit: 20,
+            used: 20,
+            reset_at: reset,
+          },
+        },
+        { status: 429 },
+      ),
+    );
+    const error = await failure(client.v0.getModels());
+    expect(error).toMatchObject({
+      kind: 'rate-limited',
+      limit: 'daily-quota',
+      resetAt: reset,
+      serverMessage: 'Daily conversation limit reached.',
+    });
+    const when = new Date(reset).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    expect(error.message).toBe(
+      `You have started the 20 conversations the hosted service allows you a day. You can start more from ${when}, in about 5 h. Conversations already started go on.`,
+    );
+  });
+
+  it('still says a quota without a readable reset time', async () => {
+    const { client } = clientAnswering(() =>
+      jsonResponse(
+        { detail: { code: 'daily_conversation_limit_reached', reset_at: 'soon', limit: -1 } },
+        { status: 429 },
+      ),
+    );
+    const error = await failure(client.v0.getModels());
+    expect(error.message).toBe(
+      'You have started as many conversations as the hosted service allows you a day. You can start more tomorrow.',
+    );
+    expect(error.resetAt).toBeUndefined();
+  });
+
   it('keeps a plain-text error body as the server message', async () => {
     const { client } = clientAnswering(() =>
       textResponse('Internal Server Error', 'text/plain', { status: 500 }),

@@ -66,6 +66,13 @@ export interface ApiErrorDetails {
   fieldErrors?: FieldError[];
   /** Seconds to wait, from `Retry-After` (429). */
   retryAfter?: number;
+  /**
+   * Which limit a 429 names, where the server says: the agent server's cap on conversations
+   * running at once (`run-capacity`), or the hosted service's conversations a day (`daily-quota`).
+   */
+  limit?: 'run-capacity' | 'daily-quota';
+  /** When the limit lifts, as the server said it (ISO 8601): the daily quota's next reset. */
+  resetAt?: string;
   /** Upstream i18n id of hand-made errors, e.g. `CONFIGURATION$SETTINGS_NOT_FOUND`. */
   msgId?: string;
   bodyType?: ResponseBodyType;
@@ -90,6 +97,8 @@ export class ApiError extends Error {
   readonly serverMessage?: string;
   readonly fieldErrors?: FieldError[];
   readonly retryAfter?: number;
+  readonly limit?: 'run-capacity' | 'daily-quota';
+  readonly resetAt?: string;
   readonly msgId?: string;
   readonly bodyType?: ResponseBodyType;
   readonly endpoint?: string;
@@ -134,6 +143,8 @@ const detailKeys = [
   'serverMessage',
   'fieldErrors',
   'retryAfter',
+  'limit',
+  'resetAt',
   'msgId',
   'bodyType',
   'endpoint',

@@ -270,6 +270,11 @@ export function extractServerMessage(
         .join('; ');
       return { serverMessage: serverMessage || statusText, fieldErrors, msgId };
     }
+    // A structured detail (the hosted service's quota: `{code, message, …}`) says it in `message`.
+    const detail = record.detail as Record<string, unknown> | null | undefined;
+    if (detail && typeof detail === 'object' && typeof detail.message === 'string') {
+      return { serverMessage: detail.message, msgId };
+    }
     if (typeof record.error === 'string' && record.error) {
       return { serverMessage: record.error, msgId };
     }
@@ -279,6 +284,49 @@ export function extractServerMessage(
     return { serverMessage: statusText, msgId };
   }
   return { serverMessage: statusText };
+}
+
+type NamedLimit =
+  | { kind: 'daily-quota'; count: number | null; resetAt: string | null }
+  | { kind: 'run-capacity' };
+
+/**
+ * Which limit a 429 names. The hosted service's conversations a day come as
+ * `detail: {code: "daily_conversation_limit_reached", message, limit, used, reset_at}`; an agent
+ * server's cap on running conversations (1.44+, `max_concurrent_runs`) as the detail
+ * "Conversation run limit reached. Retry the request later."
+ */
+function limitOf(body: unknown, words: string | undefined): NamedLimit | null {
+  const detail =
+    body && typeof body === 'object' ? (body as Record<string, unknown>).detail : undefined;
+  if (detail && typeof detail === 'object' && !Array.isArray(detail)) {
+    const record = detail as Record<string, unknown>;
+    if (record.code === 'daily_conversation_limit_reached') {
+      const resetAt =
+        typeof record.reset_at === 'string' && !Number.isNaN(Date.parse(record.reset_at))
+          ? record.reset_at
+          : null;
+      const count =
+        typeof record.limit === 'number' && Number.isInteger(record.limit) && record.limit > 0
+          ? record.limit
+          : null;
+      return { kind: 'daily-quota', count, resetAt };
+    }
+  }
+  if (words && /run limit reached/i.test(words)) return { kind: 'run-capacity' };
+  return null;
+}
+
+function dailyQuotaWords(count: number | null, resetAt: string | null): string {
+  const started = count
+    ? `You have started the ${count} conversations the hosted service allows you a day`
+    : 'You have started as many conversations as the hosted service allows you a day';
+  if (!resetAt) return `${started}. You can start more tomorrow.`;
+  const reset = new Date(resetAt);
+  const hours = Math.max(0, Math.round((reset.getTime() - Date.now()) / 3_600_000));
+  const when = reset.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  const wait = hours >= 1 ? `, in about ${hours} h` : ', within the hour';
+  return `${started}. You can start more from ${when}${wait}. Conversations already started go on.`;
 }
 
 /** Seconds from a `Retry-After` header: either delta-seconds or an HTTP date. */
@@ -355,12 +403,23 @@ export function errorFromResponse(request: HttpRequest, response: HttpResponse):
     case 'validation':
       message = withServerWords('The server rejected the request data (422)', words, statusText);
       break;
-    case 'rate-limited':
-      message =
-        retryAfter !== undefined
-          ? `Too many requests: the server asked to wait ${retryAfter} s (429).`
-          : 'Too many requests: the server asked to slow down (429).';
+    case 'rate-limited': {
+      const limit = limitOf(body, words);
+      if (limit?.kind === 'daily-quota') {
+        details.limit = 'daily-quota';
+        if (limit.resetAt) details.resetAt = limit.resetAt;
+        message = dailyQuotaWords(limit.count, limit.resetAt);
+      } else if (limit?.kind === 'run-capacity') {
+        details.limit = 'run-capacity';
+        message = `The server is already running as many conversations as it allows, so this one cannot run now. Try again when another has finished or is paused${retryAfter !== undefined ? ` (the server asked to wait ${retryAfter} s)` : ''}.`;
+      } else {
+        message =
+          retryAfter !== undefined
+            ? `Too many requests: the server asked to wait ${retryAfter} s (429).`
+            : 'Too many requests: the server asked to slow down (429).';
+      }
       break;
+    }
     case 'server':
       message =
         response.bodyType === 'html'

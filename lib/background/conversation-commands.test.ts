@@ -1,14 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api/errors';
 import type { ConversationStream } from '@/lib/stream/conversation-stream';
-import { controlConversation } from './conversation-commands';
+import { controlConversation, sendMessage } from './conversation-commands';
 import type { StreamHub } from './stream-hub';
 
 const calls: { name: string; params: unknown }[] = [];
+/** What the server answers a call by name, when not `{}`. */
+const failures = new Map<string, Error>();
 vi.mock('./service-client', () => ({
   serviceConnection: async () => ({
     client: {
       call: async (name: string, params: unknown) => {
         calls.push({ name, params });
+        const failure = failures.get(name);
+        if (failure) throw failure;
         return {};
       },
     },
@@ -51,5 +56,42 @@ describe('controlling a V1 conversation', () => {
     await expect(
       controlConversation(hub, { conversationId: 'c1', generation: 'v1', action: 'pause' }),
     ).rejects.toThrow(/sandbox is not running/);
+  });
+});
+
+describe('a message to an agent server at its run limit', () => {
+  function runningStream() {
+    const stream = {
+      generation: 'v1',
+      v1Info: () => ({
+        sandbox_status: 'RUNNING',
+        conversation_url: AGENT,
+        session_api_key: 'sk',
+      }),
+      refresh: vi.fn(async () => {}),
+    };
+    return { watch: async () => stream as unknown as ConversationStream } as unknown as StreamHub;
+  }
+  const params = { conversationId: 'c1', generation: 'v1' as const, text: 'Go on.', imageUrls: [] };
+
+  it('counts as sent, so the person does not send it twice, and says the run was refused', async () => {
+    failures.set(
+      'agent.sendMessage',
+      new ApiError('rate-limited', 'The server is already running…', {
+        status: 429,
+        limit: 'run-capacity',
+      }),
+    );
+    await expect(sendMessage(runningStream(), params)).resolves.toEqual({
+      sent: true,
+      runRefused: true,
+    });
+    failures.clear();
+  });
+
+  it('still fails for any other refusal', async () => {
+    failures.set('agent.sendMessage', new ApiError('rate-limited', 'Too many requests', {}));
+    await expect(sendMessage(runningStream(), params)).rejects.toThrow('Too many requests');
+    failures.clear();
   });
 });

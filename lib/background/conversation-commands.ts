@@ -82,7 +82,7 @@ async function agentRef(stream: ConversationStream) {
 export async function sendMessage(
   hub: StreamHub,
   params: { conversationId: string; generation: Generation; text: string; imageUrls: string[] },
-): Promise<{ sent: true }> {
+): Promise<{ sent: true; runRefused?: true }> {
   const stream = await hub.watch(params.conversationId, params.generation);
   await ensureRunning(stream);
   if (params.generation === 'v0') {
@@ -100,11 +100,18 @@ export async function sendMessage(
   const { client } = await serviceConnection();
   const content: Record<string, unknown>[] = [{ type: 'text', text: params.text }];
   if (params.imageUrls.length) content.push({ type: 'image', image_urls: params.imageUrls });
-  await client.call('agent.sendMessage', {
-    conversation: await agentRef(stream),
-    content: content as never,
-    run: true,
-  });
+  try {
+    await client.call('agent.sendMessage', {
+      conversation: await agentRef(stream),
+      content: content as never,
+      run: true,
+    });
+  } catch (error) {
+    // An agent server at its run limit keeps the message and refuses only the run (1.44+): the
+    // message is there, so sending it again would say it twice.
+    if (toApiError(error).limit === 'run-capacity') return { sent: true, runRefused: true };
+    throw error;
+  }
   return { sent: true };
 }
 

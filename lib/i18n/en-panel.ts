@@ -141,6 +141,18 @@ export const panelStrings = {
   'panel.problem.llm-auth.title': 'The LLM provider refused the model’s API key',
   'panel.problem.llm-auth.next':
     'Check the LLM key in the server’s settings, then send a message to carry on.',
+  'panel.problem.run-capacity.title': 'The server is running as many conversations as it allows',
+  'panel.problem.run-capacity.next':
+    'Wait until another conversation on this server has finished, or pause one, then try again.',
+  'panel.problem.message-waiting.title':
+    'Your message reached the agent, but it cannot start on it yet',
+  'panel.problem.message-waiting.next':
+    'The server is running as many conversations as it allows. Once another has finished or is paused, resume this one and the agent takes up your message; there is no need to send it again.',
+  'panel.problem.daily-quota.title': 'You have used today’s conversations on the hosted service',
+  'panel.problem.daily-quota.next':
+    'You can start new conversations again tomorrow. Conversations already started go on, and you can still write to them.',
+  'panel.problem.daily-quota.nextAt':
+    'You can start new conversations again from {time}. Conversations already started go on, and you can still write to them.',
   'panel.problem.rate-limited.title': 'The LLM provider is limiting requests',
   'panel.problem.rate-limited.next':
     'Wait a minute, then resume the agent or send a message. It retries by itself for a while.',

@@ -85,7 +85,8 @@ export const rpcParams = {
 
 /** What each method answers. */
 export interface RpcResults {
-  'conversation.send': { sent: true };
+  /** `runRefused`: the message was kept, but the server's run limit kept the agent from it. */
+  'conversation.send': { sent: true; runRefused?: true };
   'conversation.control': { done: true };
   'conversation.unwatch': { done: true };
   'conversations.index': IndexAnswer;

@@ -35,6 +35,34 @@ const rows: [ProblemKind, ProblemInput[]][] = [
     ],
   ],
   [
+    'message-waiting',
+    [problemInputOfError({ kind: 'rate-limited', limit: 'run-capacity', messageKept: true })],
+  ],
+  [
+    'run-capacity',
+    [
+      problemInputOfError({
+        name: 'ApiError',
+        kind: 'rate-limited',
+        status: 429,
+        limit: 'run-capacity',
+        serverMessage: 'Conversation run limit reached. Retry the request later.',
+        message: 'The server is already running as many conversations as it allows.',
+      }),
+    ],
+  ],
+  [
+    'daily-quota',
+    [
+      problemInputOfError({
+        kind: 'rate-limited',
+        status: 429,
+        limit: 'daily-quota',
+        resetAt: '2026-11-29T00:00:00Z',
+      }),
+    ],
+  ],
+  [
     'rate-limited',
     [
       { runtimeStatus: 'CHAT_INTERFACE$AGENT_RATE_LIMITED_STOPPED_MESSAGE' },
@@ -175,5 +203,33 @@ describe('problem table', () => {
       'unreachable',
     );
     expect(describeProblem(problemInputOfError(null)).kind).toBe('unknown');
+  });
+});
+
+describe('the server’s own limits', () => {
+  it('says when the daily quota lifts, in the person’s own time', () => {
+    const reset = '2026-11-29T00:00:00Z';
+    const problem = describeProblem({
+      limit: 'daily-quota',
+      resetAt: reset,
+      apiKind: 'rate-limited',
+    });
+    const when = new Date(reset).toLocaleString([], {
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(problem.title).toBe('You have used today’s conversations on the hosted service');
+    expect(problem.next).toContain(`again from ${when}`);
+    expect(problem.step).toBeNull();
+  });
+
+  it('never calls a kept message a failure to send', () => {
+    const problem = describeProblem(
+      problemInputOfError({ kind: 'rate-limited', limit: 'run-capacity', messageKept: true }),
+    );
+    expect(problem.title).toBe('Your message reached the agent, but it cannot start on it yet');
+    expect(problem.next).toContain('no need to send it again');
+    expect(problem.step).toBe('resume');
   });
 });

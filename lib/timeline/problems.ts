@@ -10,6 +10,9 @@ import type { StreamFailure } from '@/lib/messaging/stream-snapshot';
 export type ProblemKind =
   | 'out-of-credits'
   | 'llm-auth'
+  | 'run-capacity'
+  | 'message-waiting'
+  | 'daily-quota'
   | 'rate-limited'
   | 'provider-token'
   | 'content-policy'
@@ -73,6 +76,13 @@ export interface ProblemInput {
   state?: string | null;
   /** V1 sandbox status (`ERROR`, `MISSING`). */
   sandboxStatus?: string | null;
+  /**
+   * A limit the server named (lib/api's `ApiError.limit`); `message-waiting` when a message was
+   * kept although the run it asked for was refused for the run limit.
+   */
+  limit?: 'run-capacity' | 'daily-quota' | 'message-waiting' | null;
+  /** When the limit lifts (ISO 8601), where the server said. */
+  resetAt?: string | null;
 }
 
 export interface ProblemRule {
@@ -85,6 +95,7 @@ export interface ProblemRule {
   streamFailures?: readonly StreamFailure[];
   states?: readonly string[];
   sandboxStatuses?: readonly string[];
+  limits?: readonly string[];
   /** Matched against the code and the text (LiteLLM exception names, provider messages). */
   pattern?: RegExp;
 }
@@ -110,6 +121,10 @@ export const problemRules: readonly ProblemRule[] = [
     pattern:
       /AuthenticationError|invalid[ _-]?(x-)?api[ _-]?key|incorrect api key|api key not valid|no llm api key|LLM_AUTHENTICATION/i,
   },
+  // The server's own limits come before the LLM provider's rate limit, which their 429 shares.
+  { kind: 'message-waiting', step: 'resume', limits: ['message-waiting'] },
+  { kind: 'run-capacity', step: 'resume', limits: ['run-capacity'] },
+  { kind: 'daily-quota', step: null, limits: ['daily-quota'] },
   {
     kind: 'rate-limited',
     step: 'resume',
@@ -219,6 +234,7 @@ export function matchRule(input: ProblemInput): ProblemRule | null {
       anyOf(rule.streamFailures, input.streamFailure) ||
       anyOf(rule.states, input.state) ||
       anyOf(rule.sandboxStatuses, input.sandboxStatus) ||
+      anyOf(rule.limits, input.limit) ||
       (!!words && !!rule.pattern?.test(words))
     ) {
       return rule;
@@ -240,11 +256,21 @@ function rawOf(input: ProblemInput): string | null {
 export function describeProblem(input: ProblemInput): Problem {
   const rule = matchRule(input);
   const kind = rule?.kind ?? 'unknown';
+  const reset = kind === 'daily-quota' && input.resetAt ? new Date(input.resetAt) : null;
   return {
     kind,
     title: t(`panel.problem.${kind}.title`),
-    next: t(`panel.problem.${kind}.next`),
-    step: rule?.step ?? 'reply',
+    next:
+      reset && !Number.isNaN(reset.getTime())
+        ? t('panel.problem.daily-quota.nextAt', {
+            time: reset.toLocaleString([], {
+              weekday: 'short',
+              hour: '2-digit',
+              minute: '2-digit',
+            }),
+          })
+        : t(`panel.problem.${kind}.next`),
+    step: rule ? rule.step : 'reply',
     raw: rawOf(input),
   };
 }
@@ -258,7 +284,17 @@ export function problemInputOfError(error: unknown): ProblemInput {
     message?: unknown;
     serverMessage?: unknown;
     msgId?: unknown;
+    limit?: unknown;
+    resetAt?: unknown;
+    /** Set by the composer: the message was kept although its run was refused. */
+    messageKept?: unknown;
   };
+  const limit =
+    value.limit === 'run-capacity' && value.messageKept === true
+      ? 'message-waiting'
+      : value.limit === 'run-capacity' || value.limit === 'daily-quota'
+        ? value.limit
+        : null;
   const text = [value.serverMessage, value.message]
     .filter((part): part is string => typeof part === 'string' && part.length > 0)
     .filter((part, index, all) => all.indexOf(part) === index)
@@ -268,5 +304,7 @@ export function problemInputOfError(error: unknown): ProblemInput {
     httpStatus: typeof value.status === 'number' ? value.status : null,
     errorId: typeof value.msgId === 'string' ? value.msgId : null,
     text: text || null,
+    limit,
+    resetAt: typeof value.resetAt === 'string' ? value.resetAt : null,
   };
 }

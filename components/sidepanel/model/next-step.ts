@@ -9,7 +9,8 @@ export function nextStepOf(error: unknown): string | null {
   if (!error) return null;
   const apiError = toApiError(error);
   if (apiError.isMissingRoute()) return t('panel.next.checkAddress');
-  if (apiError.kind === 'rate-limited') {
+  // The server's own limits say in their message when to try again.
+  if (apiError.kind === 'rate-limited' && !apiError.limit) {
     return apiError.retryAfter !== undefined
       ? t('panel.next.waitSeconds', { seconds: Math.max(1, apiError.retryAfter) })
       : t('panel.next.wait');
