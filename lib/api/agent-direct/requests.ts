@@ -100,46 +100,121 @@ export const agentDirectHome = defineRequest({
   request: () => ({}),
 });
 
-/** Runs a command on the server's machine and answers when it ends or times out. */
-export const agentDirectRunCommand = defineRequest({
-  group: 'agent',
-  method: 'POST',
-  path: '/api/bash/execute_bash_command',
-  target: 'server',
-  params: z.strictObject({
-    command: z.string(),
-    cwd: z.optional(z.string()),
-    timeout: z.number().check(z.int(), z.gte(1)),
-  }),
-  request: (body) => ({ body }),
-  // The answer comes when the command ends: a clone of a large repository takes minutes.
-  timeoutMs: 10 * 60_000,
-});
-
-/** Writes one file on the server's machine (1.13.1+), creating its folders. */
-export const agentDirectUploadFile = defineRequest({
-  group: 'agent',
-  method: 'POST',
-  path: '/api/file/upload',
-  target: 'server',
-  params: z.strictObject({ path: z.string().check(z.regex(/^\//)), text: z.string() }),
-  request: ({ path, text }) => ({
-    query: { path },
-    upload: { field: 'file', fileName: path.split('/').pop() || 'file', text },
-  }),
-});
-
-/** Every output of one command, in order: a long one comes in several pieces. */
-export const agentDirectCommandOutputs = defineRequest({
+/** What the server says of itself, without a key: its version and what it can do. */
+export const agentDirectServerInfo = defineRequest({
   group: 'agent',
   method: 'GET',
-  path: '/api/bash/bash_events/search',
+  path: '/server_info',
   target: 'server',
-  params: z.strictObject({ command_id__eq: z.string() }),
-  request: ({ command_id__eq }) => ({
-    query: { command_id__eq, kind__eq: 'BashOutput', limit: 100 },
-  }),
+  params: z.strictObject({}),
+  request: () => ({}),
+  anonymous: true,
 });
+
+/** A user message to a conversation; with `run` the agent starts on it. */
+export const agentDirectSendMessage = defineRequest({
+  group: 'agent',
+  method: 'POST',
+  path: '/api/conversations/{conversation_id}/events',
+  target: 'server',
+  params: z.strictObject({ conversation_id: PathIdSchema, body: z.unknown() }),
+  request: ({ conversation_id, body }) => ({ path: { conversation_id }, body }),
+});
+
+/**
+ * Where commands and files go: the server's own machine (`/api/bash`, `/api/file`), or, on a
+ * server that runs each conversation in a container of its own (1.44+, `/server_info`
+ * `conversation_runtime: docker`), that conversation's container
+ * (`/api/conversations/{id}/bash|file`, whose paths must lie inside its workspace). The
+ * conversation-scoped routes take the conversation's id as `conversation_id`; the others none.
+ */
+export type Machine = 'server' | 'conversation';
+
+const CONVERSATION_PREFIX = '/api/conversations/{conversation_id}';
+
+function machineRoutes(machine: Machine) {
+  const prefix = machine === 'conversation' ? CONVERSATION_PREFIX : '/api';
+  // One shape for both, so callers hold either set alike; only the conversation's routes read it.
+  const scope = { conversation_id: z.optional(PathIdSchema) };
+  const pathOf = (conversation_id: string | undefined) =>
+    machine === 'conversation' ? { path: { conversation_id: conversation_id ?? '' } } : {};
+  return {
+    /** Runs a command and answers when it ends or times out. */
+    runCommand: defineRequest({
+      group: 'agent',
+      method: 'POST',
+      path: `${prefix}/bash/execute_bash_command`,
+      target: 'server',
+      params: z.strictObject({
+        ...scope,
+        command: z.string(),
+        cwd: z.optional(z.string()),
+        timeout: z.number().check(z.int(), z.gte(1)),
+      }),
+      request: ({ conversation_id, ...body }) => ({ ...pathOf(conversation_id), body }),
+      // The answer comes when the command ends: a clone of a large repository takes minutes.
+      timeoutMs: 10 * 60_000,
+    }),
+    /** Writes one file (1.13.1+), creating its folders. */
+    uploadFile: defineRequest({
+      group: 'agent',
+      method: 'POST',
+      path: `${prefix}/file/upload`,
+      target: 'server',
+      params: z.strictObject({
+        ...scope,
+        path: z.string().check(z.regex(/^\//)),
+        text: z.string(),
+      }),
+      request: ({ conversation_id, path, text }) => ({
+        ...pathOf(conversation_id),
+        query: { path },
+        upload: { field: 'file', fileName: path.split('/').pop() || 'file', text },
+      }),
+    }),
+    /** Every output of one command, in order: a long one comes in several pieces. */
+    commandOutputs: defineRequest({
+      group: 'agent',
+      method: 'GET',
+      path: `${prefix}/bash/bash_events/search`,
+      target: 'server',
+      params: z.strictObject({ ...scope, command_id__eq: z.string() }),
+      request: ({ conversation_id, command_id__eq }) => ({
+        ...pathOf(conversation_id),
+        query: { command_id__eq, kind__eq: 'BashOutput', limit: 100 },
+      }),
+    }),
+    /** The commands started last, newest first: how a command under way is found by its text. */
+    recentCommands: defineRequest({
+      group: 'agent',
+      method: 'GET',
+      path: `${prefix}/bash/bash_events/search`,
+      target: 'server',
+      params: z.strictObject({ ...scope }),
+      request: ({ conversation_id }) => ({
+        ...pathOf(conversation_id),
+        query: { kind__eq: 'BashCommand', sort_order: 'TIMESTAMP_DESC', limit: 20 },
+      }),
+    }),
+    /** Ends a command under way (1.44+): it answers with exit code -15. */
+    stopCommand: defineRequest({
+      group: 'agent',
+      method: 'POST',
+      path: `${prefix}/bash/bash_commands/{command_id}/stop`,
+      target: 'server',
+      params: z.strictObject({ ...scope, command_id: PathIdSchema }),
+      request: ({ conversation_id, command_id }) => ({
+        path: {
+          ...(machine === 'conversation' ? { conversation_id: conversation_id ?? '' } : {}),
+          command_id,
+        },
+      }),
+    }),
+  };
+}
+
+export const serverMachine = machineRoutes('server');
+export const conversationMachine = machineRoutes('conversation');
 
 /** One conversation with the skills its agent loaded (1.23+ leaves them out unless asked). */
 export const agentDirectConversationSkills = defineRequest({
