@@ -129,7 +129,9 @@ export function NewConversationForm({
   // the one the branch list puts first).
   const [defaultBranch, setDefaultBranch] = useState<string | null>(null);
   const lookup = useRepositorySearch({
-    api: gitApiOf(apis),
+    // An agent server clones the default branch when none is named: a start from the page need
+    // not wait for GitHub to name it.
+    api: apis.agentDirect ? null : gitApiOf(apis),
     query: launch.context?.repository ?? '',
     provider: draft.provider,
     connectedProviders: knownProviders,

@@ -62,6 +62,11 @@ export function RepositoryPicker({
           {t('panel.new.searchFailed', { error: search.error.message })}
         </span>
       ) : null}
+      {search.agentNote && open ? (
+        <span className="field-hint" data-agent-note={search.agentNote}>
+          {t(`panel.new.agentSearch.${search.agentNote}`)}
+        </span>
+      ) : null}
       {search.needsProvider && open ? (
         <span className="field-hint" data-needs-provider="">
           {t('panel.new.connectProvider')}

@@ -494,6 +494,12 @@ export const panelStrings = {
   'panel.new.defaultBranch': 'default',
   'panel.new.moreBranches': 'Show more branches',
   'panel.new.branchSearchFailed': 'The branch list could not be read: {error}',
+  'panel.new.agentSearch.save-github-token':
+    'To see your GitHub repositories here, save a GitHub token on the server as github_token (Handoff’s options, Secrets). You can also type the name.',
+  'panel.new.agentSearch.github-only':
+    'This server suggests GitHub repositories only: type the repository’s name.',
+  'panel.new.agentSearch.too-old':
+    'This agent server cannot suggest repositories: that needs a newer version. Type the repository’s name.',
   'panel.new.connectProvider':
     'No git provider is connected on your server, so it cannot suggest repositories or branches. Connect one (GitHub, GitLab or Bitbucket) in Handoff’s options or in your server’s settings; you can still type a name.',
   'panel.new.task': 'Task from this page',

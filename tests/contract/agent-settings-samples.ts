@@ -19,6 +19,7 @@ type AgentSettingsEndpoint = Extract<
   | 'agent.deleteMcpServer'
   | 'agent.folderSkills'
   | 'agent.pathCheck'
+  | 'agent.searchRepositories'
 >;
 
 /** The shape of client-contract.test.ts's samples, for these endpoints. */
@@ -297,6 +298,25 @@ export const agentSettingsSamples: { [N in AgentSettingsEndpoint]: Sample<N> | S
       },
     ],
   },
+  'agent.searchRepositories': {
+    params: { provider: 'github', query: 'widg', limit: 100 },
+    // git_provider_service.py `GitProviderRepository`, as the route answers it.
+    answer: {
+      items: [
+        {
+          id: '901',
+          full_name: 'octo-org/widgets',
+          git_provider: 'github',
+          is_public: true,
+          stargazers_count: 12,
+          pushed_at: '2026-10-01T09:00:00Z',
+          main_branch: 'main',
+        },
+      ],
+      next_page_id: '2',
+      missing_token: false,
+    },
+  },
 };
 
 const why = (route: string, version: string) =>
@@ -326,6 +346,11 @@ export const agentSettingsServiceApiOnly: Partial<
     reason: why('PATCH /api/settings/mcp/{settings_key}', '1.39.0'),
   },
   'agent.deleteMcpServer': { reason: why('DELETE /api/settings/mcp/{settings_key}', '1.39.0') },
+  'agent.searchRepositories': {
+    query: ['provider', 'query', 'limit', 'page_id'],
+    reason:
+      'docs/contract/server-generations.md#agent-server-direct GET /api/git/repositories/search: git_router.py 1.44+, newer than the Feb 2026 document',
+  },
   'agent.pathCheck': {
     query: ['path'],
     reason:
@@ -348,4 +373,5 @@ export const agentSettingsIndexedRoutes: Record<string, EndpointName[] | { notUs
   'agent DELETE /api/settings/mcp/{}': ['agent.deleteMcpServer'],
   'agent POST /api/skills': ['agent.folderSkills'],
   'agent GET /api/file/download': ['agent.pathCheck'],
+  'agent GET /api/git/repositories/search': ['agent.searchRepositories'],
 };

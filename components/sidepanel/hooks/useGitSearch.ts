@@ -2,20 +2,23 @@
 // branches and the person's open issues and pull requests. Current servers answer these under
 // /api/v1/git (paged, one provider at a time, 403 without a provider token); older servers under
 // /api/user (docs/contract/server-generations.md#where-v1-only-servers-moved-the-v0-features).
-import { useInfiniteQuery, useQueries } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiKey, useApiQuery } from '@/components/common/worker-queries';
 import type { Branch, Repository, SuggestedTask } from '@/lib/api';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, toApiError } from '@/lib/api/errors';
 import { callApi } from '@/lib/messaging/worker-client';
 import type { ServerApis } from './useServerApis';
 
-export type GitApi = 'v1' | 'v0';
+/**
+ * `agent`: an agent server alone, which lists the repositories of the GitHub token saved on it
+ * (1.44+) and has no branch or task search.
+ */
+export type GitApi = 'v1' | 'v0' | 'agent';
 
 /** Which routes answer: the older ones where the server still has them; none while unknown. */
 export function gitApiOf(apis: ServerApis): GitApi | null {
-  // An agent server alone searches no code host: the fields take what the person types.
-  if (apis.agentDirect) return null;
+  if (apis.agentDirect) return 'agent';
   if (apis.v0 === true) return 'v0';
   if (apis.v0 === false && apis.v1 !== false) return 'v1';
   return null;
@@ -36,7 +39,19 @@ export interface SearchState<T> {
   error: ApiError | null;
   /** No git provider is connected on the server, so there is nothing to search. */
   needsProvider: boolean;
+  /**
+   * Why an agent server suggests nothing: no GitHub token saved on it, a host it cannot list,
+   * or a version without the route.
+   */
+  agentNote?: 'save-github-token' | 'github-only' | 'too-old' | null;
 }
+
+/**
+ * How many of the token's repositories an agent server is asked for: it filters by the typed
+ * text within the one page it fetches, so a small page would hide most matches.
+ */
+const AGENT_PAGE = 100;
+const SHOWN = 8;
 
 /**
  * Repositories matching the typed text. On current servers each provider is searched on its own:
@@ -62,6 +77,13 @@ export function useRepositorySearch(input: {
     },
     { ...SEARCH_OPTIONS, enabled: active && api === 'v0' },
   );
+  const agentParams = { provider: 'github' as const, query, limit: AGENT_PAGE };
+  const agent = useQuery({
+    ...SEARCH_OPTIONS,
+    queryKey: apiKey('agent.searchRepositories', agentParams),
+    queryFn: () => callApi('agent.searchRepositories', agentParams),
+    enabled: active && api === 'agent' && (provider === '' || provider === 'github'),
+  });
   const providers = provider ? [provider] : [...connectedProviders].slice(0, 4);
   const current = useQueries({
     queries: providers.map((name) => {
@@ -75,6 +97,24 @@ export function useRepositorySearch(input: {
     }),
   });
   return useMemo(() => {
+    if (api === 'agent') {
+      const missingRoute = agent.error ? toApiError(agent.error).isMissingRoute() : false;
+      const note =
+        provider && provider !== 'github'
+          ? 'github-only'
+          : agent.data?.missing_token
+            ? 'save-github-token'
+            : missingRoute
+              ? 'too-old'
+              : null;
+      return {
+        items: (agent.data?.items ?? []).slice(0, SHOWN),
+        loading: agent.isFetching,
+        error: agent.error && !missingRoute ? toApiError(agent.error) : null,
+        needsProvider: false,
+        agentNote: active ? note : null,
+      };
+    }
     if (api === 'v0') {
       return {
         items: older.data ?? [],
@@ -95,7 +135,19 @@ export function useRepositorySearch(input: {
         active &&
         (providers.length === 0 || (refused.length > 0 && refused.length === current.length)),
     };
-  }, [api, active, older.data, older.isFetching, older.error, current, providers.length]);
+  }, [
+    api,
+    active,
+    provider,
+    agent.data,
+    agent.error,
+    agent.isFetching,
+    older.data,
+    older.isFetching,
+    older.error,
+    current,
+    providers.length,
+  ]);
 }
 
 /** Branches by name, the repository's default branch first, then as the server lists them. */

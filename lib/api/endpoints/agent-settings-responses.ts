@@ -2,6 +2,7 @@
 // validate raw results with these; the worker never imports them.
 import * as z from 'zod/mini';
 import '../zod-english';
+import { RepositorySchema } from '../v0/models';
 import { McpServerSchema, SkillSchema } from '../v1/models';
 import type { agentSettingsRequests } from './agent-settings';
 
@@ -57,4 +58,10 @@ export const agentSettingsResponses = {
   'agent.deleteMcpServer': AgentServerSettingsSchema,
   'agent.folderSkills': AgentFolderSkillsSchema,
   'agent.pathCheck': z.unknown(),
+  'agent.searchRepositories': z.looseObject({
+    items: z.array(RepositorySchema),
+    next_page_id: z.nullish(z.string()),
+    /** No GitHub token saved on the server: nothing could be listed. */
+    missing_token: z.nullish(z.boolean()),
+  }),
 } satisfies Record<keyof typeof agentSettingsRequests, z.core.$ZodType>;

@@ -206,6 +206,26 @@ export const agentPathCheck = defineRequest({
   request: ({ path }) => ({ query: { path } }),
 });
 
+/**
+ * The repositories the GitHub token saved on the server can reach (1.44+, `git_router.py`,
+ * `git_provider_service.py`): the token's own `/user/repos`, most recently pushed first, one page
+ * of `limit` at a time, filtered by `query` within that page only. Without a saved token the
+ * answer is empty with `missing_token: true`; other hosts answer 400.
+ */
+export const agentSearchRepositories = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/api/git/repositories/search',
+  target: 'server',
+  params: z.strictObject({
+    provider: z.literal('github'),
+    query: z.optional(z.string()),
+    limit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(100))),
+    page_id: z.optional(z.string()),
+  }),
+  request: (query) => ({ query }),
+});
+
 export const agentSettingsRequests = {
   'agent.getSettings': agentGetSettings,
   'agent.updateSettings': agentUpdateSettings,
@@ -217,4 +237,5 @@ export const agentSettingsRequests = {
   'agent.deleteMcpServer': agentDeleteMcpServer,
   'agent.folderSkills': agentFolderSkills,
   'agent.pathCheck': agentPathCheck,
+  'agent.searchRepositories': agentSearchRepositories,
 };
