@@ -168,6 +168,11 @@ export const paging = { page_id: optionalText, limit: z.optional(PageLimitSchema
 export const agentConversation = AgentConversationRefSchema;
 
 export const agentFilters = {
+  /**
+   * The event's fully qualified class name
+   * (`openhands.sdk.event.llm_convertible.message.MessageEvent`); a bare `MessageEvent` filters
+   * nothing on a real agent server.
+   */
   kind: optionalText,
   source: z.nullish(z.enum(eventSourceValues)),
   /** Case-insensitive text search. */
