@@ -3,7 +3,7 @@
 // is all the background worker needs to send a call; the response half (the schema of the
 // answer) is only needed where results are validated. Keeping them in separate modules lets a
 // bundler leave every response and event schema out of the worker, whose whole bundle must
-// stay under 45 KB gzipped. The client is generic over these records, the contract tests
+// stay under 64 KB gzipped. The client is generic over these records, the contract tests
 // iterate over them, and the worker exposes them over extension messaging by name.
 
 import * as z from 'zod/mini';

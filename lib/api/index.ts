@@ -5,7 +5,7 @@
 //   name through `client.call('v0.getConversation', params)`; the method table is
 //   `apiEndpoints` (each with a zod `params` schema for validating remote calls).
 // - The same client in two halves, for the background worker (whose whole bundle must stay
-//   under 45 KB gzipped): `createRawClient(config).call(name, params)` sends a call and
+//   under 64 KB gzipped): `createRawClient(config).call(name, params)` sends a call and
 //   resolves with the unvalidated JSON answer, using only the request table
 //   `endpointRequests`; pages validate that answer with `parseEndpointResult(name, raw)`
 //   against the response table `endpointResponses`. The worker reads events with the zod-free

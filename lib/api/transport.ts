@@ -1,7 +1,7 @@
 // Sending one request to the service: the auth rules of docs/contract/auth.md, the answer read per
 // docs/contract/http.md, every failure an ApiError. Nothing here knows the endpoint table, so a
 // module that names the few endpoints it needs (the background worker, whose whole bundle must stay
-// under 45 KB gzipped) carries only those. `createRawClient` (./raw-client) puts the table on top.
+// under 64 KB gzipped) carries only those. `createRawClient` (./raw-client) puts the table on top.
 import * as z from 'zod/mini';
 import {
   type HttpMethod,

@@ -1,6 +1,6 @@
 // The validated form of a page context. The worker parses every context it receives from a
 // content script with this schema; the content script itself never imports zod. zod/mini,
-// because the worker's whole bundle has a 45 KB budget.
+// because the worker's whole bundle has a 64 KB budget.
 
 import * as z from 'zod/mini';
 import type { PageContextData } from './types';

@@ -3,7 +3,7 @@
 // items forbid extra fields (422), while the app server's start request ignores unknown ones, so a
 // misspelt field there would be dropped without a word. Content items are sent the SDK way (`{"type":"image","image_urls":[…]}`), not as the web UI's TypeScript
 // type has it (`image_url`), which the server would reject. Kept apart from the response models so
-// that the worker does not bundle any response schema (its whole bundle must stay under 45 KB
+// that the worker does not bundle any response schema (its whole bundle must stay under 64 KB
 // gzipped).
 import * as z from 'zod/mini';
 import '../zod-english';
