@@ -6,8 +6,8 @@ import type { Figure, Suite } from '../types';
 const outDir = '.output/chrome-mv3';
 
 /**
- * Budgets from the issues: every content script 8 KB, the worker 64 KB (gzipped; the V1-only
- * X
+ * Budgets from the issues: every content script 8 KB, the worker 64 KB (gzipped; raised from
+ * 45 KB when the agent servers of late 2026 came into it).
  */
 function budgetOf(file: string): number | undefined {
   if (file.startsWith('content-scripts/')) return 8 * 1024;

@@ -96,7 +96,8 @@ describe('the worker-like entry (raw client, request table, event envelope)', ()
     // The ceiling only catches regressions; what matters is the worker's 64 KB in total. The
     // real worker takes none of the page-facing table (the skills and file routes pages ask an
     // agent server alone about, 2026-11, are not in background.js); this entry holds all of it.
-    expect(worker.gzipBytes).toBeLessThan(24.5 * 1024);
+    // 24.6 KB by 2026-11-28: agent servers' limits in words and their repository search.
+    expect(worker.gzipBytes).toBeLessThan(26 * 1024);
   });
 
   it('is a real saving: all of lib/api is much larger and does hold the schemas', async () => {
