@@ -12,6 +12,7 @@
 //   answer is 502 in the server's masked 5xx form; the token is in no answer.
 // The repositories are seed/git-world.ts's GitHub ones, which any token GitHub accepts reaches,
 // as the app server's search sees them.
+import { agentServerGates } from '../agent-server/release';
 import { int, oneOf, opt, str } from '../http/pydantic';
 import { HttpError, httpException, json } from '../http/respond';
 import { defineRoute, queryModel } from '../http/router';
@@ -55,7 +56,7 @@ export function agentServerGitSearchRoutes(host: RouteHost, scope: string): Gate
   return [
     {
       legacy: false,
-      since: '1.54.0',
+      since: agentServerGates.repositorySearch,
       route: defineRoute({
         method: 'GET',
         path: '/api/git/repositories/search',

@@ -14,6 +14,7 @@
 // agent-server-docker.ts forwards them there), on its own disk and processes.
 import { scopedHistory } from '../agent-server/docker-runtime';
 import { resolvePath } from '../agent-server/folders';
+import { agentServerGates } from '../agent-server/release';
 import { AGENT_HOME } from '../agent-server/servers';
 import { parseUuid, toDashed } from '../core/ids';
 import type { AppConversationRecord } from '../core/state';
@@ -43,8 +44,8 @@ function within(path: string, root: string): boolean {
 export function agentServerRuntimeRoutes(host: RouteHost, scope: string): GatedRoute[] {
   const domain = host.v1.agent;
   const servers = domain.servers;
-  const since = { legacy: false, since: '1.48.0' };
-  const stopSince = { legacy: false, since: '1.54.0' };
+  const since = { legacy: false, since: agentServerGates.conversationRuntime };
+  const stopSince = { legacy: false, since: agentServerGates.commandStop };
 
   const conversationOf = (hex: string): AppConversationRecord => {
     const record = domain.find(scope, hex);
