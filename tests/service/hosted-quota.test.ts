@@ -1,6 +1,7 @@
-// The hosted service's daily conversation quota: starts beyond it answer 429 with the limit, the
-// count and when the day ends (the next UTC midnight); a start that fails gives its conversation
-// back; the limit comes from the option or the admin helper.
+// The hosted service's start request: its daily conversation quota (starts beyond it answer 429
+// with the limit, the count and when the day ends, the next UTC midnight; a start that fails
+// gives its conversation back; the limit comes from the option or the admin helper), and the
+// `system_prompt` and `disabled_skills` a self-hosted 1.11 app server does not know.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from './index';
 import { call, startTestService, waitFor } from './test-support';
@@ -116,6 +117,30 @@ describe('the daily conversation quota', () => {
       }
     } finally {
       await unlimited.stop();
+    }
+  });
+
+  it('keeps system_prompt and disabled_skills in the start task; a self-hosted 1.11 drops them', async () => {
+    await svc.admin.setDailyConversationQuota(null);
+    const fields = { system_prompt: 'Answer in haiku.', disabled_skills: ['github', 'security'] };
+    const started = await start(fields);
+    expect(started.status).toBe(200);
+    const request = started.body.request as Json;
+    expect(request).toMatchObject(fields);
+    const keys = Object.keys(request);
+    expect(keys.indexOf('system_prompt')).toBe(keys.indexOf('system_message_suffix') + 1);
+    expect((await start({ disabled_skills: 'github' })).status).toBe(422);
+    const selfHosted = await startTestService({ server: 'v1' });
+    try {
+      const task = await call<Json>(`${selfHosted.url}/api/v1/app-conversations`, {
+        method: 'POST',
+        json: fields,
+      });
+      expect(task.status).toBe(200);
+      expect(task.body.request).not.toHaveProperty('system_prompt');
+      expect(task.body.request).not.toHaveProperty('disabled_skills');
+    } finally {
+      await selfHosted.stop();
     }
   });
 });

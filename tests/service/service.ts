@@ -24,7 +24,7 @@ import { agentServerRoutes } from './routes/agent-server';
 import type { RouteHost } from './routes/common';
 import { agentServerHealthRoutes, appServerHealthRoutes, healthRoutes } from './routes/health';
 import { HostedAuth, hostedRoutes } from './routes/hosted';
-import { withDailyQuota } from './routes/hosted-quota';
+import { withDailyQuota } from './routes/hosted-start';
 import { v0ConversationScopedRoutes } from './routes/v0-conversation';
 import { v0ConversationRoutes } from './routes/v0-conversations';
 import { v0GitRoutes } from './routes/v0-git';

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DockerRuntimeRecord } from '../agent-server/docker-runtime';
-import type { QuotaRecord } from '../routes/hosted-quota';
+import type { QuotaRecord } from '../routes/hosted-start';
 import { randomKey } from './ids';
 
 export interface ProviderTokenRecord {

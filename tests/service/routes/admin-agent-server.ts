@@ -8,7 +8,7 @@ import { parseUuid } from '../core/ids';
 import { httpException } from '../http/respond';
 import { defineRoute, type Route } from '../http/router';
 import type { ReferenceService } from '../service';
-import { dailyQuotaOf } from './hosted-quota';
+import { dailyQuotaOf } from './hosted-start';
 
 const internal = { source: 'internal' as const };
 

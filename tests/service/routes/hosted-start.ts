@@ -1,4 +1,7 @@
-// The hosted service's daily conversation quota (OpenHands/enterprise
+// The hosted service's start request, beyond the self-hosted 1.11 app server's: the fields
+// `system_prompt` (replaces the default system prompt) and `disabled_skills` (skills not loaded)
+// of OpenHands/enterprise openhands/app_server/app_conversation/app_conversation_models.py at
+// 00eaf336, kept in the start task's `request`; and the daily conversation quota (OpenHands/enterprise
 // enterprise/server/services/daily_conversation_quota_service.py at 18502bfa, and its router test
 // tests/…/test_app_conversation_quota…: `POST /api/v1/app-conversations` and
 // `POST /api/v1/app-conversations/stream-start` reserve one conversation of the user's UTC day
@@ -13,8 +16,10 @@
 // The limit comes from the service's `dailyConversationLimit` option (`OH_DAILY_CONVERSATION_LIMIT`)
 // or the admin helper. Upstream's `GET /api/quota/status` is not played (the hosted OpenAPI
 // document the contract test checks has no such route).
+import { INVALID, list, model, opt, type Schema, str } from '../http/pydantic';
 import { HttpError, json, RESPONSE, type ServiceResponse } from '../http/respond';
 import type { Route } from '../http/router';
+import { AppConversationStartRequest1xModel } from '../models/v1';
 import type { RouteHost } from './common';
 
 export interface QuotaRecord {
@@ -130,13 +135,35 @@ export function dailyQuotaOf(host: RouteHost): DailyQuota {
   return quota;
 }
 
-/** The app server's start routes with the quota in front of them (the hosted kind only). */
+const hostedOnlyFields = model({ system_prompt: opt(str()), disabled_skills: opt(list(str())) });
+
+/** The hosted `AppConversationStartRequest`: the 1.x one and two fields, in upstream's order. */
+const hostedStartModel: Schema<Record<string, unknown>> = {
+  validate(input, loc, errors, mode) {
+    const base = AppConversationStartRequest1xModel.validate(input, loc, errors, mode);
+    const extra = hostedOnlyFields.validate(input, loc, errors, mode);
+    if (base === INVALID || extra === INVALID) return INVALID;
+    const ordered: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(base)) {
+      ordered[key] = value;
+      if (key === 'system_message_suffix') ordered.system_prompt = extra.system_prompt;
+    }
+    ordered.disabled_skills = extra.disabled_skills;
+    return ordered;
+  },
+};
+
+/**
+ * The app server's start routes as the hosted service has them: its start request, and the quota
+ * in front of them.
+ */
 export function withDailyQuota(host: RouteHost, routes: Route[]): Route[] {
   const quota = dailyQuotaOf(host);
   return routes.map((route) => {
     if (route.method !== 'POST' || !START_PATHS.has(route.path)) return route;
     return {
       ...route,
+      body: { kind: 'model', schema: hostedStartModel as Schema<unknown>, required: true },
       handle: async (context) => {
         const reservation = quota.reserve();
         let result: unknown;
