@@ -212,7 +212,7 @@ Usage: npm run service -- [flags]
   --max-concurrent-runs <n>
                          agent servers' run capacity (1.54.0+; default 10)
   --conversation-runtime <local|docker>
-                         agent kind: one container per conversation (1.49.0+; default local)
+                         agent kind: one container per conversation (1.48.0+; default local)
   --offline              agent servers reach neither the public skills repository nor GitHub's API
   --daily-conversation-limit <n>
                          hosted: conversations a user may start per UTC day (default unlimited)
