@@ -90,7 +90,7 @@ export interface ServiceOptions {
    */
   maxConcurrentRuns?: number;
   /**
-   * `OH_CONVERSATION_RUNTIME` of the `agent` kind (from 1.49.0): `docker` runs each conversation
+   * `OH_CONVERSATION_RUNTIME` of the `agent` kind (from 1.48.0): `docker` runs each conversation
    * in a container of its own (agent-server/docker-runtime.ts). Default `local`.
    */
   conversationRuntime?: 'local' | 'docker';

@@ -1,5 +1,5 @@
 // The agent server's Docker runtime mode (`OH_CONVERSATION_RUNTIME=docker`, upstream
-// agent_server/docker_runtime/: routers.py, registry.py, provisioning.py; from 1.49.0, see
+// agent_server/docker_runtime/: routers.py, registry.py, provisioning.py; from 1.48.0 in this form, see
 // release.ts): every conversation runs in a container of its own, which is an agent server too
 // (`OH_CONVERSATION_RUNTIME=local` inside). Here a container is a scope of its own: its own disk,
 // processes and bash history (servers.ts), its conversation stored under that scope.
