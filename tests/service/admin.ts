@@ -224,6 +224,41 @@ export class AdminClient {
     await this.call('POST', `/conversations/${conversationId}/credential-binding`, { required });
   }
 
+  /**
+   * Takes `slots` run slots on an agent server (its own scope: the `agent` kind's server when
+   * `server` is absent, else a sandbox id) as runs nobody sees would; 0 gives them back. From
+   * 1.54.0 a run or create beyond `maxConcurrentRuns` then answers 429.
+   */
+  async holdRunSlots(slots: number, server?: string): Promise<{ held: number; in_use: number }> {
+    return this.call('POST', '/agent-server/run-slots', { slots, server });
+  }
+
+  /**
+   * Docker runtime mode: conversation containers cannot start (every new one, or one
+   * conversation's, which stops it), or (`failing: false`) can again.
+   */
+  async failContainers(
+    options: { conversationId?: string; failing?: boolean } = {},
+  ): Promise<void> {
+    await this.call('POST', '/agent-server/containers', {
+      conversation_id: options.conversationId ?? null,
+      failing: options.failing ?? true,
+    });
+  }
+
+  /** Whether the agent servers are offline, and how often they fetched the public skills. */
+  agentNetwork(): Promise<{ offline: boolean; public_skill_fetches: number }> {
+    return this.call('GET', '/agent-server/network');
+  }
+
+  /**
+   * The hosted user's daily conversation quota (null: unlimited), and optionally how many
+   * conversations count as started today already.
+   */
+  async setDailyConversationQuota(limit: number | null, used?: number): Promise<void> {
+    await this.call('POST', '/hosted/daily-quota', { limit, used });
+  }
+
   /** Deletes a sandbox behind the client's back (its conversations become MISSING). */
   async deleteSandbox(sandboxId: string): Promise<boolean> {
     return (await this.call<{ deleted: boolean }>('DELETE', `/sandboxes/${sandboxId}`)).deleted;

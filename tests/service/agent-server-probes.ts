@@ -232,6 +232,68 @@ export function agentServerProbes(target: AgentProbeTarget): Map<string, AgentPr
   probe('POST', '/api/skills', () =>
     send('POST', '/api/skills', { load_public: true, project_dir: target.projectDir() }),
   );
+
+  // One conversation's runtime (1.48.0) and the command stop (1.54.0).
+  const runtime = '/api/conversations/{runtime_conversation_id}';
+  const workspace = async () =>
+    ((await get(conversation())).body as { workspace: { working_dir: string } }).workspace
+      .working_dir;
+  const startIn = async (prefix: string, command: string) =>
+    (
+      (await send('POST', `${prefix}/bash/start_bash_command`, { command })).body as {
+        id: string;
+      }
+    ).id;
+  probe('POST', `${runtime}/bash/execute_bash_command`, () =>
+    send('POST', `${conversation()}/bash/execute_bash_command`, { command: 'pwd', timeout: 10 }),
+  );
+  probe('POST', `${runtime}/bash/start_bash_command`, () =>
+    send('POST', `${conversation()}/bash/start_bash_command`, { command: 'pwd' }),
+  );
+  probe('GET', `${runtime}/bash/bash_events/search`, () =>
+    get(`${conversation()}/bash/bash_events/search`),
+  );
+  probe('GET', `${runtime}/bash/bash_events/{event_id}`, async () =>
+    get(`${conversation()}/bash/bash_events/${await startIn(conversation(), 'true')}`),
+  );
+  probe('DELETE', `${runtime}/bash/bash_events`, () =>
+    send('DELETE', `${conversation()}/bash/bash_events`),
+  );
+  probe('POST', `${runtime}/bash/bash_commands/{command_id}/stop`, async () => {
+    const id = await startIn(conversation(), 'sleep 30');
+    return send('POST', `${conversation()}/bash/bash_commands/${id}/stop`);
+  });
+  probe('POST', '/api/bash/bash_commands/{command_id}/stop', async () => {
+    const id = await startIn('/api', 'sleep 30');
+    return send('POST', `/api/bash/bash_commands/${id}/stop`);
+  });
+  probe('POST', `${runtime}/file/upload`, async () =>
+    postFile(
+      a(`${conversation()}/file/upload?path=${await workspace()}/contract/upload.txt`),
+      'contract\n',
+      h(),
+    ),
+  );
+  probe('GET', `${runtime}/file/download`, async () => {
+    const path = `${await workspace()}/contract/download.txt`;
+    await postFile(a(`${conversation()}/file/upload?path=${path}`), 'contract\n', h());
+    return get(`${conversation()}/file/download?path=${path}`);
+  });
+  probe('GET', `${runtime}/git/changes`, async () =>
+    get(`${conversation()}/git/changes?path=${await workspace()}`),
+  );
+  probe('GET', `${runtime}/git/diff`, async () =>
+    get(`${conversation()}/git/diff?path=${await workspace()}/README.md`),
+  );
+  probe('GET', '/api/conversations/{conversation_id}/runtime', () =>
+    get(`${conversation()}/runtime`),
+  );
+  probe('POST', '/api/conversations/{conversation_id}/runtime/reprovision', () =>
+    send('POST', `${conversation()}/runtime/reprovision`),
+  );
+  probe('GET', '/api/git/repositories/search', () =>
+    get('/api/git/repositories/search?provider=github&limit=2'),
+  );
   return probes;
 }
 

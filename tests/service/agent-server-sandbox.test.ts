@@ -1,7 +1,8 @@
-// The agent server inside sandboxes: 1.43 for the v1 (and hosted) kinds, the v1.3.0-era one the
+// The agent server inside sandboxes: the newest release for the v1 (and hosted) kinds, the v1.3.0-era one the
 // service always had for the legacy kind. The same module serves both; these tests pin what
 // differs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEWEST_AGENT_SERVER_VERSION } from './agent-server/release';
 import type { RunningService } from './index';
 import { call, openV1Socket, startTestService, waitFor } from './test-support';
 
@@ -19,7 +20,7 @@ function sandboxAgent(svc: RunningService) {
   return { base, key, at, conversation: `/api/conversations/${svc.seedIds.v1.parserFix}` };
 }
 
-describe('a 1.43 agent server in the sandboxes of the v1 kind', () => {
+describe('the newest agent server in the sandboxes of the v1 kind', () => {
   let svc: RunningService;
   beforeAll(async () => {
     svc = await startTestService({ scenario: 'finish-quickly' });
@@ -28,10 +29,13 @@ describe('a 1.43 agent server in the sandboxes of the v1 kind', () => {
     await svc.stop();
   });
 
-  it('reports 1.43.1 with its credential-binding capabilities', async () => {
+  it('reports the newest release with its credential-binding capabilities', async () => {
     const { base } = sandboxAgent(svc);
     const info = (await call<Json>(`${base}/server_info`)).body;
-    expect(info).toMatchObject({ title: 'OpenHands Agent Server', version: '1.43.1' });
+    expect(info).toMatchObject({
+      title: 'OpenHands Agent Server',
+      version: NEWEST_AGENT_SERVER_VERSION,
+    });
     expect(info.capabilities).toContain('credential_binding_v1');
     expect((await call(`${base}/health`)).body).toEqual({ status: 'ok' });
   });

@@ -1,9 +1,10 @@
 // The `agent` server kind: an agent server alone (Agent Canvas, or a bare
-// openhands-agent-server 1.43), with real clients: discovery and auth, settings and encrypted
-// secrets, conversations, steering, events and sockets, the bash routes with the simulated git
-// clone, skills from the clone, and what an older release answers.
+// openhands-agent-server, the newest release played), with real clients: discovery and auth,
+// settings and encrypted secrets, conversations, steering, events and sockets, the bash routes
+// with the simulated git clone, skills from the clone, and what an older release answers.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Fernet } from './agent-server/fernet';
+import { NEWEST_AGENT_SERVER_VERSION } from './agent-server/release';
 import { postFile } from './agent-server-probes';
 import type { RunningService } from './index';
 import { agentSeedIds, agentSeedPaths } from './seed/agent-server';
@@ -70,7 +71,10 @@ const hex = (id: unknown) => String(id).replaceAll('-', '');
 describe('discovery and auth', () => {
   it('says it is an agent server without a key; /api needs X-Session-API-Key', async () => {
     const info = await call<Json>(`${svc.url}/server_info`);
-    expect(info.body).toMatchObject({ title: 'OpenHands Agent Server', version: '1.43.1' });
+    expect(info.body).toMatchObject({
+      title: 'OpenHands Agent Server',
+      version: NEWEST_AGENT_SERVER_VERSION,
+    });
     expect((await call(`${svc.url}/alive`)).body).toEqual({ status: 'ok' });
     expect((await call(`${svc.url}/health`)).body).toEqual({ status: 'ok' });
     expect(await call(`${svc.url}/api/settings`)).toMatchObject({

@@ -84,14 +84,42 @@ export interface ServiceOptions {
    * the newest the service knows; the `legacy` kind always plays its own 1.3.0-era server.
    */
   agentVersion?: string | null;
+  /**
+   * `max_concurrent_runs` of every agent server (`OH_MAX_CONCURRENT_RUNS`, at least 1): from
+   * 1.54.0 a run or a create beyond it answers 429. Default 10, as upstream.
+   */
+  maxConcurrentRuns?: number;
+  /**
+   * `OH_CONVERSATION_RUNTIME` of the `agent` kind (from 1.48.0): `docker` runs each conversation
+   * in a container of its own (agent-server/docker-runtime.ts). Default `local`.
+   */
+  conversationRuntime?: 'local' | 'docker';
+  /**
+   * The agent servers have no network: the public skills repository cannot be cloned and GitHub's
+   * API cannot be reached (repository search answers 502). Clones of the seeded repositories still
+   * work: they stand for the code host a person's own network reaches. Default false.
+   */
+  offline?: boolean;
+  /**
+   * The hosted kind's daily conversation quota (`OH_DAILY_CONVERSATION_LIMIT`): starts beyond it
+   * answer 429 until the next UTC midnight. Default none (unlimited).
+   */
+  dailyConversationLimit?: number | null;
 }
 
 export type ResolvedOptions = Required<
   Omit<
     ServiceOptions,
-    'apiKey' | 'dataFile' | 'corsOrigins' | 'eventsPerSecond' | 'hosted' | 'agentVersion'
+    | 'apiKey'
+    | 'dataFile'
+    | 'corsOrigins'
+    | 'eventsPerSecond'
+    | 'hosted'
+    | 'agentVersion'
+    | 'dailyConversationLimit'
   >
 > & {
+  dailyConversationLimit: number | null;
   /** The hosted service's auth and behaviour: `server: 'hosted'`, or legacy's hosted mode. */
   hosted: boolean;
   agentVersion: string | null;
@@ -127,6 +155,32 @@ export function resolveOptions(options: ServiceOptions = {}): ResolvedOptions {
     corsOrigins: options.corsOrigins ?? null,
     log: options.log ?? false,
     agentVersion: options.agentVersion ?? null,
+    ...runtimeOptions(server, options),
+  };
+}
+
+/** The options of agent-server runtimes and the hosted quota, checked against the kind. */
+function runtimeOptions(server: ServerKind, options: ServiceOptions) {
+  const maxConcurrentRuns = options.maxConcurrentRuns ?? 10;
+  if (!Number.isInteger(maxConcurrentRuns) || maxConcurrentRuns < 1) {
+    throw new Error('maxConcurrentRuns must be an integer of at least 1');
+  }
+  const conversationRuntime = options.conversationRuntime ?? 'local';
+  if (conversationRuntime !== 'local' && conversationRuntime !== 'docker') {
+    throw new Error(`unknown conversation runtime ${String(conversationRuntime)}`);
+  }
+  if (conversationRuntime === 'docker' && server !== 'agent') {
+    throw new Error("conversationRuntime: 'docker' is a mode of the agent kind's own server");
+  }
+  const dailyConversationLimit = options.dailyConversationLimit ?? null;
+  if (dailyConversationLimit !== null && !Number.isInteger(dailyConversationLimit)) {
+    throw new Error('dailyConversationLimit must be an integer');
+  }
+  return {
+    maxConcurrentRuns,
+    conversationRuntime,
+    offline: options.offline ?? false,
+    dailyConversationLimit,
   };
 }
 
@@ -155,6 +209,13 @@ Usage: npm run service -- [flags]
   --no-rate-limit        disable the upstream per-IP rate limiter
   --cors-origins <list>  comma-separated PERMITTED_CORS_ORIGINS (turns the localhost rule off)
   --agent-version <v>    agent-server release to play, e.g. 1.20.0 (default: the newest known)
+  --max-concurrent-runs <n>
+                         agent servers' run capacity (1.54.0+; default 10)
+  --conversation-runtime <local|docker>
+                         agent kind: one container per conversation (1.48.0+; default local)
+  --offline              agent servers reach neither the public skills repository nor GitHub's API
+  --daily-conversation-limit <n>
+                         hosted: conversations a user may start per UTC day (default unlimited)
   --quiet                no request log
   --help                 this text
 `;
@@ -233,6 +294,23 @@ export function parseArgs(argv: readonly string[]): ServiceOptions & { help?: bo
         out.agentVersion = version;
         break;
       }
+      case '--max-concurrent-runs':
+        out.maxConcurrentRuns = Number(take());
+        break;
+      case '--conversation-runtime': {
+        const runtime = take();
+        if (runtime !== 'local' && runtime !== 'docker') {
+          throw new Error('--conversation-runtime needs local or docker');
+        }
+        out.conversationRuntime = runtime;
+        break;
+      }
+      case '--offline':
+        out.offline = true;
+        break;
+      case '--daily-conversation-limit':
+        out.dailyConversationLimit = Number(take());
+        break;
       case '--quiet':
         out.log = false;
         break;

@@ -24,6 +24,7 @@ import { agentServerRoutes } from './routes/agent-server';
 import type { RouteHost } from './routes/common';
 import { agentServerHealthRoutes, appServerHealthRoutes, healthRoutes } from './routes/health';
 import { HostedAuth, hostedRoutes } from './routes/hosted';
+import { withDailyQuota } from './routes/hosted-start';
 import { v0ConversationScopedRoutes } from './routes/v0-conversation';
 import { v0ConversationRoutes } from './routes/v0-conversations';
 import { v0GitRoutes } from './routes/v0-git';
@@ -231,7 +232,10 @@ export class ReferenceService implements ServiceHost, RouteHost {
         return [
           ...appServerHealthRoutes(this),
           ...v1ServerRoutes(this),
-          ...v1AppRoutes(this, 'current'),
+          // The hosted service counts the conversations each user starts a day.
+          ...(this.options.server === 'hosted'
+            ? withDailyQuota(this, v1AppRoutes(this, 'current'))
+            : v1AppRoutes(this, 'current')),
           ...v1PendingMessageRoutes(this),
           ...v1SettingsRoutes(this),
           ...v1GitRoutes(this),

@@ -4,8 +4,12 @@
 // socket), which is not any single tag, so it answers its own fixed set.
 import type { ResolvedOptions } from '../options';
 
-/** The newest release the service knows (tag v1.43.1, 2026-08-22). */
-export const NEWEST_AGENT_SERVER_VERSION = '1.43.1';
+/**
+ * The newest release the service knows: openhands-agent-server 1.58.2 on PyPI (October 2026,
+ * /work/.library/env/packages/pypi.tsv). The git snapshot here stops at tag v1.43.1
+ * (2026-08-22); what came later is read from the code search (see the gates below).
+ */
+export const NEWEST_AGENT_SERVER_VERSION = '1.58.2';
 /** What the legacy kind reports in `server_info`. */
 export const LEGACY_AGENT_SERVER_VERSION = '1.3.0';
 
@@ -62,6 +66,35 @@ export const agentServerGates = {
    * the working folder is a rule for its own subfolder (`agents:<dir>`, paths `<dir>/**`).
    */
   nestedRules: '1.34.0',
+  // --- after v1.43.1 (no tags here: dated by the TypeScript client's generated schema,
+  // clients/typescript/src/generated/agent-server-schema.ts, whose header names the release it
+  // was generated from: 1.49.0 at eb64116f, 1.54.0 at 13a6ade1; v1.43.1 has none of these) ---
+  /**
+   * Per-conversation routes `/api/conversations/{runtime_conversation_id}/bash|file|git/…`
+   * (runtime_router.py), `GET …/runtime` and `…/runtime/reprovision`, `/server_info`'s
+   * `conversation_runtime`, `workspace_mode` and the newer capabilities
+   * (`conversation_runtime_routes_v1`, `idempotent_conversation_create_v1`, `tool_catalog_v1`…,
+   * server_details_router.py at 0573c736), and the Docker runtime mode in that form
+   * (docker_runtime/routers.py). runtime_router.py says the `?cid=` routes these replace are
+   * "Deprecated since v1.48.0", so they came with 1.48.0 (the 1.49.0 schema has them, v1.43.1
+   * not). Docker mode itself is older (1.44–1.47, with `?cid=` routing, not played here). When
+   * each capability joined the list is not known: they are all given from 1.48.0.
+   */
+  conversationRuntime: '1.48.0',
+  /**
+   * Run capacity (`max_concurrent_runs`): 429 "Conversation run limit reached…" on create, `/run`,
+   * accepting a confirmation; "Message saved, but…" on `POST …/events` with `run: true`. Absent
+   * from the 1.49.0 schema's `/run` answers, present (429 "Server conversation run capacity is
+   * full") in 1.54.0: first release between 1.50.0 and 1.54.0, gated at the one that proves it.
+   */
+  runCapacity: '1.54.0',
+  /**
+   * `POST /api/bash/bash_commands/{command_id}/stop` and the per-conversation one: the 1.49.0
+   * schema has the scoped bash routes without a stop route, 1.54.0 has it (same dating).
+   */
+  commandStop: '1.54.0',
+  /** `GET /api/git/repositories/search` (git_provider_service.py): not in 1.49.0, in 1.54.0. */
+  repositorySearch: '1.54.0',
 } as const;
 
 export type AgentServerGate = keyof typeof agentServerGates;

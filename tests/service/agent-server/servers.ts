@@ -5,8 +5,16 @@ import type { ServiceHost } from '../core/host';
 import { hexId } from '../core/ids';
 import type { AgentServerRecord, BashEventRecord } from '../core/state';
 import { sleep, utcNow } from '../core/time';
+import {
+  containerOf,
+  DockerRuntime,
+  isBareScope,
+  isContainerScope,
+  MountedFolderTree,
+} from './docker-runtime';
 import { Fernet } from './fernet';
 import { FolderTree } from './folders';
+import { AgentNetwork } from './network';
 import { ProcessTable, SIGTERM } from './processes';
 import { type AgentServerRelease, agentServerRelease } from './release';
 import { runShell, type ShellOutput } from './shell';
@@ -68,10 +76,31 @@ export class AgentServers {
   private readonly machines = new Map<string, ProcessTable>();
   /** The key of the `agent` kind's own server (the service's key, which the admin can rotate). */
   standaloneKey: () => string | null;
+  /** What the servers reach over the network (the public skills repository, GitHub's API). */
+  readonly network: AgentNetwork;
+  /** The `agent` kind's conversation containers (Docker runtime mode). */
+  readonly docker: DockerRuntime;
+  /** Commands still running, by command id, with the bash history they belong to. */
+  private readonly commands = new Map<string, { history: string; stop: () => void }>();
 
   constructor(private readonly host: ServiceHost) {
     this.release = agentServerRelease(host.options);
     this.standaloneKey = () => host.options.apiKey;
+    this.network = new AgentNetwork(host);
+    this.docker = new DockerRuntime(host.data, () => this.tree(STANDALONE_SCOPE));
+  }
+
+  get options() {
+    return this.host.options;
+  }
+
+  /**
+   * Whether the server of `scope` holds a conversation of `recordScope`: its own, and on the
+   * `agent` kind's server in Docker runtime mode those of its conversation containers (its
+   * catalog lists them, docker_runtime/routers.py `refresh_persisted_conversation`).
+   */
+  sees(scope: string, recordScope: string): boolean {
+    return scope === recordScope || (scope === STANDALONE_SCOPE && isContainerScope(recordScope));
   }
 
   /** The `X-Session-API-Key` this agent server wants; null = none configured, all open. */
@@ -85,9 +114,12 @@ export class AgentServers {
     let state = this.host.data.agent_servers[scope];
     if (!state) {
       state = emptyAgentServerState();
-      state.folders[AGENT_HOME] = { git: null };
-      if (scope !== STANDALONE_SCOPE)
-        state.folders[SANDBOX_PROJECT_DIR] = { git: { kind: 'init' } };
+      // A conversation's container or its own bash history starts with nothing of a server's.
+      if (!isBareScope(scope)) {
+        state.folders[AGENT_HOME] = { git: null };
+        if (scope !== STANDALONE_SCOPE)
+          state.folders[SANDBOX_PROJECT_DIR] = { git: { kind: 'init' } };
+      }
       this.host.data.agent_servers[scope] = state;
     }
     return state;
@@ -96,6 +128,15 @@ export class AgentServers {
   tree(scope: string): FolderTree {
     const state = this.state(scope);
     state.files ??= {};
+    const container = containerOf(this.host.data, scope);
+    if (container) {
+      return new MountedFolderTree(
+        state.folders,
+        state.files,
+        this.tree(STANDALONE_SCOPE),
+        container.host_workspace,
+      );
+    }
     return new FolderTree(state.folders, state.files);
   }
 
@@ -134,8 +175,12 @@ export class AgentServers {
     this.host.persist();
   }
 
-  /** `start_bash_command`: the BashCommand at once, the BashOutput when it ends. */
-  startCommand(scope: string, request: BashRequest) {
+  /**
+   * `start_bash_command`: the BashCommand at once, the BashOutput when it ends. The command runs
+   * on the machine and disk of `scope`; its events go to `history` (a conversation's own, for the
+   * per-conversation routes of a local runtime).
+   */
+  startCommand(scope: string, request: BashRequest, history = scope) {
     const command = {
       id: hexId(),
       timestamp: utcNow(),
@@ -144,8 +189,11 @@ export class AgentServers {
       timeout: request.timeout,
       kind: 'BashCommand' as const,
     };
-    this.storeBash(scope, command);
-    const finished = this.execute(scope, request).then((result) => {
+    this.storeBash(history, command);
+    const finished = this.execute(scope, request, (stop) =>
+      this.commands.set(command.id, { history, stop }),
+    ).then((result) => {
+      this.commands.delete(command.id);
       const output = {
         id: hexId(),
         timestamp: utcNow(),
@@ -156,13 +204,32 @@ export class AgentServers {
         stderr: result.stderr || null,
         kind: 'BashOutput' as const,
       };
-      this.storeBash(scope, output);
+      this.storeBash(history, output);
       return output;
     });
     return { command, finished };
   }
 
-  private async execute(scope: string, request: BashRequest) {
+  /**
+   * `POST …/bash_commands/{command_id}/stop`: TERM to the command's whole process group (it ends
+   * with -15). False when `history` never saw that command; a finished one is stopped already.
+   */
+  stopCommand(history: string, commandHex: string): boolean {
+    const running = this.commands.get(commandHex);
+    if (running?.history === history) {
+      running.stop();
+      return true;
+    }
+    return this.state(history).bash_events.some(
+      ({ event }) => event.kind === 'BashCommand' && event.id === commandHex,
+    );
+  }
+
+  private async execute(
+    scope: string,
+    request: BashRequest,
+    onStart: (stop: () => void) => void = () => {},
+  ) {
     const tree = this.tree(scope);
     const cwd = request.cwd ?? AGENT_HOME;
     const entry = tree.stat(cwd);
@@ -174,6 +241,9 @@ export class AgentServers {
     const output: ShellOutput = { stdout: '', stderr: '' };
     const table = this.processes(scope);
     const shell = table.spawn(['/bin/sh', '-c', request.command]);
+    onStart(() => {
+      for (const process of table.session(shell.sid)) process.kill(SIGTERM);
+    });
     let timedOut = false;
     // The server's time-out signals the command's whole session (os.killpg), helpers included.
     const timer = setTimeout(() => {

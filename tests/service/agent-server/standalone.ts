@@ -7,6 +7,7 @@ import { httpException } from '../http/respond';
 import type { Incoming, Route } from '../http/router';
 import { adminRoutes } from '../routes/admin';
 import { agentServerRoutes } from '../routes/agent-server';
+import { dockerRuntimeRoutes, dockerSocketGate } from '../routes/agent-server-docker';
 import { agentServerHealthRoutes } from '../routes/health';
 import { seedStandaloneAgentServer } from '../seed/agent-server';
 import type { ReferenceService } from '../service';
@@ -19,10 +20,15 @@ const routeTables = new WeakMap<ReferenceService, Route[]>();
 export function standaloneAgentServerRoutes(service: ReferenceService): Route[] {
   let routes = routeTables.get(service);
   if (!routes) {
+    const local = agentServerRoutes(service, STANDALONE_SCOPE);
     routes = [
       ...adminRoutes(service),
       ...agentServerHealthRoutes(service),
-      ...agentServerRoutes(service, STANDALONE_SCOPE),
+      // Docker runtime mode: the docker router comes before the local conversation routes.
+      ...(service.options.conversationRuntime === 'docker'
+        ? dockerRuntimeRoutes(service, () => local)
+        : []),
+      ...local,
     ];
     routeTables.set(service, routes);
   }
@@ -36,6 +42,11 @@ function headerOf(req: Incoming, name: string): string | undefined {
 
 export async function startStandaloneAgentServer(service: ReferenceService): Promise<Listener> {
   const { options, v1 } = service;
+  if (options.conversationRuntime === 'docker' && !v1.agent.release.has('conversationRuntime')) {
+    throw new Error(
+      `the Docker runtime mode played here needs agent server 1.48.0 or later, not ${v1.agent.release.version}`,
+    );
+  }
   if (options.seed && !service.data.agent_servers?.[STANDALONE_SCOPE]) {
     seedStandaloneAgentServer(service.data);
   }
@@ -61,6 +72,7 @@ export async function startStandaloneAgentServer(service: ReferenceService): Pro
       alive: () => true,
       sessionKey: () => service.apiKey,
       log: (message) => service.log(message),
+      gate: options.conversationRuntime === 'docker' ? dockerSocketGate(service) : undefined,
     }),
     log: options.log,
   });

@@ -4,6 +4,8 @@
 // after a real server restart.
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { DockerRuntimeRecord } from '../agent-server/docker-runtime';
+import type { QuotaRecord } from '../routes/hosted-start';
 import { randomKey } from './ids';
 
 export interface ProviderTokenRecord {
@@ -217,6 +219,10 @@ export interface ServiceData {
   agent_conversations?: Record<string, AppConversationRecord>;
   /** Agent-server state by scope (sandbox id, or the `agent` kind's own server). */
   agent_servers?: Record<string, AgentServerRecord>;
+  /** The agent kind's conversation containers (Docker runtime mode). */
+  docker_runtime?: DockerRuntimeRecord;
+  /** The hosted user's daily conversation usage. */
+  daily_quota?: QuotaRecord;
 }
 
 export function emptyData(): ServiceData {

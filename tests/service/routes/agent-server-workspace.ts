@@ -7,13 +7,7 @@
 import { resolvePath } from '../agent-server/folders';
 import { agentServerGates } from '../agent-server/release';
 import { AGENT_HOME } from '../agent-server/servers';
-import {
-  loadProjectSkills,
-  loadUserSkills,
-  mergeSkills,
-  publicSkills,
-  skillInfo,
-} from '../agent-server/skills';
+import { loadProjectSkills, loadUserSkills, mergeSkills, skillInfo } from '../agent-server/skills';
 import type { FormFile } from '../http/multipart';
 import { bool, datetime, int, oneOf, opt, optional, str, uuid } from '../http/pydantic';
 import { HttpError, httpException, json, text, UpstreamCrash } from '../http/respond';
@@ -246,12 +240,13 @@ export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): Gate
         auth: 'agent',
         contract: { source: 'agent' },
         body: { kind: 'model', schema: SkillsRequestModel, required: true },
-        handle: ({ body }) => {
+        handle: async ({ body }) => {
           const tree = servers.tree(scope);
           // skills_service.py `load_all_skills`: public then the user's own as one tier (the
-          // user's win), then the folder's (which win over both).
+          // user's win), then the folder's (which win over both). Every switch defaults to
+          // true, and the public tier is a clone over the network (agent-server/network.ts).
           const sdkBase = mergeSkills([
-            body.load_public ? publicSkills(AGENT_HOME) : [],
+            body.load_public ? await servers.network.publicSkills(scope, AGENT_HOME) : [],
             body.load_user ? loadUserSkills(tree, AGENT_HOME) : [],
           ]);
           const project =

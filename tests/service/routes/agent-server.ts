@@ -9,6 +9,7 @@
 
 import { withoutNulls } from '../agent-server/json';
 import type { AgentServerRelease } from '../agent-server/release';
+import { runCapacityOf } from '../agent-server/run-capacity';
 import { parseUuid, toDashed } from '../core/ids';
 import type { AppConversationRecord, V1Event } from '../core/state';
 import { toNaiveLocal, utcNow } from '../core/time';
@@ -34,6 +35,8 @@ import {
   ConfirmationResponseRequestModel,
   SendMessageRequestModel,
 } from '../models/v1';
+import { agentServerGitSearchRoutes } from './agent-server-git-search';
+import { agentServerRuntimeRoutes } from './agent-server-runtime';
 import { agentServerSettingsRoutes } from './agent-server-settings';
 import { agentServerWorkspaceRoutes } from './agent-server-workspace';
 import type { RouteHost } from './common';
@@ -91,6 +94,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
   const domain = v1.agent;
   const release = domain.release;
   const legacy = release.legacy;
+  const runs = runCapacityOf(domain);
 
   const conversationHere = (hex: string | null): AppConversationRecord | undefined =>
     domain.find(scope, hex);
@@ -267,7 +271,9 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         depends: [eventService],
         body: { kind: 'model', schema: ConfirmationResponseRequestModel, required: true },
         handle: ({ params, body }) => {
-          v1.respondToConfirmation(lookup(params.conversation_id), body.accept, body.reason);
+          const record = lookup(params.conversation_id);
+          runs.beforeConfirmation(scope, record, body.accept);
+          v1.respondToConfirmation(record, body.accept, body.reason);
           return { success: true };
         },
       }),
@@ -316,12 +322,15 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         depends: [eventService],
         body: { kind: 'model', schema: SendMessageRequestModel, required: true },
         handle: ({ params, body }) => {
+          const record = lookup(params.conversation_id);
+          const refusal = runs.refusalFor(scope, record, body.run);
           v1.sendMessage(
-            lookup(params.conversation_id),
+            record,
             body.role,
             body.content as Record<string, unknown>[],
-            body.run,
+            body.run && refusal === null,
           );
+          if (refusal !== null) throw runs.messageRefused(refusal);
           return { success: true };
         },
       }),
@@ -372,6 +381,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         query: queryModel({ ...includeSkills }),
         body: { kind: 'model', schema: startConversationModel(release), required: true },
         handle: ({ query, body }) => {
+          runs.beforeCreate(scope, body.conversation_id);
           const { record, created } = domain.start(scope, body);
           return json(info(record, query), created ? 201 : 200);
         },
@@ -530,7 +540,9 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         params: conversationParams,
         depends: [eventService],
         handle: ({ params }) => {
-          if (v1.run(lookup(params.conversation_id)) === 'already-running') {
+          const record = lookup(params.conversation_id);
+          runs.beforeRun(scope, record);
+          if (v1.run(record) === 'already-running') {
             throw httpException(
               409,
               'Conversation already running. Wait for completion or pause first.',
@@ -649,6 +661,8 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
     ...acpConversationRoutes(),
     ...agentServerSettingsRoutes(host, scope),
     ...agentServerWorkspaceRoutes(host, scope),
+    ...agentServerRuntimeRoutes(host, scope),
+    ...agentServerGitSearchRoutes(host, scope),
   ];
 
   /**

@@ -67,12 +67,30 @@ export function appServerHealthRoutes(host: RouteHost): Route[] {
 }
 
 /**
+ * The capabilities from 1.48.0 (server_details_router.py at 0573c736, `ServerInfo.capabilities`;
+ * when each joined is not known, release.ts `conversationRuntime`).
+ */
+const runtimeCapabilities = [
+  'conversation_runtime_routes_v1',
+  'profile_secret_scope_v1',
+  'profile_persona_v1',
+  'credential_binding_v1',
+  'credential_binding_readiness_probe_v1',
+  'credential_binding_activation_guard_v1',
+  'prompt_enhancement_v1',
+  'idempotent_conversation_create_v1',
+  'tool_catalog_v1',
+  'agent_profile_draft_materialize_v1',
+];
+
+/**
  * server_details_router.py of the release played. The legacy kind answers what it always did
  * (v1.3.0); newer releases add the package versions, usable tools and credential-binding
  * capabilities to `server_info` and answer `/health` with JSON (v1.21.0).
  */
 export function agentServerHealthRoutes(host: RouteHost): Route[] {
   const release = host.v1.agent.release;
+  const runtime = !release.legacy && release.has('conversationRuntime');
   const serverInfo = () => {
     const times = {
       uptime: (Date.now() - host.startedAt) / 1000,
@@ -100,13 +118,21 @@ export function agentServerHealthRoutes(host: RouteHost): Route[] {
       python_version: '3.13.7 (main, Aug 14 2026, 22:41:05) [GCC 12.2.0]',
       usable_tools: ['terminal', 'file_editor', 'task_tracker', 'browser_tool_set'],
       runtime_idle_timeout_seconds: null,
-      capabilities: release.has('credentialBinding')
-        ? [
-            'credential_binding_v1',
-            'credential_binding_readiness_probe_v1',
-            'credential_binding_activation_guard_v1',
-          ]
-        : [],
+      // `workspace_mode` is "host" on a local server (tests/agent_server/test_runtime_router.py);
+      // what a Docker-mode server says there is not known, so it says the same.
+      ...(runtime
+        ? { conversation_runtime: host.options.conversationRuntime, workspace_mode: 'host' }
+        : {}),
+      capabilities: runtime
+        ? runtimeCapabilities
+        : release.has('credentialBinding')
+          ? [
+              'credential_binding_v1',
+              'credential_binding_readiness_probe_v1',
+              'credential_binding_activation_guard_v1',
+            ]
+          : [],
+      ...(runtime ? { app_backend_ingress_url: null } : {}),
       max_foreground_terminal_timeout_seconds: null,
       docs: '/docs',
       redoc: '/redoc',

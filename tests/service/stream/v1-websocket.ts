@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { withoutNulls } from '../agent-server/json';
+import { runCapacityOf } from '../agent-server/run-capacity';
 import { dashedUuid, parseUuid } from '../core/ids';
 import { naiveNow, toNaiveLocal } from '../core/time';
 import { INVALID, type PydanticError } from '../http/pydantic';
@@ -30,6 +31,11 @@ export interface AgentSocketDeps {
   alive: () => boolean;
   /** The key in force; null when none is configured (every socket is accepted). */
   sessionKey: () => string | null;
+  /**
+   * Docker runtime mode: the close code for a conversation whose container the socket cannot be
+   * bridged into (1008 unknown, 1011 cannot start), or null to go on.
+   */
+  gate?: (conversationHex: string) => Promise<number | null>;
   log: (message: string) => void;
 }
 
@@ -158,6 +164,14 @@ function subscribe(
   after: string | null,
 ): void {
   const { agent } = deps.domain;
+  if (deps.gate) {
+    const gate = deps.gate;
+    void gate(conversationHex).then((code) => {
+      if (code !== null) ws.close(code);
+      else subscribe(ws, { ...deps, gate: undefined }, conversationHex, mode, after);
+    });
+    return;
+  }
   const record = deps.alive() ? agent.find(deps.scope, conversationHex) : undefined;
   if (record && agent.needsActivation(record)) {
     ws.close(1013, 'credential_binding_activation_required');
@@ -227,12 +241,15 @@ function subscribe(
       reply('ValidationError', validationErrorText('Message', errors));
       return;
     }
+    // At run capacity the message is stored and the run refused (1.54.0).
+    const refusal = runCapacityOf(agent).refusalFor(deps.scope, current, true);
     deps.domain.sendMessage(
       current,
       message.role,
       message.content as Record<string, unknown>[],
-      true,
+      refusal === null,
     );
+    if (refusal !== null) reply('ConversationRunLimitExceeded', refusal);
   });
   ws.on('close', () => {
     deps.domain.subscribers.get(record.id)?.delete(ws);

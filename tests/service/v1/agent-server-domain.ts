@@ -84,13 +84,13 @@ export class AgentServerDomain {
     return [
       ...Object.values(this.host.data.app_conversations),
       ...Object.values(this.direct),
-    ].filter((record) => record.sandbox_id === scope);
+    ].filter((record) => this.servers.sees(scope, record.sandbox_id));
   }
 
   find(scope: string, hex: string | null): AppConversationRecord | undefined {
     if (hex === null) return undefined;
     const record = this.host.data.app_conversations[hex] ?? this.direct[hex];
-    return record && record.sandbox_id === scope ? record : undefined;
+    return record && this.servers.sees(scope, record.sandbox_id) ? record : undefined;
   }
 
   /** Any conversation, wherever it lives (admin helper). */
