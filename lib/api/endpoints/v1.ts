@@ -585,6 +585,20 @@ export const agentCountEvents = defineRequest({
   request: ({ conversation: ref, ...query }) => ({ ...onAgent(ref), query }),
 });
 
+/**
+ * `GET /server_info` of the agent server a conversation runs on (no key needed; the sandbox's own
+ * is sent all the same, to its own server). Its `version` tells how its event search walks the log
+ * (docs/contract/agent-server.md#replaying-and-resuming).
+ */
+export const agentGetConversationServer = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/server_info',
+  target: 'agent-server',
+  params: z.strictObject({ conversation }),
+  request: ({ conversation: ref }) => ({ agentServer: ref }),
+});
+
 /** One event by id. */
 export const agentGetEvent = defineRequest({
   group: 'agent',
@@ -619,4 +633,5 @@ export const agentRequests = {
   'agent.getConversation': agentGetConversation,
   'agent.interrupt': agentInterrupt,
   'agent.getServerInfo': agentGetServerInfo,
+  'agent.getConversationServer': agentGetConversationServer,
 };
