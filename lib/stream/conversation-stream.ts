@@ -277,6 +277,17 @@ export class ConversationStream {
     if (!this.stopped && !this.conversation.notFound && !this.transport) this.schedulePoll();
   }
 
+  /**
+   * A person opened the conversation again: a stream that gave up because the conversation's
+   * container would not start gets another bounded round of tries.
+   */
+  retryGivenUp(): void {
+    const state = this.transportState;
+    if (this.stopped || state.phase !== 'failed' || state.reason !== 'runtime-failed') return;
+    this.stopTransport();
+    void this.refresh();
+  }
+
   /** Fetches the page of history just before the oldest event held. */
   async loadOlder(): Promise<number> {
     if (!this.hasOlder) return 0;
