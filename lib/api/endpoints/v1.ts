@@ -20,7 +20,8 @@ import {
   SecretUpdateRequestSchema,
 } from '../v1/requests';
 import {
-  agentFilters,
+  agentCountEvents,
+  agentGetConversationServer,
   agentGetServerInfo,
   agentInterrupt,
   agentPause,
@@ -574,30 +575,6 @@ export const v1Requests = {
 };
 
 // --- Agent server (docs/contract/agent-server.md#rest-routes), under the conversation's `conversation_url`
-
-/** How many of the conversation’s events match. */
-export const agentCountEvents = defineRequest({
-  group: 'agent',
-  method: 'GET',
-  path: '/api/conversations/{conversation_id}/events/count',
-  target: 'agent-server',
-  params: z.strictObject({ conversation, ...agentFilters }),
-  request: ({ conversation: ref, ...query }) => ({ ...onAgent(ref), query }),
-});
-
-/**
- * `GET /server_info` of the agent server a conversation runs on (no key needed; the sandbox's own
- * is sent all the same, to its own server). Its `version` tells how its event search walks the log
- * (docs/contract/agent-server.md#replaying-and-resuming).
- */
-export const agentGetConversationServer = defineRequest({
-  group: 'agent',
-  method: 'GET',
-  path: '/server_info',
-  target: 'agent-server',
-  params: z.strictObject({ conversation }),
-  request: ({ conversation: ref }) => ({ agentServer: ref }),
-});
 
 /** One event by id. */
 export const agentGetEvent = defineRequest({
