@@ -23,6 +23,7 @@ import {
   sendRequest,
 } from './http';
 import {
+  agentServerBaseUrl,
   describeUrl,
   isHostedServiceUrl,
   parseServerUrl,
@@ -197,7 +198,11 @@ export function createTransport(config: ApiClientConfig): Transport {
           ref.conversation_url,
           'this conversation’s agent server',
         );
-        url = new URL(`${trimTrailingSlash(base)}${fillPath(suffix, spec, parts)}`);
+        // A route of the agent server itself (`/server_info`) hangs off its base, not off the
+        // conversation's address.
+        url = spec.path.startsWith(V0_CONVERSATION_PREFIX)
+          ? new URL(`${trimTrailingSlash(base)}${fillPath(suffix, spec, parts)}`)
+          : new URL(`${agentServerBaseUrl(base.href)}${fillPath(spec.path, spec, parts)}`);
         // The agent server only knows the sandbox's key
         // (docs/contract/agent-server.md#base-url-and-key). One on the server's own origin is the
         // server itself (an agent server with no app server in front): the server's key is its own.

@@ -133,6 +133,7 @@ export class StreamHub {
     }
     ports.add(port);
     port.onDisconnect.addListener(() => ports?.delete(port));
+    stream.retryGivenUp();
     await stream.flush();
     this.post(port, { type: 'watching', conversationId, snapshot: stream.snapshot() });
   }

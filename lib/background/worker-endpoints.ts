@@ -3,6 +3,8 @@
 // through `api.send` with a call they prepared and validated (lib/messaging/worker-client.ts).
 import type { RequestSpec } from '@/lib/api/endpoint';
 import {
+  agentCountEvents,
+  agentGetConversationServer,
   agentInterrupt,
   agentPause,
   agentRespondToConfirmation,
@@ -42,6 +44,8 @@ const workerEndpoints: Record<string, RequestSpec> = {
   'v1.activateCredentialBinding': v1ActivateCredentialBinding,
   'v1.getWebClientConfig': v1GetWebClientConfig,
   'agent.searchEvents': agentSearchEvents,
+  'agent.countEvents': agentCountEvents,
+  'agent.getConversationServer': agentGetConversationServer,
   'agent.sendMessage': agentSendMessage,
   'agent.pause': agentPause,
   'agent.interrupt': agentInterrupt,

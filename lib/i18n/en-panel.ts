@@ -170,6 +170,12 @@ export const panelStrings = {
   'panel.problem.sandbox-lost.title': 'The sandbox stopped or was lost',
   'panel.problem.sandbox-lost.next':
     'Start the conversation again: the agent picks up from its history, but work not committed in the sandbox may be gone.',
+  'panel.problem.runtime-failed.title': 'The conversation’s container could not start',
+  'panel.problem.runtime-failed.next':
+    'The agent server runs this conversation in a container of its own, and it would not start after several tries. Check that Docker is running on the agent server and has disk and memory to spare (or unarchive the conversation), then open the conversation again.',
+  'panel.problem.conversation-gone.title': 'The agent server does not know this conversation',
+  'panel.problem.conversation-gone.next':
+    'It may have been deleted there, or its agent server was reset. Try again to read the conversation; if it is gone, start a new one.',
   'panel.problem.action-timeout.title': 'A step took too long and was stopped',
   'panel.problem.action-timeout.next': 'Tell the agent to try a shorter or backgrounded command.',
   'panel.problem.too-many.title': 'Too many conversations or connections at once',
@@ -214,6 +220,8 @@ export const panelStrings = {
   'panel.streamFailure.unreachable': 'the server cannot be reached',
   'panel.streamFailure.too-many-connections':
     'too many connections to this conversation (another tab or app is watching it); trying again shortly',
+  'panel.streamFailure.runtime-failed':
+    'the conversation’s container on the agent server could not start',
   'panel.streamFailure.credential-binding':
     'the sandbox restarted and its sign-in must be activated again',
   'panel.stream.lastEvent': 'last event {seconds} s ago',

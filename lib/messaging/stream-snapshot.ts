@@ -18,7 +18,9 @@ export type StreamFailure =
   | 'unreachable'
   | 'too-many-connections'
   /** The sandbox restarted and the agent's login must be activated again. */
-  | 'credential-binding';
+  | 'credential-binding'
+  /** Docker runtime mode: the conversation's container could not start. */
+  | 'runtime-failed';
 
 export type TransportState =
   | { phase: 'idle' }

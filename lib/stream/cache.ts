@@ -31,6 +31,12 @@ export interface StreamCursor {
   oldestId?: number;
   /** V1: timestamp of the newest event received (naive server time, as sent). */
   lastTimestamp?: string;
+  /**
+   * V1: an event id such that every event the agent server stored up to it (in its log's order)
+   * is held; the next connection reads the log on from there. Absent in cursors written before
+   * anchors existed: those read the log from its start once, de-duplicating.
+   */
+  anchor?: string;
   /** V1: timestamp of the oldest event held. */
   oldestTimestamp?: string;
   /** V1: the next page of older history. */

@@ -296,3 +296,52 @@ describe('a V1 conversation record read while the live stream moves on', () => {
     }
   });
 });
+
+describe('a V1 conversation whose container cannot start', () => {
+  it('gives up after the socket’s bounded tries, and tries again when the person opens it again', async () => {
+    let transports = 0;
+    const stream = new ConversationStream(
+      ID,
+      'v1',
+      depsWith({
+        caller: {
+          async call(name) {
+            if (name === 'v1.getAppConversations') {
+              return [
+                {
+                  id: ID,
+                  sandbox_status: 'RUNNING',
+                  conversation_url: 'http://agent.test/api/conversations/c0ffee',
+                  session_api_key: 'sk',
+                },
+              ];
+            }
+            return { items: [], next_page_id: null };
+          },
+        },
+        createV1Transport: (options) => {
+          transports++;
+          const failed = { phase: 'failed', reason: 'runtime-failed' } as const;
+          return {
+            state: failed,
+            start: () => options.callbacks.onState(failed),
+            stop() {},
+            send() {},
+          };
+        },
+      }),
+    );
+    try {
+      await stream.start();
+      expect(stream.snapshot().transport).toMatchObject({ reason: 'runtime-failed' });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      // Nothing retries by itself once the socket gave up.
+      expect(transports).toBe(1);
+      stream.retryGivenUp();
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(transports).toBe(2);
+    } finally {
+      stream.stop();
+    }
+  });
+});

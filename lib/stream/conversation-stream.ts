@@ -12,10 +12,11 @@ import { backoffDelay } from './backoff';
 import type { CachedEvent, StreamCursor } from './cache';
 import type { EventFacts, FactsReader } from './event-facts';
 import type { RawCaller } from './history';
-import { dedupeKeyOfOrder, v0OrderKey, v1OrderKey } from './order';
+import { dedupeKeyOfOrder, timestampOfOrder, v0OrderKey, v1OrderKey } from './order';
 import type { StreamTransport, TransportCallbacks } from './transport';
 import { type V0Info, V0Log } from './v0-log';
 import { V1History, type V1Info } from './v1-history';
+import { V1Resume } from './v1-resume';
 
 export interface V0TransportOptions {
   origin: string;
@@ -31,7 +32,6 @@ export interface V1TransportOptions {
   agentServerUrl: () => string;
   conversationId: string;
   sessionApiKey: () => string | null;
-  lastTimestamp: () => string | null;
   callbacks: TransportCallbacks;
   beforeReconnect: () => Promise<boolean>;
 }
@@ -124,6 +124,8 @@ export class ConversationStream {
   private readonly v0Log: V0Log;
   /** The V1 timestamp cursor and history pages (V1 conversations only). */
   private readonly v1History: V1History;
+  /** What a V1 socket missed, read from the event search after each (re)connect. */
+  private readonly v1Resume: V1Resume;
   private readonly counters: StreamCounters = {
     received: 0,
     duplicates: 0,
@@ -157,6 +159,24 @@ export class ConversationStream {
       afterFill: () => this.scheduleFlush(),
     });
     this.v1History = new V1History(conversationId, deps.caller);
+    this.v1Resume = new V1Resume({
+      caller: deps.caller,
+      record: () => this.v1,
+      agentServerBase: (url) => deps.agentServerBase(url),
+      ingest: (events) => {
+        if (!this.stopped) this.ingest(events, 'live');
+      },
+      readNewest: async () => {
+        const page = await this.v1History.readNewest(this.v1);
+        if (this.stopped) return [];
+        this.hasOlder = page.more;
+        this.ingest(page.events, 'live');
+        return page.events;
+      },
+      failed: (error) => {
+        console.warn('[handoff] catching up the stream failed', conversationId, messageOf(error));
+      },
+    });
   }
 
   snapshot(): StreamSnapshot {
@@ -188,7 +208,9 @@ export class ConversationStream {
     ]);
     for (const order of orders) {
       const key = dedupeKeyOfOrder(order);
-      if (key) this.seen.add(key);
+      if (!key) continue;
+      this.seen.add(key);
+      if (order.startsWith('1:')) this.v1Resume.noteHeld(timestampOfOrder(order));
     }
     if (cursor) this.restoreCursor(cursor);
     // The cache itself says where older history continues from (orders come sorted).
@@ -201,6 +223,7 @@ export class ConversationStream {
     clearTimeout(this.pollTimer);
     clearTimeout(this.snapshotTimer);
     this.v0Log.stop();
+    this.v1Resume.lost();
     this.transport?.stop();
     this.transport = null;
     void this.flush();
@@ -252,6 +275,17 @@ export class ConversationStream {
     }
     this.emitSnapshot();
     if (!this.stopped && !this.conversation.notFound && !this.transport) this.schedulePoll();
+  }
+
+  /**
+   * A person opened the conversation again: a stream that gave up because the conversation's
+   * container would not start gets another bounded round of tries.
+   */
+  retryGivenUp(): void {
+    const state = this.transportState;
+    if (this.stopped || state.phase !== 'failed' || state.reason !== 'runtime-failed') return;
+    this.stopTransport();
+    void this.refresh();
   }
 
   /** Fetches the page of history just before the oldest event held. */
@@ -337,8 +371,8 @@ export class ConversationStream {
       }
       return;
     }
-    // V1 with a running agent server: its socket replays everything (or what is new since
-    // the cursor). Otherwise history comes from the app server's event search.
+    // V1 with a running agent server: once its socket is open, what it missed is read from the
+    // agent server's search (V1Resume). Otherwise history comes from the app server's search.
     if (!running && this.seen.size === 0) {
       const page = await this.v1History.readNewest(this.v1);
       this.hasOlder = page.more;
@@ -348,7 +382,15 @@ export class ConversationStream {
 
   // --- Events -----------------------------------------------------------------------------------
 
-  private ingest(raws: readonly Record<string, unknown>[], origin: 'live' | 'history'): number {
+  /**
+   * Takes events in. `socket`: frames of the live socket, which arrive in the order the server
+   * stored them (a V1 one may move the resume anchor); `live`: new events read otherwise.
+   */
+  private ingest(
+    raws: readonly Record<string, unknown>[],
+    source: 'socket' | 'live' | 'history',
+  ): number {
+    const origin = source === 'history' ? 'history' : 'live';
     const fresh: StreamEntry[] = [];
     for (const raw of raws) {
       const facts = this.deps.facts(raw);
@@ -367,11 +409,15 @@ export class ConversationStream {
       }
       this.counters.received++;
       this.noteOldest(order);
+      if (source === 'socket' && facts.generation === 'v1') {
+        this.v1Resume.noteLive(facts.id, facts.typeName);
+      }
       if (this.seen.has(facts.key)) {
         this.counters.duplicates++;
         continue;
       }
       this.seen.add(facts.key);
+      if (facts.generation === 'v1') this.v1Resume.noteHeld(timestampOfOrder(order));
       if (approximateSize(raw) > OVERSIZED_EVENT_BYTES) this.counters.oversized++;
       this.track(facts);
       // Only events that say something about the state count: history pages come newest
@@ -467,7 +513,10 @@ export class ConversationStream {
   private callbacks(): TransportCallbacks {
     return {
       onEvents: (events) => {
-        this.ingest(events, 'live');
+        this.ingest(events, 'socket');
+      },
+      onSubscribed: () => {
+        if (this.generation === 'v1') this.v1Resume.subscribed();
       },
       onPayload: (payload) => {
         if (approximateSize(payload) > OVERSIZED_EVENT_BYTES) this.counters.oversized++;
@@ -482,6 +531,10 @@ export class ConversationStream {
       onState: (state) => {
         if (state.phase === 'retrying') this.counters.reconnects++;
         this.transportState = state;
+        if (this.generation === 'v1' && !this.stopped) {
+          if (state.phase === 'live') this.v1Resume.opened();
+          else this.v1Resume.lost();
+        }
         if (state.phase === 'stopped' && !this.stopped) {
           // Stopped by a failed reconnect check: the conversation is no longer running.
           this.transport = null;
@@ -602,7 +655,6 @@ export class ConversationStream {
         // An agent server on the server's own origin is the server itself (no app server).
         sessionApiKey: () =>
           this.v1?.session_api_key ?? this.serverKeyOn(this.deps.resolveUrl(conversationUrl())),
-        lastTimestamp: () => this.v1History.lastTimestamp(),
         callbacks: this.callbacks(),
         beforeReconnect,
       });
@@ -621,6 +673,7 @@ export class ConversationStream {
   private restoreCursor(cursor: StreamCursor): void {
     this.v0Log.restore(cursor);
     this.v1History.restore(cursor);
+    this.v1Resume.restore(cursor.anchor);
     this.hasOlder = cursor.hasOlder ?? false;
     this.synced = false;
   }
@@ -629,10 +682,20 @@ export class ConversationStream {
     return {
       conversationId: this.conversationId,
       generation: this.generation,
-      ...(this.generation === 'v0' ? this.v0Log.cursorFields() : this.v1History.cursorFields()),
+      ...(this.generation === 'v0' ? this.v0Log.cursorFields() : this.v1CursorFields()),
       hasOlder: this.hasOlder,
       updatedAt: Date.now(),
     };
+  }
+
+  private v1CursorFields(): Partial<StreamCursor> {
+    const anchor = this.v1Resume.anchorId();
+    return { ...this.v1History.cursorFields(), ...(anchor ? { anchor } : {}) };
+  }
+
+  /** V1: the socket is subscribed and what it missed has been read. */
+  caughtUp(): boolean {
+    return this.v1Resume.caughtUp();
   }
 
   private scheduleFlush(): void {

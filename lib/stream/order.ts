@@ -28,3 +28,9 @@ export function dedupeKeyOfOrder(order: string): string | null {
   const bar = order.lastIndexOf('|');
   return order.startsWith('1:') && bar > 0 ? order.slice(bar + 1) : null;
 }
+
+/** The normalised timestamp inside a V1 order key (`1:<timestamp>|<key>`). */
+export function timestampOfOrder(order: string): string {
+  const bar = order.lastIndexOf('|');
+  return order.slice(2, bar > 0 ? bar : undefined);
+}

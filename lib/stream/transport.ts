@@ -6,6 +6,11 @@ export interface TransportCallbacks {
   /** V0 payloads without an event id: status_update, error, an id-less agent_state_changed. */
   onPayload?(payload: Record<string, unknown>): void;
   onState(state: TransportState): void;
+  /**
+   * V1: the connection's first frame arrived, so the server has subscribed it: every event stored
+   * from now on comes over it. Called once per connection.
+   */
+  onSubscribed?(): void;
   /** Frames that could not be read at all (not JSON, not an object). Counted, never fatal. */
   onMalformed?(detail: string): void;
 }

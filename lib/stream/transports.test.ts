@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket, WebSocketServer } from 'ws';
 import type { TransportState } from '@/lib/messaging/stream-snapshot';
 import { type V0SocketOptions, V0SocketTransport } from './v0-socket';
-import { eventsSocketUrl, V1SocketTransport } from './v1-socket';
+import { eventsSocketUrl, RUNTIME_START_TRIES, V1SocketTransport } from './v1-socket';
 
 const fastBackoff = { baseMs: 20, maxMs: 50, jitter: 0 };
 // Node 20 has no WebSocket of its own; the transports take one from `ws`.
@@ -256,24 +256,16 @@ describe('V1SocketTransport', () => {
     return `http://127.0.0.1:${port}`;
   }
 
-  it('builds a URL that replays everything first and only what is new afterwards', () => {
-    const first = new URL(eventsSocketUrl('https://agent.example/runtime/', 'c1', 'key', null));
+  it('builds a URL that asks for no replay: the stream reads what it missed from the search', () => {
+    const first = new URL(eventsSocketUrl('https://agent.example/runtime/', 'c1', 'key'));
     expect(first.protocol).toBe('wss:');
     expect(first.pathname).toBe('/runtime/sockets/events/c1');
-    expect(Object.fromEntries(first.searchParams)).toEqual({
-      resend_all: 'true',
-      resend_mode: 'all',
-      session_api_key: 'key',
-    });
-    const later = new URL(eventsSocketUrl('http://a:1', 'c1', null, '2025-11-02T10:00:00.000001'));
-    expect(Object.fromEntries(later.searchParams)).toEqual({
-      resend_all: 'true',
-      resend_mode: 'since',
-      after_timestamp: '2025-11-02T10:00:00.000001',
-    });
+    expect(Object.fromEntries(first.searchParams)).toEqual({ session_api_key: 'key' });
+    const later = new URL(eventsSocketUrl('http://a:1', 'c1', null));
+    expect([...later.searchParams.keys()]).toEqual([]);
   });
 
-  it('delivers frames, counts malformed ones and reconnects from the last timestamp', async () => {
+  it('delivers frames, counts malformed ones, reconnects, and says once per connection when it is subscribed', async () => {
     const urls: URL[] = [];
     const base = await wsServer((socket, url) => {
       urls.push(url);
@@ -286,13 +278,13 @@ describe('V1SocketTransport', () => {
       if (urls.length === 1) setTimeout(() => socket.terminate(), 50);
     });
     const seen = collector();
+    let subscribed = 0;
     const transport = new V1SocketTransport({
       agentServerUrl: () => base,
       conversationId: 'c1',
       sessionApiKey: () => 'k',
-      lastTimestamp: () => (seen.events.length ? 't1' : null),
       backoff: fastBackoff,
-      callbacks: seen.callbacks,
+      callbacks: { ...seen.callbacks, onSubscribed: () => subscribed++ },
       createSocket,
     });
     cleanups.push(() => transport.stop());
@@ -304,12 +296,16 @@ describe('V1SocketTransport', () => {
       'frame is not JSON',
       'frame is not an object',
     ]);
-    expect(urls[1]?.searchParams.get('after_timestamp')).toBe('t1');
+    expect(subscribed).toBe(2);
+    expect(urls[1]?.searchParams.has('resend_mode')).toBe(false);
+    expect(urls[1]?.searchParams.has('resend_all')).toBe(false);
   });
 
   it.each([
-    [4001, 'no', 'unauthorized'],
+    [4001, 'Authentication failed', 'unauthorized'],
     [4004, 'no', 'not-found'],
+    // Docker runtime mode: the server has no container for this conversation.
+    [1008, '', 'not-found'],
     [1013, 'credential_binding_activation_required', 'credential-binding'],
   ])('treats close code %i (%s) as final: %s', async (code, why, reason) => {
     const base = await wsServer((socket) => socket.close(code, why));
@@ -318,7 +314,6 @@ describe('V1SocketTransport', () => {
       agentServerUrl: () => base,
       conversationId: 'c1',
       sessionApiKey: () => 'k',
-      lastTimestamp: () => null,
       backoff: fastBackoff,
       callbacks: seen.callbacks,
       createSocket,
@@ -327,6 +322,42 @@ describe('V1SocketTransport', () => {
     transport.start();
     await until(() => transport.state.phase === 'failed');
     expect(transport.state).toMatchObject({ phase: 'failed', reason });
+  });
+
+  it('retries a container that cannot start (1011) with growing delays, then gives up and says why', async () => {
+    let connections = 0;
+    const opened: number[] = [];
+    const base = await wsServer((socket) =>
+      socket.once('message', () => {
+        connections++;
+        opened.push(Date.now());
+        socket.close(1011);
+      }),
+    );
+    const seen = collector();
+    const transport = new V1SocketTransport({
+      agentServerUrl: () => base,
+      conversationId: 'c1',
+      sessionApiKey: () => 'k',
+      backoff: { baseMs: 20, maxMs: 1000, jitter: 0 },
+      callbacks: seen.callbacks,
+      createSocket,
+    });
+    cleanups.push(() => transport.stop());
+    transport.start();
+    await until(() => transport.state.phase === 'failed');
+    expect(transport.state).toMatchObject({ phase: 'failed', reason: 'runtime-failed' });
+    expect(connections).toBe(RUNTIME_START_TRIES);
+    const retries = seen.states.filter((state) => state.phase === 'retrying');
+    expect(retries).toHaveLength(RUNTIME_START_TRIES - 1);
+    expect(
+      retries.every((state) => state.phase === 'retrying' && state.reason === 'runtime-failed'),
+    ).toBe(true);
+    // The socket opens each time, which would reset a plain backoff: the delays still grow.
+    const gaps = opened.slice(1).map((at, index) => at - (opened[index] as number));
+    expect(gaps.at(-1)).toBeGreaterThan((gaps[0] as number) * 3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(connections).toBe(RUNTIME_START_TRIES);
   });
 
   it('retries a full conversation (1013) with backoff, with the key the record names now', async () => {
@@ -342,7 +373,6 @@ describe('V1SocketTransport', () => {
       agentServerUrl: () => base,
       conversationId: 'c1',
       sessionApiKey: () => key,
-      lastTimestamp: () => null,
       backoff: fastBackoff,
       callbacks: collector().callbacks,
       createSocket,
@@ -365,7 +395,6 @@ describe('V1SocketTransport', () => {
       agentServerUrl: () => base,
       conversationId: 'c1',
       sessionApiKey: () => 'sandbox-key',
-      lastTimestamp: () => null,
       backoff: fastBackoff,
       callbacks: collector().callbacks,
       createSocket,
@@ -407,7 +436,6 @@ describe('V1SocketTransport', () => {
       agentServerUrl: () => `http://127.0.0.1:${port}`,
       conversationId: 'c1',
       sessionApiKey: () => 'old-key',
-      lastTimestamp: () => null,
       backoff: fastBackoff,
       callbacks: seen.callbacks,
       // A refused handshake is an error event in Node's client too; a browser closes with 1006.
@@ -432,7 +460,6 @@ describe('V1SocketTransport', () => {
       agentServerUrl: () => base,
       conversationId: 'c1',
       sessionApiKey: () => null,
-      lastTimestamp: () => null,
       backoff: fastBackoff,
       callbacks: collector().callbacks,
       createSocket,

@@ -1,6 +1,6 @@
 // A V1 conversation's history as the worker pages it. V1 events have UUIDs, not consecutive
-// ids: the socket resumes after the newest timestamp received, and older history is read newest
-// first, page after page, by the `page_id` each page names. Timestamps alone cannot page: the app
+// ids: what a socket missed is read on from an anchor in the agent server's log (v1-resume.ts),
+// and older history is read newest first, page after page, by the `page_id` each page names. Timestamps alone cannot page: the app
 // server stores events by whole seconds, so a second with more events than a page would be read
 // again and again (docs/contract/v1-app-server.md#event-history). While the sandbox runs, its
 // agent server has the whole log; otherwise the app server's event search does, on the route the
@@ -24,6 +24,7 @@ export interface V1Info {
 type HistorySource = OlderHistoryPage['source'];
 
 export class V1History {
+  /** Kept in the cursor (a build from before anchors resumes from it). */
   private newestTimestamp: string | null = null;
   private oldestTimestamp: string | null = null;
   /** Where the next older page is read from; null when it must be found again. */
@@ -35,11 +36,6 @@ export class V1History {
     private readonly conversationId: string,
     private readonly caller: RawCaller,
   ) {}
-
-  /** Timestamp of the newest event received: the socket resumes after it. */
-  lastTimestamp(): string | null {
-    return this.newestTimestamp;
-  }
 
   restore(cursor: StreamCursor): void {
     if (cursor.lastTimestamp) this.newestTimestamp = cursor.lastTimestamp;

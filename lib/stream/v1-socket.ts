@@ -10,31 +10,25 @@ export interface V1SocketOptions extends ReconnectOptions {
   agentServerUrl: () => string;
   conversationId: string;
   sessionApiKey: () => string | null;
-  /** Timestamp of the newest event held, read on every (re)connect; null replays everything. */
-  lastTimestamp: () => string | null;
   openTimeoutMs?: number;
   /** Injectable for tests. */
   createSocket?: (url: string) => WebSocket;
 }
 
+/**
+ * The socket's address. It asks for no replay: a replay comes in timestamp order, and the server
+ * stores some events after later-stamped ones, so no replay cut can be trusted. The stream reads
+ * what it missed from the event search instead, once the socket is subscribed
+ * (docs/contract/agent-server.md#replaying-and-resuming).
+ */
 export function eventsSocketUrl(
   agentServerUrl: string,
   conversationId: string,
   sessionApiKey: string | null,
-  lastTimestamp: string | null,
 ): string {
   const url = new URL(agentServerUrl.replace(/\/+$/, ''));
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
   url.pathname = `${url.pathname.replace(/\/+$/, '')}/sockets/events/${conversationId}`;
-  // resend_all serves servers before v1.15; newer ones let resend_mode win over it, so
-  // "since" replays only what is new and "all" replays everything on both.
-  url.searchParams.set('resend_all', 'true');
-  if (lastTimestamp) {
-    url.searchParams.set('resend_mode', 'since');
-    url.searchParams.set('after_timestamp', lastTimestamp);
-  } else {
-    url.searchParams.set('resend_mode', 'all');
-  }
   // Only for agent servers before v1.18.1, which know no other way: browsers cannot set
   // headers on a WebSocket handshake (docs/contract/agent-server.md#event-websocket).
   if (sessionApiKey) url.searchParams.set('session_api_key', sessionApiKey);
@@ -45,9 +39,18 @@ export function eventsSocketUrl(
 const firstFrameServers = new Set<string>();
 
 /**
- * The V1 agent-server event stream: a plain WebSocket. Close codes 4001, 4004 and 1013 for a
- * credential binding to activate are final (the conversation stream decides what to do); anything
- * else is retried with capped, jittered backoff, replaying from the last timestamp.
+ * Closes 1011 in a row before the stream gives up: in docker runtime mode the conversation's
+ * container could not start (or the conversation is archived), which a few tries may outlast
+ * (a container still being pulled or created) but retrying for ever would not.
+ */
+export const RUNTIME_START_TRIES = 5;
+
+/**
+ * The V1 agent-server event stream: a plain WebSocket. Close codes 4001, 4004, 1008 and 1013 for a
+ * credential binding to activate are final (the conversation stream decides what to do); 1011 is
+ * retried a bounded number of times; anything else is retried with capped, jittered backoff. The
+ * first frame of each connection is reported (`onSubscribed`): the server subscribes the socket
+ * before it sends anything, so from then on every newly stored event arrives on it.
  */
 export class V1SocketTransport extends ReconnectingTransport<string> {
   private socket: WebSocket | null = null;
@@ -58,6 +61,10 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
    * or, for older servers, which refuse a handshake without it, in the query.
    */
   private keyIn: 'frame' | 'query' = 'frame';
+  /** Whether this connection has had a frame yet (the first one proves the subscription). */
+  private subscribed = false;
+  /** 1011 closes since the stream last had a frame. */
+  private runtimeFailures = 0;
 
   constructor(private readonly options: V1SocketOptions) {
     super(options);
@@ -82,14 +89,10 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
     const key = options.sessionApiKey();
     const server = options.agentServerUrl();
     const mode = key ? this.keyIn : null;
-    const url = eventsSocketUrl(
-      server,
-      options.conversationId,
-      mode === 'query' ? key : null,
-      options.lastTimestamp(),
-    );
+    const url = eventsSocketUrl(server, options.conversationId, mode === 'query' ? key : null);
     this.setState({ phase: 'connecting', attempt: this.attempt });
     this.opened = false;
+    this.subscribed = false;
     const socket = this.openSocket(url, options.createSocket);
     if (!socket) return;
     this.socket = socket;
@@ -105,6 +108,11 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
     socket.onmessage = (message) => {
       // The server only speaks after the key was accepted.
       if (mode === 'frame') firstFrameServers.add(server);
+      if (!this.subscribed) {
+        this.subscribed = true;
+        this.runtimeFailures = 0;
+        options.callbacks.onSubscribed?.();
+      }
       this.receive(message.data);
     };
     socket.onclose = (event) => this.closed(event.code, event.reason);
@@ -139,12 +147,24 @@ export class V1SocketTransport extends ReconnectingTransport<string> {
         reason: 'unauthorized',
         detail: reason || 'Authentication failed',
       });
-    } else if (code === 4004) {
+    } else if (code === 4004 || code === 1008) {
+      // 1008: in docker runtime mode the server has no container for this conversation.
       this.setState({
         phase: 'failed',
         reason: 'not-found',
         detail: reason || 'Conversation not found',
       });
+    } else if (code === 1011) {
+      this.runtimeFailures++;
+      const detail = reason || 'The conversation’s runtime could not start.';
+      if (this.runtimeFailures >= RUNTIME_START_TRIES) {
+        this.setState({ phase: 'failed', reason: 'runtime-failed', detail });
+      } else {
+        // An opened socket reset the backoff: these closes come after the handshake, so the
+        // delay grows with the closes themselves.
+        this.attempt = Math.max(this.attempt, this.runtimeFailures - 1);
+        this.scheduleRetry('runtime-failed', detail);
+      }
     } else if (code === 1013 && reason.includes('credential_binding_activation_required')) {
       // The sandbox restarted and its login must be activated again: retrying alone never helps.
       this.setState({ phase: 'failed', reason: 'credential-binding', detail: reason });

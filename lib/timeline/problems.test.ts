@@ -110,6 +110,8 @@ const rows: [ProblemKind, ProblemInput[]][] = [
       { text: 'Sandbox is not running' },
     ],
   ],
+  ['runtime-failed', [{ streamFailure: 'runtime-failed' }]],
+  ['conversation-gone', [{ streamFailure: 'not-found', text: 'Conversation not found' }]],
   [
     'action-timeout',
     [{ errorId: 'AGENT_ERROR$ACTION_TIMEOUT' }, { code: 'AgentRuntimeTimeoutError' }],

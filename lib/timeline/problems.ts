@@ -19,6 +19,8 @@ export type ProblemKind =
   | 'llm-unavailable'
   | 'out-of-memory'
   | 'sandbox-lost'
+  | 'runtime-failed'
+  | 'conversation-gone'
   | 'action-timeout'
   | 'too-many'
   | 'stuck'
@@ -173,6 +175,20 @@ export const problemRules: readonly ProblemRule[] = [
       /sandbox (is )?(not running|missing|gone|lost|failed)|runtime (disconnected|died|is not (alive|running))|agent server (is )?(down|unavailable)|No such container|AgentRuntimeDisconnected|AgentRuntimeNotFound/i,
   },
   {
+    // Docker runtime mode (agent server 1.44+): the conversation's own container would not start;
+    // the stream tried a few times and stopped (close 1011).
+    kind: 'runtime-failed',
+    step: null,
+    streamFailures: ['runtime-failed'],
+  },
+  {
+    // The agent server does not know the conversation its stream asked for (close 4004, or 1008
+    // in docker runtime mode), while the conversation's record still exists.
+    kind: 'conversation-gone',
+    step: 'retry',
+    streamFailures: ['not-found'],
+  },
+  {
     kind: 'action-timeout',
     step: 'reply',
     errorIds: ['AGENT_ERROR$ACTION_TIMEOUT'],
@@ -270,6 +286,7 @@ export function describeProblem(input: ProblemInput): Problem {
             }),
           })
         : t(`panel.problem.${kind}.next`),
+    // A row may offer no step at all (null); only an unknown cause falls back to a reply.
     step: rule ? rule.step : 'reply',
     raw: rawOf(input),
   };

@@ -884,6 +884,17 @@ const samples: Samples = {
       { on: 'v1', expect: (info) => expect(info.title ?? null).toBeNull() },
     ],
   },
+  'agent.getConversationServer': {
+    params: { conversation: agentConversation },
+    answer: {
+      uptime: 5120,
+      idle_time: 12,
+      title: 'OpenHands Agent Server',
+      version: '1.22.0',
+      docs: '/docs',
+      redoc: '/redoc',
+    },
+  },
 };
 
 /** Which upstream document describes each group. */
@@ -900,6 +911,7 @@ const documentOf = {
  */
 const documentOverride: Partial<Record<EndpointName, DocumentName>> = {
   'agent.getServerInfo': 'agent',
+  'agent.getConversationServer': 'agent',
 };
 
 function documentFor(name: EndpointName): DocumentName {
@@ -1260,7 +1272,7 @@ const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
   ...agentSettingsIndexedRoutes,
   'server GET /alive': ['server.alive'],
   'server GET /health': ['server.health'],
-  'server GET /server_info': ['agent.getServerInfo'],
+  'server GET /server_info': ['agent.getServerInfo', 'agent.getConversationServer'],
   'server GET /ready': { notUsed: 'agent-server readiness; /alive answers the same question' },
   'keys POST /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },
   'keys GET /api/keys': { notUsed: 'cookie-authenticated key management of the web UI' },

@@ -373,6 +373,30 @@ export const agentSearchEvents = defineRequest({
   request: ({ conversation: ref, ...query }) => ({ ...onAgent(ref), query }),
 });
 
+/** How many of the conversation’s events match (a resume checks what it holds against it). */
+export const agentCountEvents = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/api/conversations/{conversation_id}/events/count',
+  target: 'agent-server',
+  params: z.strictObject({ conversation: agentConversation, ...agentFilters }),
+  request: ({ conversation: ref, ...query }) => ({ ...onAgent(ref), query }),
+});
+
+/**
+ * `GET /server_info` of the agent server a conversation runs on (no key needed; the sandbox's own
+ * is sent all the same, to its own server). Its `version` tells how its event search walks the log
+ * (docs/contract/agent-server.md#replaying-and-resuming).
+ */
+export const agentGetConversationServer = defineRequest({
+  group: 'agent',
+  method: 'GET',
+  path: '/server_info',
+  target: 'agent-server',
+  params: z.strictObject({ conversation: agentConversation }),
+  request: ({ conversation: ref }) => ({ agentServer: ref }),
+});
+
 /** Send a message; `run` defaults to true here (upstream: false, the agent would idle). */
 export const agentSendMessage = defineRequest({
   group: 'agent',

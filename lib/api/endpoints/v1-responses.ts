@@ -110,4 +110,5 @@ export const agentResponses = {
   'agent.getConversation': ConversationStateSchema,
   'agent.interrupt': SuccessSchema,
   'agent.getServerInfo': ServerInfoResponseSchema,
+  'agent.getConversationServer': ServerInfoResponseSchema,
 } satisfies Record<keyof typeof agentRequests, z.core.$ZodType>;

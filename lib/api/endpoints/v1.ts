@@ -20,7 +20,8 @@ import {
   SecretUpdateRequestSchema,
 } from '../v1/requests';
 import {
-  agentFilters,
+  agentCountEvents,
+  agentGetConversationServer,
   agentGetServerInfo,
   agentInterrupt,
   agentPause,
@@ -575,16 +576,6 @@ export const v1Requests = {
 
 // --- Agent server (docs/contract/agent-server.md#rest-routes), under the conversation's `conversation_url`
 
-/** How many of the conversation’s events match. */
-export const agentCountEvents = defineRequest({
-  group: 'agent',
-  method: 'GET',
-  path: '/api/conversations/{conversation_id}/events/count',
-  target: 'agent-server',
-  params: z.strictObject({ conversation, ...agentFilters }),
-  request: ({ conversation: ref, ...query }) => ({ ...onAgent(ref), query }),
-});
-
 /** One event by id. */
 export const agentGetEvent = defineRequest({
   group: 'agent',
@@ -619,4 +610,5 @@ export const agentRequests = {
   'agent.getConversation': agentGetConversation,
   'agent.interrupt': agentInterrupt,
   'agent.getServerInfo': agentGetServerInfo,
+  'agent.getConversationServer': agentGetConversationServer,
 };
