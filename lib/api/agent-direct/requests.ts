@@ -64,6 +64,8 @@ export const agentDirectDeleteConversation = defineRequest({
   target: 'server',
   params: z.strictObject({ conversation_id: PathIdSchema }),
   request: ({ conversation_id }) => ({ path: { conversation_id } }),
+  // `{"success": true}`, or nothing at all from a server in docker runtime mode: read neither.
+  readText: () => null,
 });
 
 /**

@@ -336,17 +336,17 @@ describe('a start on a server that runs each conversation in a container', () =>
     );
     expect(inContainer.every((s) => s.params.conversation_id === ID)).toBe(true);
     expect(sent.find((s) => s.name === 'agentDirect.uploadFile')?.params.path).toBe(
-      '/workspace/.git/handoff-credentials-1a2b3c4d0000',
+      '/workspace/.handoff-credentials-1a2b3c4d0000',
     );
     const commands = inContainer
       .filter((s) => s.name === 'agentDirect.runCommand')
       .map((s) => String(s.params.command));
     expect(commands).toEqual([
-      "mv '/workspace/.git/handoff-credentials-1a2b3c4d0000' '/tmp/handoff-credentials-1a2b3c4d0000'",
+      "mv '/workspace/.handoff-credentials-1a2b3c4d0000' '/tmp/handoff-credentials-1a2b3c4d0000'",
       'ls -A',
       "rm -rf '/workspace/.git'",
       "mkdir -p '/' && git -c credential.helper='store --file=/tmp/handoff-credentials-1a2b3c4d0000' clone -b 'main' 'https://github.com/octo/widgets.git' '/workspace'",
-      "rm -f '/tmp/handoff-credentials-1a2b3c4d0000' '/workspace/.git/handoff-credentials-1a2b3c4d0000'",
+      "rm -f '/tmp/handoff-credentials-1a2b3c4d0000' '/workspace/.handoff-credentials-1a2b3c4d0000'",
     ]);
     expect(JSON.stringify(sent.filter((s) => s.name !== 'agentDirect.uploadFile'))).not.toContain(
       'ghp_secret',

@@ -581,9 +581,10 @@ async function clone(
  * The clone inside a conversation's container. Its workspace is where the agent works, and the
  * server made it an empty git repository when it made the conversation (event_service.py
  * `_ensure_workspace_is_git_repo`, a bare `git init`), which git would refuse to clone into. So:
- * the credential file goes inside that `.git` (the file route takes only paths inside the
- * workspace), then to `/tmp` where no listing of the workspace shows it; the empty repository
- * goes, only if the workspace holds nothing else; and the clone fills the workspace itself.
+ * the credential file goes into the workspace (the file route takes only paths inside it) and at
+ * once to `/tmp`, where no listing of the workspace shows it and nothing of it is left for the
+ * agent; the empty repository goes, only if the workspace holds nothing else; and the clone
+ * fills the workspace itself. The agent is not running yet: its task goes after the clone.
  */
 async function cloneIntoWorkspace(
   sender: StartSender,
@@ -595,7 +596,7 @@ async function cloneIntoWorkspace(
   const workspace = CONTAINER_WORKSPACE;
   const tag = conversationId.replaceAll('-', '').slice(0, 12);
   const token = await savedToken(sender, plan.provider);
-  const parked = `${workspace}/.git/handoff-credentials-${tag}`;
+  const parked = `${workspace}/.handoff-credentials-${tag}`;
   const credentialPath = `/tmp/handoff-credentials-${tag}`;
   const cloned: ClonePlan = {
     ...plan,
@@ -610,8 +611,9 @@ async function cloneIntoWorkspace(
         workspace,
       );
       if (moved.exit_code !== 0) {
+        const said = (await shell.everythingSaid(moved)).trim().slice(-300);
         throw new StartProblem(
-          `The conversation’s workspace is not the empty one the server makes, so ${plan.repository} was not cloned into it.`,
+          `The token for the clone could not be moved out of the conversation’s workspace, so ${plan.repository} was not cloned.${said ? ` The server said: ${said}` : ''}`,
         );
       }
     }
