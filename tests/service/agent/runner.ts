@@ -180,7 +180,7 @@ export class StepRunner {
   private runOne(): void {
     const step = this.queue.shift();
     if (!step) return;
-    let result: void | Promise<void>;
+    let result: void | Promise<void> | null = null;
     try {
       result = step.run();
     } catch (error) {
