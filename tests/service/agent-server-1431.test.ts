@@ -551,6 +551,40 @@ describe('run, pause and interrupt', () => {
     expect((await paced.admin.storedEvents(id)).events.length).toBe(before + 4);
   });
 
+  it('a run while the paused run is still ending its step is refused; once it has ended, it goes on', async () => {
+    const started = await start(agentSeedPaths.widgets, {}, paced);
+    const id = hex(started.id);
+    await paced.admin.waitIdle(id);
+    await api(
+      `/api/conversations/${started.id}/events`,
+      { method: 'POST', json: { content: [{ type: 'text', text: 'Fix the parser' }] } },
+      paced,
+    );
+    await api(`/api/conversations/${started.id}/run`, { method: 'POST' }, paced);
+    await api(`/api/conversations/${started.id}/pause`, { method: 'POST' }, paced);
+    expect(
+      await api(`/api/conversations/${started.id}/run`, { method: 'POST' }, paced),
+    ).toMatchObject({
+      status: 409,
+      body: { detail: 'Conversation already running. Wait for completion or pause first.' },
+    });
+    // The step under way ends (the model's first answer and its tool's result), then the loop stops.
+    await waitFor(async () =>
+      (await paced.admin.storedEvents(id)).events.some((e) => e.kind === 'ObservationEvent'),
+    );
+    await sleep(300);
+    const stopped = (await paced.admin.storedEvents(id)).events;
+    expect(stopped.filter((e) => e.kind === 'ActionEvent')).toHaveLength(1);
+    expect(
+      (await api(`/api/conversations/${started.id}/run`, { method: 'POST' }, paced)).body,
+    ).toEqual({ success: true });
+    await waitFor(
+      async () =>
+        (await paced.admin.storedEvents(id)).events.filter((e) => e.kind === 'ActionEvent').length >
+        1,
+    );
+  });
+
   it('a run on a finished conversation with nothing new stores nothing', async () => {
     const started = await start(
       agentSeedPaths.widgets,

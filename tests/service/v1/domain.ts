@@ -443,6 +443,7 @@ export class V1Domain {
       return true;
     }
     this.agents.get(id)?.runner.dispose();
+    this.agents.get(id)?.lock.release();
     this.agents.delete(id);
     for (const socket of this.subscribers.get(id) ?? []) socket.close(1000);
     this.subscribers.delete(id);
@@ -457,6 +458,8 @@ export class V1Domain {
   /** Stops a conversation's agent and closes its sockets: it is being deleted. */
   forget(id: string): void {
     this.agents.get(id)?.runner.dispose();
+    // Whatever waited for its state (a pause) is answered.
+    this.agents.get(id)?.lock.release();
     this.agents.delete(id);
     for (const socket of this.subscribers.get(id) ?? []) socket.close(1000);
     this.subscribers.delete(id);
@@ -1078,8 +1081,10 @@ export class V1Domain {
   run(record: AppConversationRecord): 'started' | 'already-running' {
     if (record.execution_status === 'running') return 'already-running';
     if (this.runLoop) {
-      this.agent.ensureReady(record);
       const agent = this.agentOf(record);
+      // A run still finishing its step (paused while it ran) is still the run task.
+      if (agent.running && !agent.runner.paused) return 'already-running';
+      this.agent.ensureReady(record);
       // A finished conversation with nothing new: the loop ends at once, storing nothing.
       if (
         record.execution_status === 'finished' &&
@@ -1098,6 +1103,12 @@ export class V1Domain {
   private runConversation(record: AppConversationRecord, fresh: string[], startScenario: boolean) {
     const agent = this.agentOf(record);
     if (agent.pending) return;
+    if (this.runLoop && agent.running && agent.runner.pausing) {
+      // `run()` refused (the run task is still ending its step): the message waits.
+      agent.unanswered.push(...fresh);
+      if (startScenario) agent.scenarioWaiting = true;
+      return;
+    }
     if (this.runLoop && !agent.running) this.startRun(record);
     const texts = [...agent.unanswered, ...fresh];
     agent.unanswered = [];
