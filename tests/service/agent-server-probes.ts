@@ -150,6 +150,9 @@ export function agentServerProbes(target: AgentProbeTarget): Map<string, AgentPr
   probe('POST', '/api/conversations/{conversation_id}/run', () =>
     send('POST', `${conversation()}/run`),
   );
+  probe('POST', '/api/conversations/{conversation_id}/secrets', () =>
+    send('POST', `${conversation()}/secrets`, { secrets: { PROBE_SECRET: 'not-a-real-value' } }),
+  );
   probe('POST', '/api/conversations/{conversation_id}/confirmation_policy', () =>
     send('POST', `${conversation()}/confirmation_policy`, { policy: { kind: 'NeverConfirm' } }),
   );

@@ -8,7 +8,7 @@ import { NEWEST_AGENT_SERVER_VERSION } from './agent-server/release';
 import { postFile } from './agent-server-probes';
 import type { RunningService } from './index';
 import { agentSeedIds, agentSeedPaths } from './seed/agent-server';
-import { call, openV1Socket, startTestService, waitFor } from './test-support';
+import { call, openV1Socket, sleep, startTestService, waitFor } from './test-support';
 
 type Json = Record<string, unknown>;
 
@@ -67,6 +67,16 @@ async function start(text: string | null, extra: Json = {}) {
 }
 
 const hex = (id: unknown) => String(id).replaceAll('-', '');
+
+/** The `full_state` a new subscriber gets first. */
+async function stateOf(id: unknown): Promise<Json> {
+  const socket = openV1Socket(
+    `${svc.url.replace('http', 'ws')}/sockets/events/${hex(id)}?session_api_key=${KEY}`,
+  );
+  const frame = await waitFor(() => socket.frames.find((f) => f.key === 'full_state'));
+  socket.ws.close();
+  return frame.value as Json;
+}
 
 describe('discovery and auth', () => {
   it('says it is an agent server without a key; /api needs X-Session-API-Key', async () => {
@@ -166,7 +176,11 @@ describe('settings and secrets', () => {
     // Round trip: the encrypted settings start a conversation whose key the server decrypts…
     const agentSettings = encrypted.agent_settings as Json;
     const started = await start(null, { agent_settings: agentSettings, secrets_encrypted: true });
-    expect(((started.agent as Json).llm as Json).api_key).toBe('**********');
+    // ConversationInfo validates its redacted dump again: every secret reads null there.
+    expect(((started.agent as Json).llm as Json).api_key).toBeNull();
+    expect(((await stateOf(started.id)).agent as Json).llm).toMatchObject({
+      api_key: '**********',
+    });
     // …and a token of another key decrypts to nothing.
     const foreign = new Fernet('another server').encrypt('sk-foreign');
     const lost = await start(null, {
@@ -174,6 +188,10 @@ describe('settings and secrets', () => {
       secrets_encrypted: true,
     });
     expect(((lost.agent as Json).llm as Json).api_key).toBeNull();
+    expect(((await stateOf(lost.id)).agent as Json).llm).not.toHaveProperty('api_key');
+    // A redacted key sent back as it was read is no key at all (validate_secret).
+    const redacted = await start(null, { agent_settings: plain.agent_settings });
+    expect(((await stateOf(redacted.id)).agent as Json).llm).not.toHaveProperty('api_key');
   });
 
   it('patches settings by merge; a redacted key posted back clears it', async () => {
@@ -323,9 +341,14 @@ describe('conversations', () => {
       confirmation_policy: { kind: 'ConfirmRisky' },
       tags: { team: 'parsing', ticket: '482' },
       workspace: { kind: 'LocalWorkspace', working_dir: agentSeedPaths.widgets },
+      // A relative lookup url is resolved against the server's own address (1.22.0).
       secret_registry: {
         secret_sources: {
-          GITHUB_TOKEN: { kind: 'LookupSecret', url: '/api/settings/secrets/github_token' },
+          GITHUB_TOKEN: {
+            kind: 'LookupSecret',
+            url: `${svc.url}/api/settings/secrets/github_token`,
+            headers: {},
+          },
         },
       },
     });
@@ -702,8 +725,17 @@ describe('steering at the real pace', () => {
     const id = hex(started.body.id);
     await waitFor(async () => (await slow.admin.storedEvents(id)).events.length > 5);
     await post(`/api/conversations/${started.body.id}/pause`);
-    const tail = (await slow.admin.storedEvents(id)).events.slice(-2);
-    expect(tail.map((e) => e.kind)).toEqual(['ConversationStateUpdateEvent', 'PauseEvent']);
+    // The scripted steps take a millisecond each: long enough for any step to end.
+    await sleep(100);
+    const events = (await slow.admin.storedEvents(id)).events;
+    const at = events.findIndex((e) => e.key === 'execution_status' && e.value === 'paused');
+    expect(events[at + 1]?.kind).toBe('PauseEvent');
+    // The agent step under way still ends (its model answer, its tool's result and stats), no
+    // other one starts.
+    const after = events.slice(at + 2);
+    expect(
+      after.filter((e) => e.source === 'agent' && e.kind !== 'ConversationStateUpdateEvent').length,
+    ).toBeLessThanOrEqual(1);
   });
 });
 
@@ -1091,9 +1123,9 @@ describe('skills', () => {
     const names = (((full.agent as Json).agent_context as Json).skills as Json[]).map(
       (s) => s.name,
     );
-    expect(names).toEqual(
-      expect.arrayContaining(['agents', 'release-checklist', 'testing', 'github']),
-    );
+    // It was started with the workspace's skills switched on, and nothing else.
+    expect(names).toEqual(expect.arrayContaining(['agents', 'release-checklist', 'testing']));
+    expect(names).not.toContain('github');
   });
 });
 
@@ -1112,6 +1144,10 @@ describe('newer event kinds', () => {
       json: { content: [{ type: 'text', text: 'go' }], run: true },
     });
     await svc.admin.waitIdle(id);
+    // Frames are compressed (permessage-deflate) on their way: wait for the run's last one.
+    await waitFor(() =>
+      socket.frames.some((f) => f.key === 'execution_status' && f.value === 'finished'),
+    );
     const deltas = socket.frames.filter((f) => f.kind === 'StreamingDeltaEvent');
     expect(deltas.length).toBeGreaterThan(2);
     expect(deltas.map((d) => d.content).join('')).toBe(
@@ -1215,9 +1251,13 @@ describe('an older agent server (--agent-version)', () => {
       const events = (await old.admin.storedEvents(id)).events;
       const prompt = events.find((e) => e.kind === 'SystemPromptEvent') as Json;
       expect((prompt.tools as Json[]).map((t) => t.kind)).toEqual(['FinishTool', 'ThinkTool']);
-      // A bare agent can only answer: no tool calls at all.
+      // A bare agent can only answer: no tool calls at all. The answer's stats are stored
+      // once its step has let go of the state, after `finished`.
       expect(events.some((e) => e.kind === 'ActionEvent')).toBe(false);
-      expect(events.at(-1)).toMatchObject({ key: 'execution_status', value: 'finished' });
+      expect(events.slice(-2)).toMatchObject([
+        { key: 'execution_status', value: 'finished' },
+        { key: 'stats' },
+      ]);
     } finally {
       await old.stop();
     }

@@ -11,6 +11,8 @@ export const scenarioNames = [
   'streaming',
   'hooks',
   'acp-tools',
+  // The agent pushes a branch of its workspace's clone with the provider token (agent servers).
+  'push',
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 

@@ -95,6 +95,61 @@ export const agentServerGates = {
   commandStop: '1.54.0',
   /** `GET /api/git/repositories/search` (git_provider_service.py): not in 1.49.0, in 1.54.0. */
   repositorySearch: '1.54.0',
+  // --- issue 25: the agent server as 1.43.1 really behaves -------------------------------------
+  /**
+   * Per-LLM-call `stats` updates (event_service.py `_setup_stats_streaming`, 8979e0601) and a
+   * `full_state` published after every run end, pause and interrupt (`_publish_state_update`):
+   * both in the first tag of the snapshot. The legacy kind's fixed server keeps its old ways.
+   */
+  perCallStats: '1.3.0',
+  fullStateAfterRun: '1.3.0',
+  /** `permessage-deflate` on the sockets (uvicorn's wsproto, `ws="wsproto"`, 01507e7c3). */
+  socketDeflate: '1.1.0',
+  /** Stats updates carry `MetricsSnapshot`s, not whole `Metrics` (use_snapshot, 72c554ad3). */
+  statsSnapshot: '1.4.1',
+  /** `last_user_message_id` on the state, announced by a stored update (ee4c91991). */
+  lastUserMessageId: '1.11.5',
+  /** A user message resets `finished`/`stuck` to `idle` first (46f3d78e2). */
+  messageResetsTerminalStatus: '1.13.1',
+  /** `Agent.tool_concurrency_limit` (8d7f48211). */
+  agentToolConcurrencyLimit: '1.15.0',
+  /** `Agent.system_prompt` (e212d45d3). */
+  agentInlineSystemPrompt: '1.18.0',
+  /** `Agent.critic` (f41277076). */
+  agentCritic: '1.9.0',
+  /** A relative LookupSecret url is resolved against OH_INTERNAL_SERVER_URL (e9cf15fb5). */
+  lookupSecretRelativeUrl: '1.22.0',
+  /**
+   * events/search walks the log in append order, filtering by timestamp, instead of sorting by
+   * timestamp (986dacace); the socket's `resend_mode` replays through it.
+   */
+  searchAppendOrder: '1.22.1',
+  /** `AgentContext.load_project_skills`, resolved on the first send_message/run (e3ad3e9ba). */
+  projectSkillsSwitch: '1.24.0',
+  /** `AgentContext.registered_marketplaces` (c82e7efe9). */
+  agentContextMarketplaces: '1.29.2',
+  /**
+   * Profiles launch with the discovered user and public skills minus `disabled_skills`, and
+   * `load_project_skills=True` (profiles/resolver.py, 1877912ae).
+   */
+  profileSkillCatalog: '1.33.0',
+  /** The run loop lets go of the state lock while it waits for the LLM (27cb289bb). */
+  lockFreeDuringLlmCall: '1.33.0',
+  /** `AgentContext.load_public_skills` (8e296334d; the 1.3.0 context had `load_user_skills`). */
+  agentContextPublicSkills: '1.4.0',
+  /** `AgentContext.secrets` (07cdd460f) and `current_datetime` (7fe69a0ef). */
+  agentContextSecrets: '1.5.0',
+  agentContextDatetime: '1.11.5',
+  /** `AgentContext.marketplace_path` (b4593eb4b). */
+  agentContextMarketplacePath: '1.13.0',
+  /** `agent_context.secrets` seeded into the secret registry, below `secrets` (79035e6d5). */
+  agentContextSecretsSeeded: '1.27.0',
+  /** A settings condenser runs on a copy of the LLM named `condenser` (701a8dbcd). */
+  condenserOwnUsageId: '1.23.1',
+  /** A settings condenser takes every settings field, `max_tokens` included (2a89e5c66). */
+  condenserMaxTokens: '1.27.0',
+  /** `AgentContext.load_memory` (ca3361b64). */
+  agentContextMemory: '1.37.0',
 } as const;
 
 export type AgentServerGate = keyof typeof agentServerGates;

@@ -2,7 +2,7 @@
 // JSON `{"detail","exception","error_id"}` rather than Starlette's plain text, and a 422 has
 // secret-looking inputs redacted (sdk/utils/redact.py `sanitize_dict`) and `ctx.error` as text.
 import { randomUUID } from 'node:crypto';
-import { json, type ServiceResponse } from '../http/respond';
+import { EXCEPTION_TEXT_HEADER, json, type ServiceResponse } from '../http/respond';
 import type { Incoming } from '../http/router';
 import type { AgentServerRelease } from './release';
 
@@ -54,6 +54,11 @@ function reshapeValidationError(error: Record<string, unknown>): Record<string, 
 
 export function agentServerResponseShaper(release: AgentServerRelease) {
   return (_req: Incoming, response: ServiceResponse): ServiceResponse => {
+    const said = response.headers[EXCEPTION_TEXT_HEADER];
+    if (said !== undefined) {
+      const { [EXCEPTION_TEXT_HEADER]: _said, ...headers } = response.headers;
+      response = { ...response, headers };
+    }
     if (release.legacy) return response;
     if (
       response.status === 500 &&
@@ -62,8 +67,8 @@ export function agentServerResponseShaper(release: AgentServerRelease) {
       return json(
         {
           detail: 'Internal Server Error',
-          // The assertions and attribute errors reproduced here carry no message.
-          exception: '',
+          // `str(exc)`: empty for the bare assertions reproduced here.
+          exception: typeof said === 'string' ? said : '',
           ...(release.has('errorId') ? { error_id: randomUUID().replaceAll('-', '') } : {}),
         },
         500,

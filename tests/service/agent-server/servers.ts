@@ -82,6 +82,10 @@ export class AgentServers {
   readonly docker: DockerRuntime;
   /** Commands still running, by command id, with the bash history they belong to. */
   private readonly commands = new Map<string, { history: string; stop: () => void }>();
+  /** Where each server listens (its port), for OH_INTERNAL_SERVER_URL. */
+  private readonly ports = new Map<string, number>();
+  /** Branches pushed to each repository while the service runs (the hosts' side of a push). */
+  readonly pushed = new Map<string, Set<string>>();
 
   constructor(private readonly host: ServiceHost) {
     this.release = agentServerRelease(host.options);
@@ -101,6 +105,22 @@ export class AgentServers {
    */
   sees(scope: string, recordScope: string): boolean {
     return scope === recordScope || (scope === STANDALONE_SCOPE && isContainerScope(recordScope));
+  }
+
+  /** Notes the port a server listens on. */
+  listening(scope: string, port: number): void {
+    this.ports.set(scope, port);
+  }
+
+  /**
+   * OH_INTERNAL_SERVER_URL (agent_server/__main__.py `_get_internal_server_url`): the server's
+   * own address, a wildcard host read as loopback.
+   */
+  internalUrl(scope: string): string {
+    const host = this.host.options.host;
+    const shown = ['0.0.0.0', '::', '[::]'].includes(host) ? '127.0.0.1' : host;
+    const port = this.ports.get(scope) ?? 8000;
+    return `http://${shown.includes(':') && !shown.startsWith('[') ? `[${shown}]` : shown}:${port}`;
   }
 
   /** The `X-Session-API-Key` this agent server wants; null = none configured, all open. */
@@ -268,6 +288,7 @@ export class AgentServers {
             },
             processes: table,
             shell,
+            pushed: this.pushed,
           },
           output,
         ).then((code) => {
@@ -285,6 +306,56 @@ export class AgentServers {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * A command of the agent's terminal tool (a tmux pane): what the pane shows, both streams in
+   * the order they came, and the exit code. It leaves no bash events (those are the routes').
+   */
+  async runInTerminal(
+    scope: string,
+    cwd: string,
+    command: string,
+    env: Record<string, string>,
+  ): Promise<{ output: string; exitCode: number }> {
+    const tree = this.tree(scope);
+    if (tree.stat(cwd)?.kind !== 'folder') tree.makeFolders(cwd);
+    let screen = '';
+    // Both streams land on the one screen, in the order they are written.
+    const output = {
+      get stdout() {
+        return screen;
+      },
+      set stdout(value: string) {
+        screen = value;
+      },
+      get stderr() {
+        return screen;
+      },
+      set stderr(value: string) {
+        screen = value;
+      },
+    } as ShellOutput;
+    const table = this.processes(scope);
+    const shell = table.spawn(['/bin/bash']);
+    const exitCode = await runShell(
+      command,
+      cwd.replace(/\/+$/, '') || '/',
+      {
+        tree,
+        home: AGENT_HOME,
+        cloneDelay: () => sleep(CLONE_MS * this.host.pacing().multiplier),
+        processes: table,
+        shell,
+        env,
+        terminal: true,
+        pushed: this.pushed,
+      },
+      output,
+    );
+    shell.exit();
+    this.host.persist();
+    return { output: screen.replace(/\n$/, ''), exitCode };
   }
 
   /** `search_bash_events`: file-name order, page ids are file names. */

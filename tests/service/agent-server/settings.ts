@@ -3,8 +3,10 @@
 // `**********`, or Fernet-encrypted with `X-Expose-Secrets: encrypted`
 // (agent_server/_secrets_exposure.py, sdk/utils/pydantic_secrets.py).
 import type { AgentServerRecord } from '../core/state';
+import { localNowWithOffset } from './agent-model';
 import { FERNET_TOKEN_PREFIX, type Fernet } from './fernet';
 import { REDACTED } from './json';
+import type { AgentServerRelease } from './release';
 
 export type ExposeMode = 'encrypted' | 'plaintext' | null;
 
@@ -55,12 +57,13 @@ export function defaultAgentSettings(): Record<string, unknown> {
     enable_switch_llm_tool: true,
     tool_concurrency_limit: 1,
     mcp_config: {},
+    // `AgentContext()`: no skill is loaded unless a switch says so (context/agent_context.py).
     agent_context: {
       skills: [],
       system_message_suffix: null,
       user_message_suffix: null,
-      load_user_skills: true,
-      load_public_skills: true,
+      load_user_skills: false,
+      load_public_skills: false,
     },
     condenser: { condenser_kind: 'llm_summarizing', enabled: true, max_size: 240, keep_first: 2 },
     verification: {
@@ -116,10 +119,34 @@ export function mergePatch(
   return out;
 }
 
+/** The rest of `AgentContext()`'s fields, as far as the release has them. */
+function contextDefaults(release: AgentServerRelease | undefined): Record<string, unknown> {
+  if (!release) return {};
+  const out: Record<string, unknown> = {};
+  if (release.has('agentContextMarketplacePath'))
+    out.marketplace_path = 'marketplaces/default.json';
+  if (release.has('agentContextMarketplaces')) out.registered_marketplaces = [];
+  if (release.has('projectSkillsSwitch')) out.load_project_skills = false;
+  if (release.has('agentContextMemory')) out.load_memory = false;
+  if (release.has('profileSkillCatalog')) out.disabled_skills = [];
+  if (release.has('agentContextSecrets')) out.secrets = null;
+  // default_factory: the moment the settings are read, with the server's offset.
+  if (release.has('agentContextDatetime')) out.current_datetime = localNowWithOffset();
+  return out;
+}
+
 /** Stored agent settings with the model's defaults filled in. */
-export function agentSettingsOf(state: AgentServerRecord): Record<string, unknown> {
+export function agentSettingsOf(
+  state: AgentServerRecord,
+  release?: AgentServerRelease,
+): Record<string, unknown> {
   const stored = state.settings.agent_settings;
-  const merged = mergePatch(defaultAgentSettings(), stored);
+  const defaults = defaultAgentSettings();
+  defaults.agent_context = {
+    ...(defaults.agent_context as Record<string, unknown>),
+    ...contextDefaults(release),
+  };
+  const merged = mergePatch(defaults, stored);
   merged.llm = llmDump(isObject(stored.llm) ? stored.llm : {});
   const mcp = isObject(merged.mcp_config) ? merged.mcp_config : {};
   merged.mcp_config = Object.fromEntries(
@@ -206,9 +233,14 @@ export function llmApiKeyIsSet(state: AgentServerRecord): boolean {
 }
 
 /** The `SettingsResponse` body. */
-export function settingsResponse(state: AgentServerRecord, mode: ExposeMode, cipher: Fernet) {
+export function settingsResponse(
+  state: AgentServerRecord,
+  mode: ExposeMode,
+  cipher: Fernet,
+  release?: AgentServerRelease,
+) {
   return {
-    agent_settings: exposeSecrets(agentSettingsOf(state), mode, cipher),
+    agent_settings: exposeSecrets(agentSettingsOf(state, release), mode, cipher),
     conversation_settings: {
       ...defaultConversationSettings(),
       ...state.settings.conversation_settings,

@@ -9,7 +9,7 @@
 // `git -c credential.helper='store --file=<path>'` (agent-server/credentials.ts) when the URL
 // has none. Anything else is refused plainly, so a test never mistakes the simulation for a
 // real shell.
-import { findRepository, type Provider, providerOfToken } from '../seed/git-world';
+import { findRepository } from '../seed/git-world';
 import {
   type Credential,
   credentialApprove,
@@ -19,6 +19,7 @@ import {
   type StoreHelper,
 } from './credentials';
 import { type FolderTree, resolvePath } from './folders';
+import { askHost, hosts, newBranchMessage, parseRemote, sidebandLines } from './git-hosts';
 import { type ProcessTable, type ServerProcess, SIGTERM } from './processes';
 
 export interface ShellOutput {
@@ -34,6 +35,15 @@ export interface ShellContext {
   processes: ProcessTable;
   /** The `/bin/sh -c` process running the command: its children join its session. */
   shell: ServerProcess;
+  /** Environment variables beyond HOME, PWD and USER (the agent's exported secrets). */
+  env?: Record<string, string>;
+  /**
+   * The agent's terminal (a tmux pane) rather than the bash routes' pipes: git shows its
+   * progress summary, and cannot prompt for a user name without someone to answer.
+   */
+  terminal?: boolean;
+  /** Branches pushed to each repository (`owner/name`) while the service runs. */
+  pushed?: Map<string, Set<string>>;
 }
 
 /** Commands dash runs itself; every other one is a process of its own while it runs. */
@@ -62,29 +72,6 @@ function substitutionEnd(line: string, start: number): number {
   }
   throw new ShellSyntaxError("Missing ')'");
 }
-
-const hosts: Record<string, Provider> = {
-  'github.com': 'github',
-  'gitlab.com': 'gitlab',
-  'bitbucket.org': 'bitbucket',
-};
-
-/** The host's words for a token it refused, before git's `Authentication failed`. */
-const refusedToken: Record<Provider, string> = {
-  github:
-    'remote: Invalid username or token. Password authentication is not supported for Git operations.\n',
-  gitlab:
-    "remote: HTTP Basic: Access denied. If a password was provided for Git authentication, the password was incorrect or you're required to use a token instead of a password. If a token was provided, it was either incorrect, expired, or improperly scoped. See https://gitlab.com/help/topics/git/troubleshooting_git.md#error-on-git-fetch-http-basic-access-denied\n",
-  bitbucket: 'remote: Invalid credentials\n',
-};
-
-/** The host's words for a repository the token cannot see, before git's `not found`. */
-const missingRepository: Record<Provider, string> = {
-  github: 'remote: Repository not found.\n',
-  gitlab:
-    "remote: The project you were looking for could not be found or you don't have permission to view it.\n",
-  bitbucket: 'remote: Repository not found\n',
-};
 
 /** What git 2.39 prints after `usage: ` when a global option lacks its value. */
 const gitUsage = `git [-v | --version] [-h | --help] [-C <path>] [-c <name>=<value>]
@@ -151,9 +138,9 @@ function tokenize(
       continue;
     }
     const rest = line.slice(i);
-    const op = /^(2>&1|&>|2>>|2>|>>|&&|\|\||[;|&<>\n])/.exec(rest)?.[0];
+    const op = /^(2>&1|1>&2|>&2|&>|2>>|2>|1>>|1>|>>|&&|\|\||[;|&<>\n])/.exec(rest)?.[0];
     // `2>` is a redirection only at the start of a word (`abc2>x` writes `abc2` to x).
-    const descriptorOp = op === '2>' || op === '2>>' || op === '2>&1';
+    const descriptorOp = op !== undefined && /^[12]>/.test(op);
     if (op && (!descriptorOp || current === null)) {
       push();
       tokens.push({ op: op === '\n' ? ';' : op });
@@ -214,21 +201,27 @@ function tokenize(
 
 interface SimpleCommand {
   words: string[];
+  /** In order: `2>&1`, `>&2`, or an operator glued to its target (`>file`, `2>>file`). */
   redirects: string[];
 }
 
 interface Step {
   /** How this step joins the previous one. */
   join: ';' | '&&' | '||';
-  command: SimpleCommand;
+  /** Its commands, each one's output the next one's input (`a | b`). */
+  pipeline: SimpleCommand[];
 }
 
 function parse(tokens: Token[]): Step[] {
   const steps: Step[] = [];
   let join: Step['join'] = ';';
+  let pipeline: SimpleCommand[] = [];
   let command: SimpleCommand = { words: [], redirects: [] };
+  const empty = () => command.words.length === 0 && command.redirects.length === 0;
   const flush = () => {
-    if (command.words.length > 0 || command.redirects.length > 0) steps.push({ join, command });
+    if (!empty()) pipeline.push(command);
+    if (pipeline.length > 0) steps.push({ join, pipeline });
+    pipeline = [];
     command = { words: [], redirects: [] };
   };
   for (let index = 0; index < tokens.length; index++) {
@@ -241,45 +234,40 @@ function parse(tokens: Token[]): Step[] {
       case ';':
       case '&&':
       case '||':
-        if (command.words.length === 0 && token.op !== ';') {
+        if (empty() && (token.op !== ';' || pipeline.length > 0)) {
           throw new ShellSyntaxError(`"${token.op}" unexpected`);
         }
         flush();
         join = token.op;
         break;
       case '|':
+        if (empty()) throw new ShellSyntaxError('"|" unexpected');
+        pipeline.push(command);
+        command = { words: [], redirects: [] };
+        // A pipe needs a command after it, even across a newline.
+        if (index === tokens.length - 1) throw new ShellSyntaxError('end of file unexpected');
+        break;
       case '&':
-        throw new ShellSyntaxError(`"${token.op}" is not simulated by the local reference service`);
+        throw new ShellSyntaxError('"&" is not simulated by the local reference service');
       case '2>&1':
-        command.redirects.push('2>&1');
+      case '>&2':
+      case '1>&2':
+        command.redirects.push(token.op === '2>&1' ? '2>&1' : '>&2');
         break;
       default: {
         const target = tokens[index + 1];
-        if (!target || !('word' in target)) throw new ShellSyntaxError('redirection unexpected');
-        command.redirects.push(`${token.op}${target.word}`);
+        if (!target || !('word' in target)) {
+          throw new ShellSyntaxError(
+            target ? `"${(target as { op: string }).op}" unexpected` : 'end of file unexpected',
+          );
+        }
+        command.redirects.push(`${token.op.replace(/^1/, '')}${target.word}`);
         index++;
       }
     }
   }
   flush();
   return steps;
-}
-
-/** Splits `https://user:pass@host/path` the way git reads a clone URL. */
-function parseRemote(url: string) {
-  const match = /^(https?):\/\/(?:([^@/]*)@)?([^/:]+)(?::\d+)?(\/.*)?$/.exec(url);
-  if (!match) return null;
-  const [, scheme, userinfo, host, path = '/'] = match;
-  const [user, password] = (userinfo ?? '').split(/:(.*)/s, 2);
-  const credential = password || user || null;
-  return {
-    scheme,
-    host: (host as string).toLowerCase(),
-    path,
-    credential: credential ? decodeURIComponent(credential) : null,
-    /** The URL without credentials, as git prints it. */
-    anonymous: `${scheme}://${host}${path}`,
-  };
 }
 
 /** git's "humanish" folder name of a clone URL. */
@@ -304,7 +292,7 @@ export async function runShell(
     if (name === 'HOME') return context.home;
     if (name === 'PWD') return dir;
     if (name === 'USER') return 'openhands';
-    return '';
+    return context.env?.[name] ?? '';
   };
   let steps: Step[];
   const substitutions: Substitution[] = [];
@@ -317,17 +305,32 @@ export async function runShell(
   }
   const { tree } = context;
   const at = (path: string) => resolvePath(dir, path);
+  type Sink = ((text: string) => void) | null;
+  const toStdout: Sink = (text) => {
+    output.stdout += text;
+  };
+  const toStderr: Sink = (text) => {
+    output.stderr += text;
+  };
   /** Where the running command's two streams go after its redirections. */
-  let route: Record<Stream, keyof ShellOutput | null> = { out: 'stdout', err: 'stderr' };
+  let route: Record<Stream, Sink> = { out: toStdout, err: toStderr };
+  /** What the running command reads: the previous command's output in a pipeline, or a file. */
+  let stdin: string | null = null;
   const emit = (stream: Stream, text: string) => {
     const target = route[stream];
-    if (target && text) output[target] += text;
+    if (target && text) target(text);
   };
   const say = (text: string) => emit('out', text);
   const complain = (text: string, code: number) => {
     emit('err', text);
     return code;
   };
+
+  /** In a terminal git would ask for what it lacks and wait: not simulated, and said so. */
+  const promptless = (stderr: string) =>
+    context.terminal && /^fatal: could not read (Username|Password)/m.test(stderr)
+      ? 'fatal: the local reference service does not simulate git asking for credentials in a terminal\n'
+      : stderr;
 
   function testCommand(args: string[]): number {
     let negate = false;
@@ -472,6 +475,90 @@ export async function runShell(
     return matched.length ? 0 : 1;
   }
 
+  /** A command's input: its files, or what it was given on stdin. */
+  function inputOf(tool: string, files: string[]): { text: string; code: number } {
+    if (files.length === 0) return { text: stdin ?? '', code: 0 };
+    let text = '';
+    let code = 0;
+    for (const path of files) {
+      const entry = tree.stat(at(path));
+      if (!entry) code = complain(`${tool}: ${path}: No such file or directory\n`, 2);
+      else if (entry.kind === 'folder') code = complain(`${tool}: ${path}: Is a directory\n`, 2);
+      else text += entry.text;
+    }
+    return { text, code };
+  }
+
+  /** `head`/`tail` with `-n N` (or `-N`), of one input. */
+  function lines(tool: 'head' | 'tail', args: string[]): number {
+    let count = 10;
+    const files: string[] = [];
+    for (let i = 0; i < args.length; i++) {
+      const arg = args[i] as string;
+      if (arg === '-n') count = Number(args[++i]);
+      else if (/^-n\d+$/.test(arg)) count = Number(arg.slice(2));
+      else if (/^-\d+$/.test(arg)) count = Number(arg.slice(1));
+      else if (arg.startsWith('-')) {
+        return complain(`${tool}: the local reference service does not simulate ${arg}\n`, 1);
+      } else files.push(arg);
+    }
+    if (!Number.isInteger(count) || count < 0) {
+      return complain(`${tool}: invalid number of lines\n`, 1);
+    }
+    const { text, code } = inputOf(tool, files);
+    const all = text.split(/(?<=\n)/).filter((line) => line !== '');
+    const kept = tool === 'head' ? all.slice(0, count) : count === 0 ? [] : all.slice(-count);
+    say(kept.join(''));
+    return code;
+  }
+
+  /** GNU grep's common options: -q -v -i -c -E -F (a basic pattern is read as an extended one). */
+  function grep(args: string[]): number {
+    let quiet = false;
+    let invert = false;
+    let ignoreCase = false;
+    let count = false;
+    let fixed = false;
+    let pattern: string | null = null;
+    const files: string[] = [];
+    for (const arg of args) {
+      if (pattern === null && /^-[qvicEF]+$/.test(arg)) {
+        quiet ||= arg.includes('q');
+        invert ||= arg.includes('v');
+        ignoreCase ||= arg.includes('i');
+        count ||= arg.includes('c');
+        fixed ||= arg.includes('F');
+      } else if (pattern === null && arg.startsWith('-')) {
+        return complain(`grep: the local reference service does not simulate ${arg}\n`, 2);
+      } else if (pattern === null) pattern = arg;
+      else files.push(arg);
+    }
+    if (pattern === null) {
+      return complain(
+        "Usage: grep [OPTION]... PATTERNS [FILE]...\nTry 'grep --help' for more information.\n",
+        2,
+      );
+    }
+    let regex: RegExp;
+    try {
+      const source = fixed ? pattern.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&') : pattern;
+      regex = new RegExp(source, ignoreCase ? 'i' : '');
+    } catch {
+      return complain('grep: Unmatched ( or \\(\n', 2);
+    }
+    const { text, code } = inputOf('grep', files);
+    const matched = text
+      .split('\n')
+      .slice(0, text.endsWith('\n') ? -1 : undefined)
+      .filter((line) => regex.test(line) !== invert);
+    if (!quiet) {
+      if (count) say(`${matched.length}\n`);
+      else for (const line of matched) say(`${line}\n`);
+    }
+    if (code !== 0) return code;
+    return matched.length > 0 ? 0 : 1;
+  }
+
   const builtins: Record<string, (args: string[]) => Promise<number> | number> = {
     true: () => 0,
     false: () => 1,
@@ -553,6 +640,10 @@ export async function runShell(
     },
     cat: (args) => {
       let code = 0;
+      if (args.length === 0 || (args.length === 1 && args[0] === '-')) {
+        say(stdin ?? '');
+        return 0;
+      }
       for (const path of args) {
         const entry = tree.stat(at(path));
         if (!entry) code = complain(`cat: ${path}: No such file or directory\n`, 1);
@@ -577,6 +668,18 @@ export async function runShell(
       clearTimeout(timer);
       return 0;
     },
+    head: (args) => lines('head', args),
+    tail: (args) => lines('tail', args),
+    wc: (args) => {
+      const flags = args.filter((a) => a.startsWith('-'));
+      const files = args.filter((a) => !a.startsWith('-'));
+      if (flags.join('') !== '-l' || files.length > 0) {
+        return complain('wc: the local reference service simulates only `wc -l` on its input\n', 2);
+      }
+      say(`${(stdin ?? '').split('\n').length - 1}\n`);
+      return 0;
+    },
+    grep: (args) => grep(args),
     exit: (args) => Number(args[0] ?? 0) || 0,
     git: (args) => git(args),
     pgrep: (args) => matchProcesses('pgrep', args),
@@ -669,6 +772,7 @@ export async function runShell(
       return 0;
     }
     if (sub === 'clone') return clone(params, where, helpers);
+    if (sub === 'push') return push(params, where, helpers);
     if (sub === 'config') return config(params, where, commandLine);
     const known = [
       'checkout',
@@ -779,6 +883,114 @@ export async function runShell(
     const found = [...known, ...commandLine].filter(([name]) => configKey(name) === wanted).pop();
     if (!found) return 1;
     say(`${found[1]}\n`);
+    return 0;
+  }
+
+  /**
+   * `git push <remote> <refspec>`, `-u` and `-q`: to a named remote (the clone's `origin`) or a
+   * URL. The host is asked as for a clone, except that a push always needs credentials it
+   * takes. A new branch gets the host's sideband message and git's `[new branch]` line; a
+   * branch the remote already has at this commit is `Everything up-to-date`. Pushing onto
+   * another existing branch needs the clone's history, which is not simulated: refused plainly.
+   */
+  async function push(params: string[], where: string, helpers: StoreHelper[]): Promise<number> {
+    let setUpstream = false;
+    let quiet = false;
+    const positional: string[] = [];
+    for (const param of params) {
+      if (param === '-u' || param === '--set-upstream') setUpstream = true;
+      else if (param === '-q' || param === '--quiet') quiet = true;
+      else if (param.startsWith('-')) {
+        return complain(
+          `fatal: the local reference service does not simulate git push ${param}\n`,
+          128,
+        );
+      } else positional.push(param);
+    }
+    const repo = tree.gitRootOf(where);
+    if (!repo?.record.git) {
+      return complain(
+        'fatal: not a git repository (or any of the parent directories): .git\n',
+        128,
+      );
+    }
+    const [remoteName, refspec, ...more] = positional;
+    if (remoteName === undefined || refspec === undefined || more.length > 0) {
+      return complain(
+        'fatal: the local reference service simulates only `git push [-u] <remote> <refspec>`\n',
+        128,
+      );
+    }
+    const state = repo.record.git;
+    const cloned = state.kind === 'clone' ? state : null;
+    const noSuchRemote = `fatal: '${remoteName}' does not appear to be a git repository\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.\n`;
+    let url: string;
+    if (/^https?:\/\//.test(remoteName)) url = remoteName;
+    else if (remoteName === 'origin' && cloned) url = cloned.remote_url;
+    else return complain(noSuchRemote, 128);
+    const remote = parseRemote(url);
+    if (!remote) return complain(noSuchRemote, 128);
+    const [source = '', target] = refspec.split(/:(.*)/s, 2);
+    const current = cloned?.branch ?? null;
+    if (current === null || (source !== 'HEAD' && source !== current)) {
+      // A fresh `git init` has no commit to push, and only the checked-out branch is known.
+      return complain(
+        `error: src refspec ${source} does not match any\nerror: failed to push some refs to '${remote.anonymous}'\n`,
+        1,
+      );
+    }
+    const branch = (target || current).replace(/^refs\/heads\//, '');
+    if (!hosts[remote.host]) {
+      return complain(
+        `fatal: unable to access '${remote.anonymous.replace(/\/?$/, '/')}': Could not resolve host: ${remote.host}\n`,
+        128,
+      );
+    }
+    await context.cloneDelay();
+    const holder: { stored: Credential | null } = { stored: null };
+    const answer = askHost(url, 'push', () => {
+      const want = parseCredentialUrl(url);
+      holder.stored = want
+        ? credentialFill(tree, helpers, { protocol: want.protocol, host: want.host })
+        : null;
+      return holder.stored;
+    });
+    if (!answer.ok) {
+      if (answer.refusedStored && holder.stored) {
+        emit('err', credentialReject(tree, helpers, holder.stored));
+      }
+      return complain(promptless(answer.stderr), 128);
+    }
+    if (holder.stored) emit('err', credentialApprove(tree, helpers, holder.stored));
+    const key = answer.repository.full_name.toLowerCase();
+    const pushed = context.pushed?.get(key) ?? new Set<string>();
+    const onRemote = answer.repository.branches.some((b) => b.name === branch);
+    const tracking = setUpstream && remoteName === 'origin';
+    if ((onRemote && branch === current) || pushed.has(branch)) {
+      if (!quiet) emit('err', 'Everything up-to-date\n');
+      if (tracking) say(`branch '${current}' set up to track 'origin/${branch}'.\n`);
+      return 0;
+    }
+    if (onRemote) {
+      return complain(
+        `fatal: the local reference service does not simulate pushing onto the existing branch ${branch}\n`,
+        128,
+      );
+    }
+    pushed.add(branch);
+    context.pushed?.set(key, pushed);
+    if (!quiet) {
+      emit(
+        'err',
+        (context.terminal ? 'Total 0 (delta 0), reused 0 (delta 0), pack-reused 0\n' : '') +
+          sidebandLines(
+            newBranchMessage(answer.provider, answer.repository.full_name, branch),
+            context.terminal === true,
+          ) +
+          `To ${remote.anonymous}\n * [new branch]      ${source} -> ${branch}\n`,
+      );
+    }
+    if (tracking) say(`branch '${current}' set up to track 'origin/${branch}'.\n`);
     return 0;
   }
 
@@ -905,60 +1117,34 @@ export async function runShell(
       }
       return complain(`fatal: repository '${url}' does not exist\n`, 128);
     }
-    const provider = hosts[remote.host];
     const shown = remote.anonymous.replace(/\/?$/, '/');
-    if (!provider) {
+    if (!hosts[remote.host]) {
       return complain(
         `fatal: unable to access '${shown}': Could not resolve host: ${remote.host}\n`,
         128,
       );
     }
-    const fullName = remote.path
-      .replace(/^\/+/, '')
-      .replace(/\/+$/, '')
-      .replace(/\.git$/, '');
-    const repository = findRepository(fullName);
-    const found = repository?.git_provider === provider ? repository : undefined;
-    if (found?.failing) {
-      return complain(
-        `fatal: unable to access '${shown}': The requested URL returned error: 502\n`,
-        128,
-      );
-    }
-    let token = remote.credential;
-    // The host answers 401 to a URL without credentials unless the repository is public; git
-    // then asks the credential helpers, which see the URL's protocol and host only.
-    let stored: Credential | null = null;
-    if (token === null && !found?.is_public) {
+    // On a 401 git asks the credential helpers, which see the URL's protocol and host only.
+    const holder: { stored: Credential | null } = { stored: null };
+    const answer = askHost(url, 'fetch', () => {
       const want = parseCredentialUrl(url);
-      stored = want
+      holder.stored = want
         ? credentialFill(tree, helpers, { protocol: want.protocol, host: want.host })
         : null;
-      token = stored?.password ?? null;
-    }
-    if (token !== null && providerOfToken(token) !== provider) {
+      return holder.stored;
+    });
+    if (!answer.ok) {
       // A refused stored credential is erased from every helper's file.
-      if (stored) emit('err', credentialReject(tree, helpers, stored));
-      return complain(
-        `${refusedToken[provider]}fatal: Authentication failed for '${shown}'\n`,
-        128,
-      );
+      if (answer.refusedStored && holder.stored) {
+        emit('err', credentialReject(tree, helpers, holder.stored));
+      }
+      return complain(promptless(answer.stderr), 128);
     }
-    if (token === null && !found?.is_public) {
-      // Without a terminal git cannot ask for a user name.
-      return complain(
-        `fatal: could not read Username for '${remote.scheme}://${remote.host}': No such device or address\n`,
-        128,
-      );
-    }
-    if (!found) {
-      return complain(
-        `${missingRepository[provider]}fatal: repository '${shown}' not found\n`,
-        128,
-      );
-    }
+    const found = answer.repository;
     // The host took the stored credential: every helper stores it again.
-    if (stored) emit('err', credentialApprove(tree, helpers, stored));
+    if (holder.stored && answer.usedCredentials) {
+      emit('err', credentialApprove(tree, helpers, holder.stored));
+    }
     const checkout = branch ?? found.main_branch;
     if (!found.branches.some((b) => b.name === checkout)) {
       return complain(
@@ -978,38 +1164,112 @@ export async function runShell(
     return 0;
   }
 
-  let status = 0;
-  for (const step of steps) {
-    if ((step.join === '&&' && status !== 0) || (step.join === '||' && status === 0)) continue;
-    route = { out: 'stdout', err: 'stderr' };
-    let unsupported: string | null = null;
-    for (const redirect of step.command.redirects) {
-      if (redirect === '2>&1') route.err = route.out;
-      else if (redirect === '>/dev/null' || redirect === '>>/dev/null') route.out = null;
-      else if (redirect === '2>/dev/null' || redirect === '2>>/dev/null') route.err = null;
-      else if (redirect === '&>/dev/null') route = { out: null, err: null };
-      else unsupported = redirect.replace(/^[0-9&]*[<>]+/, '');
+  /**
+   * A command's redirections, left to right as dash opens them: its route, what it reads, or
+   * the message of the one that failed (the command then does not run, status 2).
+   */
+  function redirect(
+    redirects: string[],
+    base: Record<Stream, Sink>,
+  ): { route: Record<Stream, Sink>; input: string | null } | string {
+    const out: Record<Stream, Sink> = { ...base };
+    let input: string | null = null;
+    for (const redirection of redirects) {
+      if (redirection === '2>&1') {
+        out.err = out.out;
+        continue;
+      }
+      if (redirection === '>&2') {
+        out.out = out.err;
+        continue;
+      }
+      const [, op = '', target = ''] = /^(&>|2>>|2>|>>|>|<)(.*)$/s.exec(redirection) ?? [];
+      if (op === '&>') {
+        // Kept for the commands that already use it: dash itself reads `&` as "in background".
+        if (target !== '/dev/null') return `cannot create ${target}: not simulated`;
+        out.out = null;
+        out.err = null;
+        continue;
+      }
+      if (op === '<') {
+        if (target === '/dev/null') {
+          input = '';
+          continue;
+        }
+        const entry = tree.stat(at(target));
+        if (entry?.kind !== 'file') return `cannot open ${target}: No such file`;
+        input = entry.text;
+        continue;
+      }
+      const stream: Stream = op.startsWith('2') ? 'err' : 'out';
+      if (target === '/dev/null') {
+        out[stream] = null;
+        continue;
+      }
+      const path = at(target);
+      const entry = tree.stat(path);
+      if (entry?.kind === 'folder') return `cannot create ${target}: Is a directory`;
+      if (tree.stat(resolvePath(path, '..'))?.kind !== 'folder' || tree.fileAbove(path) !== null) {
+        return `cannot create ${target}: Directory nonexistent`;
+      }
+      // `>` truncates as it opens; `>>` keeps what is there.
+      if (!op.endsWith('>>') || !entry)
+        tree.writeFile(path, op.endsWith('>>') ? (entry?.text ?? '') : '');
+      out[stream] = (text) => tree.writeFile(path, (tree.readFile(path) ?? '') + text);
     }
-    const words = await expandWords(step.command.words);
+    return { route: out, input };
+  }
+
+  /** One simple command of a pipeline, with its streams and input in place. */
+  async function runCommand(command: SimpleCommand): Promise<number> {
+    const words = await expandWords(command.words);
     const [name, ...args] = words;
-    if (unsupported !== null) {
-      output.stderr += `/bin/sh: 1: cannot create ${unsupported}: the local reference service does not simulate file writes\n`;
-      status = 2;
-      continue;
-    }
     const builtin = name ? builtins[name] : undefined;
-    if (!name) status = 0;
-    else if (!builtin) status = complain(`/bin/sh: 1: ${name}: not found\n`, 127);
-    else if (inShell.has(name)) status = await builtin(args);
-    else {
-      // A program runs as a child of the shell; one ended by a signal N leaves it 128 + N.
-      const child = context.processes.spawn(words, context.shell.sid);
-      running = child;
-      const code = await Promise.race([builtin(args), child.ended.then(() => null)]);
-      status = child.signalled ? 128 + child.signalled : (code ?? 0);
-      child.exit();
+    if (!name) return 0;
+    if (!builtin) return complain(`/bin/sh: 1: ${name}: not found\n`, 127);
+    if (inShell.has(name)) return await builtin(args);
+    // A program runs as a child of the shell; one ended by a signal N leaves it 128 + N.
+    const child = context.processes.spawn(words, context.shell.sid);
+    running = child;
+    const code = await Promise.race([builtin(args), child.ended.then(() => null)]);
+    const status = child.signalled ? 128 + child.signalled : (code ?? 0);
+    child.exit();
+    return status;
+  }
+
+  let status = 0;
+  commands: for (const step of steps) {
+    if ((step.join === '&&' && status !== 0) || (step.join === '||' && status === 0)) continue;
+    // Every command of a pipeline runs in a subshell of its own: `cd` or `exit` there stays there.
+    const subshell = step.pipeline.length > 1;
+    const outerDir = dir;
+    let piped: string | null = null;
+    for (const [index, command] of step.pipeline.entries()) {
+      const last = index === step.pipeline.length - 1;
+      let captured = '';
+      const opened = redirect(command.redirects, {
+        out: last
+          ? toStdout
+          : (text) => {
+              captured += text;
+            },
+        err: toStderr,
+      });
+      if (typeof opened === 'string') {
+        output.stderr += `/bin/sh: 1: ${opened}\n`;
+        status = 2;
+      } else {
+        route = opened.route;
+        stdin = opened.input ?? piped;
+        status = await runCommand(command);
+        route = { out: toStdout, err: toStderr };
+        stdin = null;
+      }
+      piped = captured;
+      if (subshell) dir = outerDir;
+      else if (command.words[0] === 'exit' && typeof opened !== 'string') break commands;
+      if (context.shell.gone) break commands;
     }
-    if (name === 'exit' || context.shell.gone) break;
   }
   return status;
 }

@@ -77,6 +77,7 @@ export async function startStandaloneAgentServer(service: ReferenceService): Pro
     log: options.log,
   });
   await listener.listen(options.port);
+  v1.agent.servers.listening(STANDALONE_SCOPE, listener.port);
   service.persist();
   return listener;
 }

@@ -10,7 +10,13 @@ export interface Step {
    * steps keep their scripted delay; `burst` steps never wait.
    */
   kind?: 'event' | 'status' | 'burst';
-  run: () => void;
+  /**
+   * This step is the model's answer that opens an agent step (an LLM call): the agent's step
+   * before it has ended. See `onBoundary`.
+   */
+  opensLlmStep?: boolean;
+  /** A step that takes time of its own (a command the agent runs) returns a promise. */
+  run: () => void | Promise<void>;
 }
 
 export interface Pacing {
@@ -28,7 +34,14 @@ export class StepRunner {
   private timer: NodeJS.Timeout | NodeJS.Immediate | null = null;
   private pausedFlag = false;
   private disposed = false;
+  private busy = false;
+  private stopAtBoundary = false;
   private idleWaiters: (() => void)[] = [];
+  /**
+   * Called between agent steps: after the last step of one (the next opens another, or none is
+   * left) and before the next one's delay starts.
+   */
+  onBoundary: (() => void) | null = null;
 
   constructor(
     private readonly pacing: () => Pacing,
@@ -42,7 +55,21 @@ export class StepRunner {
 
   /** Nothing left to do (or everything left is paused). */
   get idle(): boolean {
-    return this.queue.length === 0;
+    return this.queue.length === 0 && !this.busy;
+  }
+
+  /** Finishes the agent step under way, then pauses (a pause the run loop sees between steps). */
+  pauseAtBoundary(): void {
+    if (this.idle) {
+      this.pause();
+      return;
+    }
+    this.stopAtBoundary = true;
+  }
+
+  /** Whether a pause waits for the step under way to end. */
+  get pausing(): boolean {
+    return this.stopAtBoundary;
   }
 
   get pending(): number {
@@ -57,16 +84,24 @@ export class StepRunner {
 
   clear(): void {
     this.queue = [];
+    this.stopAtBoundary = false;
+    this.generation++;
+    this.busy = false;
     this.cancelTimer();
     this.notifyIdle();
   }
 
+  /** Bumped by `clear`: a step that was under way then must not carry on. */
+  generation = 0;
+
   pause(): void {
     this.pausedFlag = true;
+    this.stopAtBoundary = false;
     this.cancelTimer();
   }
 
   resume(): void {
+    this.stopAtBoundary = false;
     if (!this.pausedFlag) return;
     this.pausedFlag = false;
     this.schedule();
@@ -100,14 +135,15 @@ export class StepRunner {
   }
 
   private notifyIdle(): void {
-    if (this.queue.length > 0) return;
+    if (this.queue.length > 0 || this.busy) return;
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const resolve of waiters) resolve();
   }
 
   private schedule(): void {
-    if (this.timer || this.pausedFlag || this.disposed || this.queue.length === 0) return;
+    if (this.timer || this.busy || this.pausedFlag || this.disposed || this.queue.length === 0)
+      return;
     const next = this.queue[0] as Step;
     const delay = this.delayOf(next);
     if (delay < IMMEDIATE_BELOW_MS) {
@@ -126,7 +162,13 @@ export class StepRunner {
 
   private drainImmediate(): void {
     let ran = 0;
-    while (!this.pausedFlag && !this.disposed && this.queue.length > 0 && ran < YIELD_EVERY) {
+    while (
+      !this.pausedFlag &&
+      !this.disposed &&
+      !this.busy &&
+      this.queue.length > 0 &&
+      ran < YIELD_EVERY
+    ) {
       const next = this.queue[0] as Step;
       if (this.delayOf(next) >= IMMEDIATE_BELOW_MS) break;
       this.runOne();
@@ -138,10 +180,34 @@ export class StepRunner {
   private runOne(): void {
     const step = this.queue.shift();
     if (!step) return;
+    let result: void | Promise<void> | null = null;
     try {
-      step.run();
+      result = step.run();
     } catch (error) {
       this.onError(error);
+    }
+    if (result instanceof Promise) {
+      const generation = this.generation;
+      this.busy = true;
+      void result
+        .catch((error) => this.onError(error))
+        .finally(() => {
+          if (generation !== this.generation) return;
+          this.busy = false;
+          this.afterStep();
+          this.schedule();
+        });
+      return;
+    }
+    this.afterStep();
+  }
+
+  /** Between agent steps: the boundary hook, then a pause that waited for it. */
+  private afterStep(): void {
+    const next = this.queue[0];
+    if (!next || next.opensLlmStep) {
+      this.onBoundary?.();
+      if (this.stopAtBoundary) this.pause();
     }
     this.notifyIdle();
   }

@@ -15,6 +15,13 @@ export interface V1Template {
   burst?: boolean;
   /** Sent to the sockets but never stored (StreamingDeltaEvent). */
   transient?: boolean;
+  /**
+   * The observation of `actionRef`'s terminal action is what this command prints when the
+   * agent server really runs it in the conversation's workspace (`event` is then unused).
+   */
+  command?: string;
+  /** The event, from how the agent's last command ended (`event` is then unused). */
+  eventFrom?: (outcome: { exitCode: number | null }) => Record<string, unknown>;
 }
 
 function clampGap(ms: number): number {

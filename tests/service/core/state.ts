@@ -141,6 +141,37 @@ export interface AgentSideRecord {
   parent_conversation_id: string | null;
   /** Needs `credential_binding_activation_required` answered first (admin helper). */
   credential_binding_pending: boolean;
+  /**
+   * The rest of the agent as the start made it (agent-server/agent-model.ts): its context and
+   * skill switches, condenser, critic. Absent in records from before it was kept.
+   */
+  agent_shape?: AgentShapeRecord;
+  /** Project skills resolved on the first message or run (`load_project_skills`); null: not yet. */
+  project_skills?: Record<string, unknown>[] | null;
+}
+
+/** `AgentContext` as the start made it; `skills` holds the explicit and auto-loaded ones. */
+export interface AgentContextRecord {
+  skills: Record<string, unknown>[];
+  system_message_suffix: string | null;
+  user_message_suffix: string | null;
+  load_user_skills: boolean;
+  load_public_skills: boolean;
+  load_project_skills: boolean;
+  load_memory: boolean;
+  disabled_skills: string[];
+  secrets: Record<string, unknown> | null;
+  current_datetime: string | null;
+}
+
+export interface AgentShapeRecord {
+  agent_context: AgentContextRecord | null;
+  /** A `LLMSummarizingCondenser` dump without its LLM (which is the agent's, renamed). */
+  condenser: Record<string, unknown> | null;
+  critic: Record<string, unknown> | null;
+  system_prompt: string | null;
+  filter_tools_regex: string | null;
+  tool_concurrency_limit: number;
 }
 
 /** A stored bash event (`BashCommand` / `BashOutput`) and upstream's file name for it. */

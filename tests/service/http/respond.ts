@@ -94,11 +94,25 @@ export function validationError(errors: PydanticError[]): HttpError {
  * An exception upstream does not handle (an assertion, an AttributeError…), reproduced on
  * purpose: it becomes the plain-text 500 below and is not logged as a fault of this service.
  */
-export class UpstreamCrash extends Error {}
+export class UpstreamCrash extends Error {
+  /**
+   * `type`: the Python exception's class; `said`: `str(exc)`, which newer agent servers put in
+   * their 500 body (`exception`).
+   */
+  constructor(
+    type: string,
+    readonly said = '',
+  ) {
+    super(type);
+  }
+}
+
+/** Carries `str(exc)` from the crash to the agent server's 500 body (agent-server/responses.ts). */
+export const EXCEPTION_TEXT_HEADER = 'x-reference-exception-text';
 
 /** An unhandled exception: Starlette's ServerErrorMiddleware answers with plain text. */
-export function internalServerError(): ServiceResponse {
-  return text('Internal Server Error', 500);
+export function internalServerError(said = ''): ServiceResponse {
+  return text('Internal Server Error', 500, said ? { [EXCEPTION_TEXT_HEADER]: said } : {});
 }
 
 /** The single page the upstream server falls back to for any unknown GET (SPAStaticFiles). */

@@ -317,7 +317,7 @@ export async function runRoute(
     return json(result);
   } catch (error) {
     if (error instanceof HttpError) return error.response;
-    if (error instanceof UpstreamCrash) return internalServerError();
+    if (error instanceof UpstreamCrash) return internalServerError(error.said);
     console.error(`[service] ${req.method} ${req.path} failed:`, error);
     return internalServerError();
   }

@@ -23,6 +23,7 @@ import {
   uuid,
   ValueError,
 } from '../http/pydantic';
+import { UpstreamCrash } from '../http/respond';
 import { validationErrorText } from '../stream/v1-websocket';
 import { SendMessageRequestModel } from './v1';
 
@@ -115,6 +116,59 @@ export const SecretSourceModel = byKind<Record<string, unknown>>(
     }),
   },
 );
+
+/** Python's words for `data.pop("kind", None)` on what is not a dict. */
+function popError(input: unknown): string {
+  if (Array.isArray(input)) return 'pop expected at most 1 argument, got 2';
+  const type =
+    input === null
+      ? 'NoneType'
+      : typeof input === 'string'
+        ? 'str'
+        : typeof input === 'boolean'
+          ? 'bool'
+          : typeof input === 'number'
+            ? Number.isInteger(input)
+              ? 'int'
+              : 'float'
+            : 'object';
+  return `'${type}' object has no attribute 'pop'`;
+}
+
+/**
+ * A `SecretSource` of a start request: `DiscriminatedUnionMixin._validate_subtype` pops `kind`
+ * off whatever it is given, so anything but an object (a plain string too: only the
+ * conversation's `secrets` route converts those) is an unhandled AttributeError, a 500.
+ */
+export const StartSecretSourceModel: Schema<Record<string, unknown>> = {
+  validate(input, loc, errors, mode) {
+    if (!isObject(input)) {
+      throw new UpstreamCrash(
+        Array.isArray(input) ? 'TypeError' : 'AttributeError',
+        popError(input),
+      );
+    }
+    return SecretSourceModel.validate(input, loc, errors, mode);
+  },
+};
+
+/**
+ * `UpdateSecretsRequest.secrets`: a plain string, or an object with `value` and no `kind`,
+ * becomes a StaticSecret first (`convert_string_secrets`).
+ */
+export const UpdateSecretsModel = model({
+  secrets: before(dict(str(), StartSecretSourceModel), (raw) => {
+    if (!isObject(raw)) return raw;
+    const out: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(raw)) {
+      if (typeof value === 'string') out[name] = { kind: 'StaticSecret', value };
+      else if (isObject(value) && 'value' in value && !('kind' in value)) {
+        out[name] = { kind: 'StaticSecret', value: value.value };
+      } else out[name] = value;
+    }
+    return out;
+  }),
+});
 
 const tagKeyPattern = /^[a-z0-9]+$/;
 
@@ -216,7 +270,7 @@ export function startConversationModel(release: AgentServerRelease): Schema<Star
     initial_message: opt(SendMessageRequestModel),
     max_iterations: optional(int({ ge: 1 }), () => 500),
     stuck_detection: optional(bool(), () => true),
-    secrets: optional(dict(str(), SecretSourceModel), () => ({})),
+    secrets: optional(dict(str(), StartSecretSourceModel), () => ({})),
     secrets_encrypted: optional(bool(), () => false),
     tags: optional(TagsModel, () => ({})),
     autotitle: optional(bool(), () => true),

@@ -80,7 +80,7 @@ export function agentServerSettingsRoutes(host: RouteHost, scope: string): Gated
         contract: { source: 'agent-sdk', why: why('settings_router.py', '1.17.0') },
         handle: ({ req }) => {
           const mode = servers.release.has('secrets') ? exposeMode(req) : null;
-          return settingsResponse(state(), mode, cipher());
+          return settingsResponse(state(), mode, cipher(), servers.release);
         },
       }),
     },
@@ -133,7 +133,7 @@ export function agentServerSettingsRoutes(host: RouteHost, scope: string): Gated
             current.settings.active_agent_profile_id = body.active_agent_profile_id;
           }
           host.persist();
-          return settingsResponse(current, null, cipher());
+          return settingsResponse(current, null, cipher(), servers.release);
         },
       }),
     },
@@ -156,7 +156,7 @@ export function agentServerSettingsRoutes(host: RouteHost, scope: string): Gated
             ),
           );
           applyAgentDiff({ mcp_config: { [key]: server } });
-          return json(settingsResponse(state(), null, cipher()), 201);
+          return json(settingsResponse(state(), null, cipher(), servers.release), 201);
         },
       }),
     },
@@ -172,7 +172,7 @@ export function agentServerSettingsRoutes(host: RouteHost, scope: string): Gated
           const key = pathParam(params, 'settings_key');
           if (!(key in mcpServers())) throw httpException(404, `MCP server '${key}' was not found`);
           applyAgentDiff({ mcp_config: { [key]: rawJson() as Record<string, unknown> } });
-          return settingsResponse(state(), null, cipher());
+          return settingsResponse(state(), null, cipher(), servers.release);
         },
       }),
     },
@@ -187,7 +187,7 @@ export function agentServerSettingsRoutes(host: RouteHost, scope: string): Gated
           const key = pathParam(params, 'settings_key');
           if (!(key in mcpServers())) throw httpException(404, `MCP server '${key}' was not found`);
           applyAgentDiff({ mcp_config: { [key]: null } });
-          return settingsResponse(state(), null, cipher());
+          return settingsResponse(state(), null, cipher(), servers.release);
         },
       }),
     },

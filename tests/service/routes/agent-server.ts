@@ -7,6 +7,7 @@
 // `404 {"detail":"Conversation not found: <uuid>"}` where upstream's `get_event_service`
 // dependency runs. `limit` has upstream's `lte` typo: above 100 only an assertion fails (500).
 
+import { qualifiedEventKind } from '../agent-server/event-kinds';
 import { withoutNulls } from '../agent-server/json';
 import type { AgentServerRelease } from '../agent-server/release';
 import { runCapacityOf } from '../agent-server/run-capacity';
@@ -29,7 +30,11 @@ import {
 } from '../http/pydantic';
 import { HttpError, httpException, json, UpstreamCrash } from '../http/respond';
 import { defineRoute, type Incoming, queryModel, type Route } from '../http/router';
-import { startConversationModel, UpdateConversationModel } from '../models/agent-server';
+import {
+  startConversationModel,
+  UpdateConversationModel,
+  UpdateSecretsModel,
+} from '../models/agent-server';
 import {
   AgentUpdateConversationRequestModel,
   ConfirmationResponseRequestModel,
@@ -138,9 +143,12 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
   ) => {
     const gte = q.timestamp__gte ? toNaiveLocal(q.timestamp__gte) : null;
     const lt = q.timestamp__lt ? toNaiveLocal(q.timestamp__lt) : null;
+    // The real server compares `kind` with the event class's module and name; the legacy kind's
+    // fixed server matched the bare name.
+    const kindOf = (e: V1Event) => (legacy ? e.kind : qualifiedEventKind(e.kind));
     return record.events.filter(
       (e) =>
-        (q.kind === null || e.kind === q.kind) &&
+        (q.kind === null || kindOf(e) === q.kind) &&
         (q.source === null || e.source === q.source) &&
         (q.body === null ||
           (e.kind === 'MessageEvent' && messageText(e).includes(q.body.toLowerCase()))) &&
@@ -150,6 +158,49 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
   };
   const byTimestamp = (a: V1Event, b: V1Event) =>
     a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0;
+  type SearchQuery = Parameters<typeof filtered>[1] & {
+    page_id: string | null;
+    limit: number;
+    sort_order: 'TIMESTAMP' | 'TIMESTAMP_DESC';
+  };
+  /** Before 1.22.1: every match, sorted by timestamp; a page id is a place in that order. */
+  const searchSorted = (record: AppConversationRecord, query: SearchQuery) => {
+    const events = filtered(record, query).sort(byTimestamp);
+    if (query.sort_order === 'TIMESTAMP_DESC') events.reverse();
+    let start = 0;
+    if (query.page_id) {
+      const index = events.findIndex((e) => e.id === query.page_id);
+      if (index !== -1) start = index;
+    }
+    return {
+      items: events.slice(start, start + query.limit),
+      next: events[start + query.limit]?.id ?? null,
+    };
+  };
+  /**
+   * From 1.22.1 (`_search_events_sync`): the log is walked in the order events were stored
+   * (backwards for TIMESTAMP_DESC), from the page id's place, keeping what the filters pass;
+   * nothing is sorted. An event stored after later-stamped ones comes where it was stored.
+   */
+  const searchInAppendOrder = (record: AppConversationRecord, query: SearchQuery) => {
+    const log = record.events;
+    const reverse = query.sort_order === 'TIMESTAMP_DESC';
+    let start = query.page_id ? log.findIndex((e) => e.id === query.page_id) : -1;
+    if (start === -1) start = reverse ? log.length - 1 : 0;
+    const matches = new Set(filtered(record, query));
+    const items: V1Event[] = [];
+    let next: string | null = null;
+    for (let i = start; reverse ? i >= 0 : i < log.length; i += reverse ? -1 : 1) {
+      const event = log[i] as V1Event;
+      if (!matches.has(event)) continue;
+      if (items.length >= query.limit) {
+        next = event.id;
+        break;
+      }
+      items.push(event);
+    }
+    return { items, next };
+  };
 
   const conversationsHere = () => domain.conversationsOn(scope);
   const agentLimit = { schema: int({ gt: 0 }), options: { default: () => 100 } };
@@ -232,17 +283,13 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         }),
         handle: ({ params, query }) => {
           assertLimit(query.limit);
-          const events = filtered(lookup(params.conversation_id), query).sort(byTimestamp);
-          if (query.sort_order === 'TIMESTAMP_DESC') events.reverse();
-          let start = 0;
-          if (query.page_id) {
-            const index = events.findIndex((e) => e.id === query.page_id);
-            if (index !== -1) start = index;
-          }
-          const items = events.slice(start, start + query.limit);
+          const record = lookup(params.conversation_id);
+          const page = release.has('searchAppendOrder')
+            ? searchInAppendOrder(record, query)
+            : searchSorted(record, query);
           return {
-            items: release.has('searchOmitsNulls') ? withoutNulls(items) : items,
-            next_page_id: events[start + query.limit]?.id ?? null,
+            items: release.has('searchOmitsNulls') ? withoutNulls(page.items) : page.items,
+            next_page_id: page.next,
           };
         },
       }),
@@ -485,10 +532,10 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         auth: 'agent',
         contract: { source: 'agent' },
         params: conversationParams,
-        handle: ({ params }) => {
+        handle: async ({ params }) => {
           const record = conversationHere(params.conversation_id);
           if (!record) throw httpException(404);
-          v1.pause(record);
+          await v1.pause(record);
           return { success: true };
         },
       }),
@@ -501,11 +548,11 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         auth: 'agent',
         contract: { source: 'agent' },
         params: conversationParams,
-        handle: ({ params }) => {
+        handle: async ({ params }) => {
           // pause_conversation answers False for an unknown conversation: a bare 400.
           const record = loaded(params.conversation_id);
           if (!record) throw badRequest();
-          v1.pause(record);
+          await v1.pause(record);
           return { success: true };
         },
       }),
@@ -522,16 +569,17 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
           why: 'agent_server/conversation_router.py interrupt_conversation (v1.23.0)',
         },
         params: conversationParams,
-        handle: ({ params }) => {
+        handle: async ({ params }) => {
           const record = loaded(params.conversation_id);
           if (!record) throw badRequest();
-          domain.interrupt(record);
+          await domain.interrupt(record);
           return { success: true };
         },
       }),
     },
     {
       legacy: true,
+      until: '0.0.0',
       route: defineRoute({
         method: 'POST',
         path: `${PREFIX}/run`,
@@ -548,6 +596,46 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
               'Conversation already running. Wait for completion or pause first.',
             );
           }
+          return { success: true };
+        },
+      }),
+    },
+    {
+      legacy: false,
+      route: defineRoute({
+        method: 'POST',
+        path: `${PREFIX}/run`,
+        auth: 'agent',
+        contract: { source: 'agent' },
+        params: conversationParams,
+        // conversation_router.py run_conversation: `get_event_service` → None is a bare 404.
+        handle: ({ params }) => {
+          const record = loaded(params.conversation_id);
+          if (!record) throw httpException(404);
+          if (v1.run(record) === 'already-running') {
+            throw httpException(
+              409,
+              'Conversation already running. Wait for completion or pause first.',
+            );
+          }
+          return { success: true };
+        },
+      }),
+    },
+    {
+      legacy: false,
+      route: defineRoute({
+        method: 'POST',
+        path: `${PREFIX}/secrets`,
+        auth: 'agent',
+        contract: { source: 'agent' },
+        params: conversationParams,
+        body: { kind: 'model', schema: UpdateSecretsModel, required: true },
+        // update_conversation_secrets: the secrets join the conversation's registry.
+        handle: ({ params, body }) => {
+          const record = loaded(params.conversation_id);
+          if (!record) throw httpException(404);
+          domain.updateSecrets(record, body.secrets);
           return { success: true };
         },
       }),

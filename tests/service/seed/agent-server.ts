@@ -3,7 +3,10 @@
 // (`github_token`, `gitlab_token`; no `bitbucket_token`, so Bitbucket exercises the missing
 // token), a clone of octo-org/widgets in the home folder, and two finished conversations built
 // from the agent-server frames.
+import { localNowWithOffset } from '../agent-server/agent-model';
+import { FolderTree } from '../agent-server/folders';
 import { emptyAgentServerState, STANDALONE_SCOPE } from '../agent-server/servers';
+import { loadProjectSkills } from '../agent-server/skills';
 import { type FixtureEvent, readFixture, v1EventsFixture } from '../core/fixtures';
 import type { AppConversationRecord, ServiceData, V1Event } from '../core/state';
 import { naiveLocalFromMicros, parseIsoMicros, utcFromMicros } from '../core/time';
@@ -37,7 +40,13 @@ function rebase(events: FixtureEvent[], endMicros: number): V1Event[] {
 function conversation(
   id: string,
   events: V1Event[],
-  opts: { title: string; endMicros: number; status: string; tags: Record<string, string> },
+  opts: {
+    title: string;
+    endMicros: number;
+    status: string;
+    tags: Record<string, string>;
+    projectSkills: Record<string, unknown>[];
+  },
 ): AppConversationRecord {
   return {
     id,
@@ -82,6 +91,36 @@ function conversation(
       launched_agent_profile: null,
       parent_conversation_id: null,
       credential_binding_pending: false,
+      // Started with agent settings that switch the workspace's skills on; they were read on
+      // the first message.
+      agent_shape: {
+        agent_context: {
+          skills: [],
+          system_message_suffix: null,
+          user_message_suffix: null,
+          load_user_skills: false,
+          load_public_skills: false,
+          load_project_skills: true,
+          load_memory: false,
+          disabled_skills: [],
+          secrets: null,
+          current_datetime: localNowWithOffset(),
+        },
+        condenser: {
+          max_size: 240,
+          max_tokens: null,
+          keep_first: 2,
+          minimum_progress: 0.1,
+          hard_context_reset_max_retries: 5,
+          hard_context_reset_context_scaling: 0.8,
+          kind: 'LLMSummarizingCondenser',
+        },
+        critic: null,
+        system_prompt: null,
+        filter_tools_regex: null,
+        tool_concurrency_limit: 1,
+      },
+      project_skills: opts.projectSkills,
     },
   };
 }
@@ -136,6 +175,11 @@ export function seedStandaloneAgentServer(data: ServiceData): void {
     },
   };
   data.agent_servers = { ...data.agent_servers, [STANDALONE_SCOPE]: state };
+  state.files ??= {};
+  const projectSkills = loadProjectSkills(
+    new FolderTree(state.folders, state.files),
+    agentSeedPaths.widgets,
+  ).map((skill) => ({ ...skill }) as unknown as Record<string, unknown>);
 
   const frames = readFixture<FixtureEvent[]>(v1EventsFixture);
   // Frame 0 is the subscribe-time full_state (never stored); 27–28 are a legacy exchange.
@@ -148,12 +192,19 @@ export function seedStandaloneAgentServer(data: ServiceData): void {
       endMicros: now - 2 * HOUR,
       status: 'finished',
       tags: { repo: 'widgets', team: 'parsing' },
+      projectSkills,
     },
   );
   const docsTypo = conversation(
     agentSeedIds.conversations.docsTypo,
     rebase(frames.slice(1, 27), now - 30 * HOUR),
-    { title: 'Docs typo sweep', endMicros: now - 30 * HOUR, status: 'paused', tags: {} },
+    {
+      title: 'Docs typo sweep',
+      endMicros: now - 30 * HOUR,
+      status: 'paused',
+      tags: {},
+      projectSkills,
+    },
   );
   data.agent_conversations = {
     ...data.agent_conversations,

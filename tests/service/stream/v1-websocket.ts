@@ -77,9 +77,61 @@ function serverErrorEvent(code: string, detail: string): Record<string, unknown>
   };
 }
 
+/**
+ * What wsproto's `PerMessageDeflate.accept` answers to the first offer (uvicorn's wsproto
+ * server always offers it, `ws_per_message_deflate=True`): the parameters it takes, with a
+ * bare `client_max_window_bits` answered as `=15`.
+ */
+export function wsprotoDeflateAnswer(offerHeader: string | undefined): string | null {
+  const offer = (offerHeader ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .find((part) => part.split(';')[0]?.trim() === 'permessage-deflate');
+  if (offer === undefined) return null;
+  const parameters: string[] = [];
+  let client: number | null = null;
+  let server: number | null = null;
+  let clientNoContext = false;
+  let serverNoContext = false;
+  for (const bit of offer
+    .split(';')
+    .slice(1)
+    .map((part) => part.trim())) {
+    const value = bit.includes('=') ? Number(bit.split('=')[1]?.trim()) : 15;
+    if (bit.startsWith('client_no_context_takeover')) clientNoContext = true;
+    else if (bit.startsWith('server_no_context_takeover')) serverNoContext = true;
+    else if (bit.startsWith('client_max_window_bits')) client = value;
+    else if (bit.startsWith('server_max_window_bits')) server = value;
+  }
+  if (clientNoContext) parameters.push('client_no_context_takeover');
+  if (serverNoContext) parameters.push('server_no_context_takeover');
+  for (const bits of [client, server]) {
+    if (bits !== null && (!Number.isInteger(bits) || bits < 9 || bits > 15)) return null;
+  }
+  if (client !== null) parameters.push(`client_max_window_bits=${client}`);
+  if (server !== null) parameters.push(`server_max_window_bits=${server}`);
+  return ['permessage-deflate', ...parameters].join('; ');
+}
+
 export function createAgentSocketHandler(deps: AgentSocketDeps) {
-  // uvicorn's default WebSocket message limit.
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 * 1024 });
+  const deflate = deps.domain.agent.release.has('socketDeflate');
+  // uvicorn's default WebSocket message limit; wsproto compresses every message once
+  // permessage-deflate is agreed.
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 16 * 1024 * 1024,
+    perMessageDeflate: deflate ? { threshold: 0 } : false,
+  });
+  if (deflate) {
+    // ws agrees on the same parameters; the header is written as wsproto writes it.
+    wss.on('headers', (headers, req) => {
+      const index = headers.findIndex((line) =>
+        line.toLowerCase().startsWith('sec-websocket-extensions:'),
+      );
+      const answer = wsprotoDeflateAnswer(req.headers['sec-websocket-extensions']);
+      if (index !== -1 && answer) headers[index] = `Sec-WebSocket-Extensions: ${answer}`;
+    });
+  }
 
   return function onUpgrade(req: IncomingMessage, socket: Socket, head: Buffer): boolean {
     const url = new URL(req.url ?? '/', 'http://placeholder');
@@ -192,9 +244,13 @@ function subscribe(
 
   if (mode === 'all' || (mode === 'since' && after !== null)) {
     const omitNulls = agent.release.has('socketOmitsNulls');
-    const replay = [...record.events]
-      .filter((event) => mode === 'all' || (after !== null && event.timestamp >= after))
-      .sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
+    // Replayed through events/search: in the order stored from 1.22.1, by timestamp before.
+    const replay = [...record.events].filter(
+      (event) => mode === 'all' || (after !== null && event.timestamp >= after),
+    );
+    if (!agent.release.has('searchAppendOrder')) {
+      replay.sort((a, b) => (a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : 0));
+    }
     for (const event of replay) ws.send(JSON.stringify(omitNulls ? withoutNulls(event) : event));
   }
 

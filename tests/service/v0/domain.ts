@@ -574,7 +574,9 @@ export class V0Domain {
         const command = args.command;
         loop.runner.push({
           delay: 300,
-          run: () => this.append(record, runObservation(command, ''), { cause: stored.id }),
+          run: () => {
+            this.append(record, runObservation(command, ''), { cause: stored.id });
+          },
         });
       }
       return true;

@@ -5,6 +5,8 @@
 // Both the sandboxes' agent servers and the `agent` kind's own server use this one module.
 // Upstream: software-agent-sdk agent_server/conversation_service.py, models.py, event_service.py
 // and sdk/conversation/impl/local_conversation.py.
+
+import { pushScenario } from '../agent/push-scenario';
 import {
   fullStateTemplate,
   replyTemplates,
@@ -13,8 +15,22 @@ import {
   type V1Template,
   v1Scenario,
 } from '../agent/v1-scenarios';
+import {
+  agentDump,
+  type DumpMode,
+  shapeFromAgent,
+  shapeFromProfile,
+  shapeFromSettings,
+  withProjectSkills,
+} from '../agent-server/agent-model';
 import { FERNET_TOKEN_PREFIX } from '../agent-server/fernet';
 import { REDACTED, withoutNulls } from '../agent-server/json';
+import {
+  acceptSource,
+  SecretRegistry,
+  type SecretSource,
+  sourcesDump,
+} from '../agent-server/secret-registry';
 import {
   AGENT_HOME,
   AgentServers,
@@ -30,7 +46,12 @@ import {
 } from '../agent-server/skills';
 import type { ServiceHost } from '../core/host';
 import { hexId, toDashed } from '../core/ids';
-import type { AgentSideRecord, AppConversationRecord, V1Event } from '../core/state';
+import type {
+  AgentShapeRecord,
+  AgentSideRecord,
+  AppConversationRecord,
+  V1Event,
+} from '../core/state';
 import { utcNow } from '../core/time';
 import { httpException } from '../http/respond';
 import type { StartConversationBody } from '../models/agent-server';
@@ -166,6 +187,15 @@ export class AgentServerDomain {
   scenario(record: AppConversationRecord, text: string): V1Template[] {
     if (record.agent_side && record.agent_side.tools.length === 0) return replyTemplates(text);
     const name = record.scenario as ScenarioName;
+    if (name === 'push') {
+      const side = this.side(record);
+      const clone = this.servers.tree(record.sandbox_id).gitRootOf(side.working_dir)?.record.git;
+      return pushScenario({
+        workingDir: side.working_dir,
+        clone: clone?.kind === 'clone' ? clone : null,
+        conversationId: record.id,
+      });
+    }
     const since = scenarioSince[name];
     if (since && (this.release.legacy || !this.release.within(since))) return v1Scenario('default');
     return v1Scenario(name);
@@ -181,15 +211,98 @@ export class AgentServerDomain {
     this.host.persist();
   }
 
-  /** Skills the conversation loaded: public ones, then its workspace's (which win). */
+  /**
+   * Skills the conversation's agent has. One the app server started carries what the app
+   * server sent (public ones, then its workspace's, which win). One started here has what its
+   * context loaded: explicit and switched-on public/user skills, and the workspace's once they
+   * were read (`load_project_skills`, on the first message or run).
+   */
   skillsOf(record: AppConversationRecord): LoadedSkill[] {
     const side = this.side(record);
+    const context = side.agent_shape?.agent_context;
+    if (side.agent_shape) {
+      if (!context) return [];
+      return (side.project_skills ?? context.skills) as unknown as LoadedSkill[];
+    }
     const project = loadProjectSkills(
       this.servers.tree(record.sandbox_id),
       side.working_dir,
       this.release.has('nestedRules'),
     );
     return mergeSkills([publicSkills(AGENT_HOME), project]);
+  }
+
+  /**
+   * `_ensure_agent_ready` on the first message or run: with `load_project_skills` the
+   * workspace's skills are read; when there are any, the agent changes and the state announces
+   * it (a stored `agent` update carrying the whole agent).
+   */
+  ensureReady(record: AppConversationRecord): void {
+    const side = record.agent_side;
+    const context = side?.agent_shape?.agent_context;
+    if (!side || !context || side.project_skills !== undefined) return;
+    side.project_skills = null;
+    if (!context.load_project_skills) return;
+    const project = loadProjectSkills(
+      this.servers.tree(record.sandbox_id),
+      side.working_dir,
+      this.release.has('nestedRules'),
+    );
+    const skills = withProjectSkills(context, project);
+    if (!skills) return;
+    side.project_skills = skills;
+    this.host.persist();
+    this.v1.append(record, {
+      source: 'environment',
+      key: 'agent',
+      value: this.agentDumpOf(record, this.skillsOf(record), 'state'),
+      kind: 'ConversationStateUpdateEvent',
+    });
+  }
+
+  // --- secrets and the agent's own commands -----------------------------------------------------
+
+  /**
+   * The conversation's secret sources: `agent_context.secrets` (from 1.27.0) under the start's
+   * own `secrets`, each as the server validated it.
+   */
+  secretSourcesOf(record: AppConversationRecord): Record<string, SecretSource> {
+    const side = this.side(record);
+    const options = {
+      release: this.release,
+      internalUrl: this.servers.internalUrl(record.sandbox_id),
+      cipher: null,
+    };
+    const out: Record<string, SecretSource> = {};
+    const seeded = side.agent_shape?.agent_context?.secrets;
+    if (seeded && this.release.has('agentContextSecretsSeeded')) {
+      for (const [name, source] of Object.entries(seeded))
+        out[name] = acceptSource(source, options);
+    }
+    for (const [name, source] of Object.entries(side.secrets)) {
+      out[name] = acceptSource(source, options);
+    }
+    return out;
+  }
+
+  /**
+   * A command the agent runs with its terminal tool, in its workspace: the secrets it names
+   * are resolved and exported first (and stay exported in the session), the output is masked.
+   */
+  async runAgentCommand(
+    record: AppConversationRecord,
+    command: string,
+  ): Promise<{ output: string; exitCode: number }> {
+    const agent = this.v1.agentOf(record);
+    agent.secrets ??= new SecretRegistry(() => this.secretSourcesOf(record));
+    agent.env = { ...agent.env, ...(await agent.secrets.envFor(command)) };
+    const result = await this.servers.runInTerminal(
+      record.sandbox_id,
+      this.side(record).working_dir,
+      command,
+      agent.env,
+    );
+    return { output: await agent.secrets.mask(result.output), exitCode: result.exitCode };
   }
 
   skillSummaries(record: AppConversationRecord) {
@@ -201,65 +314,18 @@ export class AgentServerDomain {
 
   // --- the state and ConversationInfo of the newer releases ------------------------------------
 
-  private secretSources(side: AgentSideRecord) {
-    const out: Record<string, Record<string, unknown>> = {};
-    for (const [name, source] of Object.entries(side.secrets)) {
-      if (source.kind === 'StaticSecret') {
-        out[name] = {
-          kind: 'StaticSecret',
-          description: source.description ?? null,
-          value: REDACTED,
-        };
-      } else {
-        const headers = isObject(source.headers) ? source.headers : {};
-        out[name] = {
-          kind: 'LookupSecret',
-          description: source.description ?? null,
-          url: source.url,
-          headers: Object.fromEntries(Object.keys(headers).map((key) => [key, REDACTED])),
-        };
-      }
-    }
-    return out;
-  }
-
-  private agentDump(record: AppConversationRecord, skills: LoadedSkill[] | null) {
-    const side = this.side(record);
-    const template = fullStateTemplate().agent as Record<string, unknown>;
-    const llm: Record<string, unknown> = {
-      ...(template.llm as Record<string, unknown>),
-      model: side.llm.model,
-      api_key: side.llm.api_key ? REDACTED : null,
-      base_url: side.llm.base_url,
-      usage_id: side.llm.usage_id,
-    };
-    return {
-      ...template,
-      llm,
-      tools: side.tools.map((name) => ({ name, params: {} })),
-      agent_context: {
-        skills: (skills ?? []).map((skill) => ({
-          name: skill.name,
-          content: skill.content,
-          trigger: skill.trigger,
-          source: skill.source,
-          mcp_tools: null,
-          inputs: skill.inputs,
-          is_agentskills_format: skill.is_agentskills_format,
-          description: skill.description,
-          disable_model_invocation: false,
-        })),
-        system_message_suffix: null,
-        user_message_suffix: null,
-        load_user_skills: true,
-        load_public_skills: true,
-      },
-      kind: 'Agent',
-    };
+  private agentDumpOf(record: AppConversationRecord, skills: LoadedSkill[], mode: DumpMode) {
+    return agentDump({
+      release: this.release,
+      template: fullStateTemplate().agent as Record<string, unknown>,
+      side: this.side(record),
+      skills,
+      mode,
+    });
   }
 
   /** `ConversationInfo` fields shared by the state and the REST answer, nulls included. */
-  private stateFields(record: AppConversationRecord, skills: LoadedSkill[] | null) {
+  private stateFields(record: AppConversationRecord, skills: LoadedSkill[], mode: DumpMode) {
     const side = this.side(record);
     const lastStats = [...record.events]
       .reverse()
@@ -274,7 +340,7 @@ export class AgentServerDomain {
     }
     return {
       id: toDashed(record.id),
-      agent: this.agentDump(record, skills),
+      agent: this.agentDumpOf(record, skills, mode),
       workspace: { working_dir: side.working_dir, kind: 'LocalWorkspace' },
       persistence_dir:
         record.sandbox_id === STANDALONE_SCOPE
@@ -289,10 +355,10 @@ export class AgentServerDomain {
       invoked_skills: [],
       blocked_actions: {},
       blocked_messages: {},
-      last_user_message_id: lastUser,
+      ...(this.release.has('lastUserMessageId') ? { last_user_message_id: lastUser } : {}),
       leaf_event_id: this.release.has('parentId') ? this.leafOf(record) : null,
       stats: lastStats?.value ?? { usage_to_metrics: {} },
-      secret_registry: { secret_sources: this.secretSources(side) },
+      secret_registry: { secret_sources: sourcesDump(this.secretSourcesOf(record), mode) },
       agent_state: {},
       hook_config: null,
       tags: side.tags,
@@ -301,14 +367,14 @@ export class AgentServerDomain {
 
   /** The `full_state` value (`ConversationState.model_dump(exclude_none=True)`). */
   stateValue(record: AppConversationRecord): Record<string, unknown> {
-    const fields = this.stateFields(record, this.skillsOf(record));
+    const fields = this.stateFields(record, this.skillsOf(record), 'state');
     return withoutNulls({ ...fields, activated_path_rules: [], head_is_empty: false });
   }
 
   /** `ConversationInfo`; its skills are trimmed unless asked for (`include_skills`, 1.23). */
   info(record: AppConversationRecord, includeSkills: boolean): Record<string, unknown> {
     const trimmed = this.release.has('includeSkills') && !includeSkills;
-    const fields = this.stateFields(record, trimmed ? [] : this.skillsOf(record));
+    const fields = this.stateFields(record, trimmed ? [] : this.skillsOf(record), 'info');
     const side = this.side(record);
     const children = this.conversationsOn(record.sandbox_id)
       .filter((child) => child.agent_side?.parent_conversation_id === record.id)
@@ -359,17 +425,25 @@ export class AgentServerDomain {
       }
     }
     const state = this.servers.state(scope);
+    const sources = { tree: this.servers.tree(scope), home: AGENT_HOME };
     let source: Record<string, unknown> = body.agent ?? body.agent_settings ?? {};
     let launched: Record<string, unknown> | null = null;
+    let shape: AgentShapeRecord;
     if (body.agent_profile_id !== null) {
       const profileId = toDashed(body.agent_profile_id);
       const profile = state.agent_profiles[profileId];
       if (!profile) throw httpException(404, `Agent profile with id '${profileId}' not found`);
       source = (profile.settings as Record<string, unknown> | undefined) ?? {};
       launched = { agent_profile_id: profileId, revision: profile.revision ?? 1 };
-    }
+      shape = shapeFromProfile(profile, this.release, sources);
+    } else if (body.agent) shape = shapeFromAgent(body.agent, this.release, sources);
+    else shape = shapeFromSettings(source, this.release, sources);
     const llm = isObject(source.llm) ? source.llm : {};
-    let apiKey = typeof llm.api_key === 'string' && llm.api_key.trim() ? llm.api_key : null;
+    // validate_secret: a blank or redacted key is no key.
+    let apiKey =
+      typeof llm.api_key === 'string' && llm.api_key.trim() && llm.api_key !== REDACTED
+        ? llm.api_key
+        : null;
     if (apiKey !== null && body.secrets_encrypted && apiKey.startsWith(FERNET_TOKEN_PREFIX)) {
       // A token of another key decrypts to nothing (Cipher.decrypt → None).
       apiKey = this.servers.cipher(scope).decrypt(apiKey);
@@ -431,11 +505,12 @@ export class AgentServerDomain {
           usage_id: typeof llm.usage_id === 'string' ? llm.usage_id : 'agent',
         },
         tools,
-        secrets: body.secrets,
+        secrets: this.acceptSecrets(scope, body),
         autotitle: body.autotitle,
         launched_agent_profile: launched,
         parent_conversation_id: parentId,
         credential_binding_pending: false,
+        agent_shape: shape,
       },
     };
     if (record.scenario === 'awaiting-confirmation') record.confirmation_policy = 'AlwaysConfirm';
@@ -447,18 +522,46 @@ export class AgentServerDomain {
   }
 
   /**
-   * `interrupt`: a running agent is cancelled at once (its unfinished tool calls get an
-   * AgentErrorEvent, then `paused` and an InterruptEvent); otherwise it is a plain pause.
+   * The start's `secrets` as the server validates them: relative lookup urls resolved against
+   * its own listener (1.22.0), redacted headers dropped, and with `secrets_encrypted` its own
+   * Fernet tokens decrypted.
    */
-  interrupt(record: AppConversationRecord): void {
+  private acceptSecrets(scope: string, body: StartConversationBody) {
+    const options = {
+      release: this.release,
+      internalUrl: this.servers.internalUrl(scope),
+      cipher: body.secrets_encrypted ? this.servers.cipher(scope) : null,
+    };
+    const out: Record<string, Record<string, unknown>> = {};
+    for (const [name, raw] of Object.entries(body.secrets)) {
+      out[name] = acceptSource(raw, options) as unknown as Record<string, unknown>;
+    }
+    return out;
+  }
+
+  /**
+   * `interrupt`: a running agent is cancelled at once. What waited for the step's lock goes
+   * first (a pause, the step's stats), then each unfinished tool call gets an AgentErrorEvent,
+   * the status becomes `paused` (if it is not already) and an InterruptEvent follows. With no
+   * run under way it is `LocalConversation.pause`. Either way the state is published once.
+   */
+  async interrupt(record: AppConversationRecord): Promise<void> {
     const agent = this.v1.agentOf(record);
-    const running =
-      record.execution_status === 'running' && !agent.runner.idle && !agent.runner.paused;
+    const runLoop = this.release.has('perCallStats');
+    const running = runLoop
+      ? agent.running && !agent.runner.paused
+      : record.execution_status === 'running' && !agent.runner.idle && !agent.runner.paused;
     if (!running) {
-      this.v1.pause(record);
+      if (!runLoop) {
+        await this.v1.pause(record);
+        return;
+      }
+      await agent.lock.whenFree(() => this.v1.pauseNow(record));
+      this.v1.publishState(record);
       return;
     }
     agent.runner.clear();
+    if (runLoop) agent.lock.release();
     const answered = new Set<string>();
     for (const event of record.events) {
       if (typeof event.action_id === 'string') answered.add(event.action_id);
@@ -484,13 +587,37 @@ export class AgentServerDomain {
         kind: 'AgentErrorEvent',
       });
     }
-    this.v1.append(record, stateUpdate('execution_status', 'paused'));
+    if (!runLoop || record.execution_status !== 'paused') {
+      this.v1.append(record, stateUpdate('execution_status', 'paused'));
+    }
     this.v1.append(record, { source: 'user', kind: 'InterruptEvent' });
+    if (runLoop) {
+      agent.runner.pause();
+      // The run's end and the interrupt both publish the state.
+      this.v1.endRun(record);
+      this.v1.publishState(record);
+    }
   }
 
   /** `DELETE`: a direct conversation goes; one the app server owns is deleted as it always was. */
   async remove(record: AppConversationRecord): Promise<void> {
     await this.v1.deleteConversation(record.id);
+  }
+
+  /** `update_secrets`: added to (or replacing names in) the conversation's registry. */
+  updateSecrets(record: AppConversationRecord, secrets: Record<string, Record<string, unknown>>) {
+    const options = {
+      release: this.release,
+      internalUrl: this.servers.internalUrl(record.sandbox_id),
+      cipher: null,
+    };
+    const side = this.side(record);
+    const accepted: Record<string, Record<string, unknown>> = {};
+    for (const [name, raw] of Object.entries(secrets)) {
+      accepted[name] = acceptSource(raw, options) as unknown as Record<string, unknown>;
+    }
+    record.agent_side = { ...side, secrets: { ...side.secrets, ...accepted } };
+    this.host.persist();
   }
 
   /** PATCH tags: the new map replaces the old one. */

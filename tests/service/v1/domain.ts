@@ -18,6 +18,8 @@ import {
   v1TerminalObservation,
 } from '../agent/v1-scenarios';
 import { withoutNulls } from '../agent-server/json';
+import { isModelAnswer, StateLock, statsAfter } from '../agent-server/run-loop';
+import type { SecretRegistry } from '../agent-server/secret-registry';
 import type { ServiceHost } from '../core/host';
 import { base62OfHex, dashedUuid, hexId, randomKey, toDashed } from '../core/ids';
 import type {
@@ -101,6 +103,16 @@ export interface AgentState {
   unanswered: string[];
   /** The first user message arrived with run=false: the next run plays the scenario. */
   scenarioWaiting: boolean;
+  /** The conversation state's lock, held by the run loop through an agent step. */
+  lock: StateLock;
+  /** A run is under way (its end publishes a `full_state`). */
+  running: boolean;
+  /** LLM calls made so far (what the stats updates count). */
+  calls: number;
+  /** The secrets the agent's commands get, once it has run one. */
+  secrets: SecretRegistry | null;
+  /** What the agent's terminal session has exported so far. */
+  env: Record<string, string>;
 }
 
 export class V1Domain {
@@ -239,6 +251,7 @@ export class V1Domain {
         return;
       }
       this.servers.set(sandbox.id, listener);
+      this.agent.servers.listening(sandbox.id, listener.port);
       sandbox.agent_port = listener.port;
       sandbox.status = 'RUNNING';
       this.host.persist();
@@ -430,6 +443,7 @@ export class V1Domain {
       return true;
     }
     this.agents.get(id)?.runner.dispose();
+    this.agents.get(id)?.lock.release();
     this.agents.delete(id);
     for (const socket of this.subscribers.get(id) ?? []) socket.close(1000);
     this.subscribers.delete(id);
@@ -444,6 +458,8 @@ export class V1Domain {
   /** Stops a conversation's agent and closes its sockets: it is being deleted. */
   forget(id: string): void {
     this.agents.get(id)?.runner.dispose();
+    // Whatever waited for its state (a pause) is answered.
+    this.agents.get(id)?.lock.release();
     this.agents.delete(id);
     for (const socket of this.subscribers.get(id) ?? []) socket.close(1000);
     this.subscribers.delete(id);
@@ -721,7 +737,25 @@ export class V1Domain {
       event,
       this.agent.release.has('socketOmitsNulls') ? withoutNulls(event) : undefined,
     );
+    // The state notes the newest user message, and announces the change (1.11.5).
+    if (
+      event.kind === 'MessageEvent' &&
+      event.source === 'user' &&
+      this.agent.release.has('lastUserMessageId')
+    ) {
+      this.append(record, stateUpdate('last_user_message_id', event.id));
+    }
     return event;
+  }
+
+  /** Stores an event made earlier (its id and stamp kept), e.g. a stats update that waited. */
+  storeStamped(record: AppConversationRecord, event: V1Event): void {
+    // The parent is stamped when the event goes into the log, not when it was made.
+    const parentId = this.agent.release.has('parentId') ? this.agent.leafOf(record) : null;
+    const { kind, ...rest } = event;
+    const stored = { ...rest, ...(parentId ? { parent_id: parentId } : {}), kind } as V1Event;
+    const socket = this.agent.release.has('socketOmitsNulls');
+    this.store(record, stored, socket ? withoutNulls(stored) : undefined);
   }
 
   /** Stores an event as given and sends it to every subscriber of the conversation. */
@@ -753,24 +787,94 @@ export class V1Domain {
   agentOf(record: AppConversationRecord): AgentState {
     let agent = this.agents.get(record.id);
     if (!agent) {
+      const runner = new StepRunner(() => this.host.pacing());
       agent = {
-        runner: new StepRunner(() => this.host.pacing()),
+        runner,
         refs: new Map(),
         pending: null,
         unanswered: [],
         scenarioWaiting: false,
+        lock: new StateLock(),
+        running: false,
+        calls: 0,
+        secrets: null,
+        env: {},
+      };
+      const id = record.id;
+      runner.onBoundary = () => {
+        const current = this.conversation(id) ?? this.data.agent_conversations?.[id];
+        if (current) this.atStepBoundary(current);
       };
       this.agents.set(record.id, agent);
     }
     return agent;
   }
 
+  /** The newer run loop (lock, per-call stats, `full_state` after runs); not the legacy kind's. */
+  private get runLoop(): boolean {
+    return this.agent.release.has('perCallStats');
+  }
+
+  /**
+   * Between two agent steps: the step's lock is let go (what waited for it is stored, in
+   * order); before 1.33.0 the loop takes it again at once for the next step. A run that has
+   * nothing left, or is pausing, ends here and publishes the state.
+   */
+  private atStepBoundary(record: AppConversationRecord): void {
+    const agent = this.agentOf(record);
+    agent.lock.release();
+    const goesOn = agent.runner.pending > 0 && !agent.runner.paused && !agent.runner.pausing;
+    if (goesOn && this.runLoop && !this.agent.release.has('lockFreeDuringLlmCall')) {
+      agent.lock.hold();
+    }
+    if (!goesOn && agent.running) this.endRun(record);
+  }
+
+  /** A run started (the run loop's task): its end is announced with a `full_state`. */
+  private startRun(record: AppConversationRecord): void {
+    const agent = this.agentOf(record);
+    agent.running = true;
+    if (this.runLoop && !this.agent.release.has('lockFreeDuringLlmCall')) agent.lock.hold();
+  }
+
+  endRun(record: AppConversationRecord): void {
+    const agent = this.agentOf(record);
+    agent.running = false;
+    this.publishState(record);
+  }
+
+  /** `_publish_state_update`: a `full_state` to every subscriber, never stored. */
+  publishState(record: AppConversationRecord): void {
+    if (!this.agent.release.has('fullStateAfterRun')) return;
+    this.broadcast(record.id, this.fullState(record));
+  }
+
   play(record: AppConversationRecord, templates: V1Template[]): void {
     const agent = this.agentOf(record);
+    const runLoop = this.runLoop;
+    let previousAnswer: unknown = null;
+    let previousTransient = false;
     for (const template of templates) {
+      const event = template.event;
+      // Stats come from the LLM calls themselves on the newer run loop.
+      if (runLoop && event.kind === 'ConversationStateUpdateEvent' && event.key === 'stats') {
+        continue;
+      }
+      const answer =
+        template.command === undefined &&
+        (template.eventFrom !== undefined || isModelAnswer(event));
+      const responseId = event.llm_response_id ?? Symbol('answer');
+      // The model's answer opens an agent step (its streamed deltas come first, in the same
+      // call); parallel tool calls of one answer share it.
+      const opens =
+        (template.transient === true && !previousTransient) ||
+        (answer && !previousTransient && responseId !== previousAnswer);
+      if (answer) previousAnswer = responseId;
+      previousTransient = template.transient === true;
       agent.runner.push({
         delay: template.delay,
         kind: template.burst ? 'burst' : 'event',
+        opensLlmStep: opens,
         run: () => {
           if (!this.exists(record.id)) return;
           if (template.transient) {
@@ -782,13 +886,82 @@ export class V1Domain {
             });
             return;
           }
+          if (template.command !== undefined) return this.runCommandStep(record, template);
+          if (answer && runLoop) this.modelAnswered(record);
           const actionId = template.actionRef ? agent.refs.get(template.actionRef) : undefined;
-          const event = this.append(record, template.event, actionId);
-          if (template.ref) agent.refs.set(template.ref, event.id);
-          if (template.awaitsConfirmation) agent.pending = event;
+          const stored = this.append(
+            record,
+            template.eventFrom?.(this.lastOutcome(record)) ?? event,
+            actionId,
+          );
+          if (template.ref) agent.refs.set(template.ref, stored.id);
+          if (template.awaitsConfirmation) agent.pending = stored;
         },
       });
     }
+  }
+
+  /**
+   * The model answered: the run loop holds the lock until the step ends, and the telemetry's
+   * stats update, stamped now, waits for it.
+   */
+  private modelAnswered(record: AppConversationRecord): void {
+    const agent = this.agentOf(record);
+    agent.lock.hold();
+    agent.calls++;
+    const side = record.agent_side;
+    const stats = {
+      id: dashedUuid(),
+      timestamp: naiveNow(),
+      ...stateUpdate(
+        'stats',
+        statsAfter(
+          agent.calls,
+          {
+            model:
+              side?.llm.model ?? record.llm_model ?? 'litellm_proxy/claude-sonnet-4-5-20250929',
+            usage_id: side?.llm.usage_id ?? 'agent',
+          },
+          {
+            snapshot: this.agent.release.has('statsSnapshot'),
+            condenser: side?.agent_shape?.condenser?.kind === 'LLMSummarizingCondenser',
+          },
+        ),
+      ),
+    } as V1Event;
+    void agent.lock.whenFree(() => {
+      if (this.exists(record.id)) this.storeStamped(record, stats);
+    });
+  }
+
+  /** A command the agent runs in its terminal: the observation is what the command printed. */
+  private runCommandStep(record: AppConversationRecord, template: V1Template): Promise<void> {
+    const agent = this.agentOf(record);
+    const generation = agent.runner.generation;
+    const actionId = template.actionRef ? agent.refs.get(template.actionRef) : undefined;
+    const action = record.events.find((e) => e.id === actionId);
+    return this.agent.runAgentCommand(record, template.command as string).then((result) => {
+      // An interrupt cancelled the tool call: its result is never stored.
+      if (generation !== agent.runner.generation || !this.exists(record.id) || !action) return;
+      const observation = v1TerminalObservation(action, result.output, result.exitCode);
+      const metadata = (observation.observation as { metadata: Record<string, unknown> }).metadata;
+      metadata.working_dir = this.agent.side(record).working_dir;
+      const stored = this.append(record, observation, actionId);
+      if (template.ref) agent.refs.set(template.ref, stored.id);
+    });
+  }
+
+  /** The exit code of the agent's last command (what its next words depend on). */
+  private lastOutcome(record: AppConversationRecord): { exitCode: number | null } {
+    for (let i = record.events.length - 1; i >= 0; i--) {
+      const observation = (record.events[i] as V1Event).observation as
+        | { kind?: string; exit_code?: number }
+        | undefined;
+      if (observation?.kind === 'TerminalObservation') {
+        return { exitCode: observation.exit_code ?? null };
+      }
+    }
+    return { exitCode: null };
   }
 
   /** The conversation starts on the agent server: system prompt, first message, scenario. */
@@ -802,6 +975,8 @@ export class V1Domain {
           .split('\n')[0] ?? '';
       record.title = firstLine.length > 30 ? `${firstLine.slice(0, 27)}...` : firstLine || null;
     }
+    // The first message makes the agent ready: a workspace's project skills are read then.
+    if (record.initial_text !== null) this.agent.ensureReady(record);
     const templates: V1Template[] = [{ delay: 50, event: this.agent.systemPrompt(record) }];
     if (record.confirmation_policy !== 'NeverConfirm') {
       templates.push({
@@ -823,6 +998,7 @@ export class V1Domain {
       );
     }
     this.play(record, templates);
+    if (record.initial_text !== null) this.startRun(record);
   }
 
   private skillsTriggered(record: AppConversationRecord, text: string): string[] {
@@ -870,6 +1046,14 @@ export class V1Domain {
     run: boolean,
   ) {
     const agent = this.agentOf(record);
+    if (this.runLoop) this.agent.ensureReady(record);
+    // A new message takes a finished (or stuck) conversation back to idle first (1.13.1).
+    if (
+      this.agent.release.has('messageResetsTerminalStatus') &&
+      (record.execution_status === 'finished' || record.execution_status === 'stuck')
+    ) {
+      this.append(record, stateUpdate('execution_status', 'idle'));
+    }
     const event = userMessageEvent(content);
     if (role !== 'user') (event.llm_message as Record<string, unknown>).role = role;
     this.append(record, event);
@@ -896,6 +1080,22 @@ export class V1Domain {
   /** `run()`: 409 when already running; otherwise resumes or answers what is waiting. */
   run(record: AppConversationRecord): 'started' | 'already-running' {
     if (record.execution_status === 'running') return 'already-running';
+    if (this.runLoop) {
+      const agent = this.agentOf(record);
+      // A run still finishing its step (paused while it ran) is still the run task.
+      if (agent.running && !agent.runner.paused) return 'already-running';
+      this.agent.ensureReady(record);
+      // A finished conversation with nothing new: the loop ends at once, storing nothing.
+      if (
+        record.execution_status === 'finished' &&
+        agent.unanswered.length === 0 &&
+        !agent.scenarioWaiting &&
+        !agent.pending
+      ) {
+        this.publishState(record);
+        return 'started';
+      }
+    }
     this.runConversation(record, [], false);
     return 'started';
   }
@@ -903,6 +1103,13 @@ export class V1Domain {
   private runConversation(record: AppConversationRecord, fresh: string[], startScenario: boolean) {
     const agent = this.agentOf(record);
     if (agent.pending) return;
+    if (this.runLoop && agent.running && agent.runner.pausing) {
+      // `run()` refused (the run task is still ending its step): the message waits.
+      agent.unanswered.push(...fresh);
+      if (startScenario) agent.scenarioWaiting = true;
+      return;
+    }
+    if (this.runLoop && !agent.running) this.startRun(record);
     const texts = [...agent.unanswered, ...fresh];
     agent.unanswered = [];
     if (record.execution_status !== 'running') {
@@ -921,19 +1128,40 @@ export class V1Domain {
     }
   }
 
-  /** `pause()`: only from idle or running (a PauseEvent, then `paused`). */
-  pause(record: AppConversationRecord): void {
+  /**
+   * `pause()`: only from idle or running (`paused`, then a PauseEvent). On the newer run loop it
+   * takes the state lock like anything else, so while a step holds it the pause waits for the
+   * step's end; the step under way always finishes before the loop stops. Then the state is
+   * published.
+   */
+  async pause(record: AppConversationRecord): Promise<void> {
     const agent = this.agentOf(record);
-    if (record.execution_status !== 'idle' && record.execution_status !== 'running') return;
-    agent.runner.pause();
-    if (this.agent.release.legacy) {
-      this.append(record, { source: 'user', kind: 'PauseEvent' });
+    if (!this.runLoop) {
+      if (record.execution_status !== 'idle' && record.execution_status !== 'running') return;
+      agent.runner.pause();
+      if (this.agent.release.legacy) {
+        this.append(record, { source: 'user', kind: 'PauseEvent' });
+        this.append(record, stateUpdate('execution_status', 'paused'));
+        return;
+      }
       this.append(record, stateUpdate('execution_status', 'paused'));
+      this.append(record, { source: 'user', kind: 'PauseEvent' });
       return;
     }
+    await agent.lock.whenFree(() => this.pauseNow(record));
+    this.publishState(record);
+  }
+
+  /** `LocalConversation.pause` once it holds the lock. */
+  pauseNow(record: AppConversationRecord): void {
+    const agent = this.agentOf(record);
+    if (record.execution_status === 'paused') return;
+    if (record.execution_status !== 'idle' && record.execution_status !== 'running') return;
     // LocalConversation.pause sets the status (its update goes out) before the PauseEvent.
     this.append(record, stateUpdate('execution_status', 'paused'));
     this.append(record, { source: 'user', kind: 'PauseEvent' });
+    // The loop sees it between steps: the step under way still ends.
+    agent.runner.pauseAtBoundary();
   }
 
   respondToConfirmation(record: AppConversationRecord, accept: boolean, reason: string): void {
@@ -945,6 +1173,7 @@ export class V1Domain {
         return;
       }
       agent.pending = null;
+      if (this.runLoop) this.startRun(record);
       this.append(record, stateUpdate('execution_status', 'running'));
       this.play(record, [
         {
@@ -996,10 +1225,11 @@ export class V1Domain {
   }
 }
 
-/** A `MetricsSnapshot` from a stats update (`usage_to_metrics.agent`). */
+/** A `MetricsSnapshot` from a stats update (`usage_to_metrics.agent`, else the first LLM's). */
 function metricsSnapshot(stats: unknown): Record<string, unknown> | null {
-  const agent = (stats as { usage_to_metrics?: Record<string, Record<string, unknown>> })
-    ?.usage_to_metrics?.agent;
+  const usage = (stats as { usage_to_metrics?: Record<string, Record<string, unknown>> })
+    ?.usage_to_metrics;
+  const agent = usage?.agent ?? Object.values(usage ?? {})[0];
   if (!agent) return null;
   return {
     model_name: agent.model_name ?? 'default',
