@@ -848,7 +848,7 @@ describe('the command routes and the simulated clone', () => {
     });
     expect((await bash('git branch --show-current', dir)).stdout).toBe('feature/rate-limits\n');
     expect(await bash('git checkout nope', dir)).toMatchObject({ exit_code: 1 });
-    expect((await bash('git status', '/tmp')).exit_code).toBe(-1);
+    expect((await bash('git status', '/no/such/folder')).exit_code).toBe(-1);
     expect(await bash('git status', agentSeedPaths.workspace)).toMatchObject({
       exit_code: 128,
       stderr: 'fatal: not a git repository (or any of the parent directories): .git\n',

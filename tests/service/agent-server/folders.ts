@@ -55,7 +55,8 @@ export class FolderTree {
   stat(path: string): Entry | null {
     const written = this.files[path];
     if (written !== undefined) return { kind: 'file', text: written };
-    if (this.folders[path] || path === '/') return { kind: 'folder' };
+    // `/` and `/tmp` are on every machine an agent server runs on, container or not.
+    if (this.folders[path] || path === '/' || path === '/tmp') return { kind: 'folder' };
     const prefix = path === '/' ? '/' : `${path}/`;
     const known = [...Object.keys(this.folders), ...Object.keys(this.files)];
     if (known.some((entry) => entry.startsWith(prefix))) return { kind: 'folder' };
@@ -107,6 +108,9 @@ export class FolderTree {
 
   /** `rm -rf`: the file, or the folder, everything recorded under it, and its clone. */
   remove(path: string): void {
+    // A repository's `.git` gone leaves a plain folder (its files, if a clone, stay out of reach).
+    const owner = path.endsWith('/.git') ? path.slice(0, -'/.git'.length) || '/' : null;
+    if (owner !== null && this.folders[owner]?.git) this.folders[owner] = { git: null };
     const prefix = `${path}/`;
     for (const known of Object.keys(this.folders)) {
       if (known === path || known.startsWith(prefix)) delete this.folders[known];

@@ -580,7 +580,9 @@ export async function runShell(
       return 0;
     },
     ls: (args) => {
-      const all = args.some((a) => /^-[a-zA-Z]*[aA]/.test(a));
+      // `-a` lists every name with `.` and `..`; `-A` every name but those two.
+      const dots = args.some((a) => /^-[a-zA-Z]*a/.test(a));
+      const all = dots || args.some((a) => /^-[a-zA-Z]*A/.test(a));
       const paths = args.filter((a) => !a.startsWith('-'));
       const targets = paths.length > 0 ? paths : ['.'];
       let code = 0;
@@ -596,7 +598,7 @@ export async function runShell(
         }
         const names = (tree.list(at(path)) ?? []).filter((n) => all || !n.startsWith('.'));
         if (targets.length > 1) say(`${index > 0 ? '\n' : ''}${path}:\n`);
-        for (const name of all ? ['.', '..', ...names] : names) say(`${name}\n`);
+        for (const name of dots ? ['.', '..', ...names] : names) say(`${name}\n`);
       });
       return code;
     },
@@ -637,6 +639,30 @@ export async function runShell(
         } else tree.remove(target);
       }
       return code;
+    },
+    // coreutils' `mv` of one file (onto a file's name, or into a folder); moving folders is not
+    // simulated and says so.
+    mv: (args) => {
+      const paths = args.filter((a) => !a.startsWith('-'));
+      if (paths.length !== 2) {
+        return complain('mv: the local reference service simulates one file moved at a time\n', 1);
+      }
+      const [from, to] = paths as [string, string];
+      const source = tree.stat(at(from));
+      if (!source) {
+        return complain(`mv: cannot stat '${from}': No such file or directory\n`, 1);
+      }
+      if (source.kind === 'folder') {
+        return complain('mv: the local reference service does not simulate moving folders\n', 1);
+      }
+      let target = at(to);
+      if (tree.stat(target)?.kind === 'folder') target = `${target}/${at(from).split('/').pop()}`;
+      if (tree.stat(resolvePath(target, '..'))?.kind !== 'folder') {
+        return complain(`mv: cannot move '${from}' to '${to}': No such file or directory\n`, 1);
+      }
+      tree.writeFile(target, source.text);
+      tree.remove(at(from));
+      return 0;
     },
     cat: (args) => {
       let code = 0;

@@ -612,6 +612,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         handle: ({ params }) => {
           const record = loaded(params.conversation_id);
           if (!record) throw httpException(404);
+          runs.beforeRun(scope, record);
           if (v1.run(record) === 'already-running') {
             throw httpException(
               409,
