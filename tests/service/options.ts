@@ -11,6 +11,9 @@ export const scenarioNames = [
   'streaming',
   'hooks',
   'acp-tools',
+  // The agent asks the person a question (agent servers 1.54+): with choices, or free text.
+  'ask-user',
+  'ask-user-free',
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 

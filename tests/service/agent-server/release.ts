@@ -62,6 +62,13 @@ export const agentServerGates = {
    * the working folder is a rule for its own subfolder (`agents:<dir>`, paths `<dir>/**`).
    */
   nestedRules: '1.34.0',
+  /**
+   * The agent's questions: AskUserRequestEvent / AskUserResponseEvent and
+   * `POST …/events/respond_to_ask_user` (event_router.py). Dated by upstream's own TypeScript
+   * client, which asks for 1.54.0 before it calls the route
+   * (clients/typescript/src/client/agent-server-compatibility.ts `askUser`, commit 3dc1fe82).
+   */
+  askUser: '1.54.0',
 } as const;
 
 export type AgentServerGate = keyof typeof agentServerGates;

@@ -34,6 +34,7 @@ import {
   ConfirmationResponseRequestModel,
   SendMessageRequestModel,
 } from '../models/v1';
+import { agentServerAskUserRoutes } from './agent-server-ask-user';
 import { agentServerSettingsRoutes } from './agent-server-settings';
 import { agentServerWorkspaceRoutes } from './agent-server-workspace';
 import type { RouteHost } from './common';
@@ -649,6 +650,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
     ...acpConversationRoutes(),
     ...agentServerSettingsRoutes(host, scope),
     ...agentServerWorkspaceRoutes(host, scope),
+    ...agentServerAskUserRoutes(host, scope),
   ];
 
   /**

@@ -13,8 +13,10 @@ import {
   type V1Template,
   v1Scenario,
 } from '../agent/v1-scenarios';
+import { askUserScenario, isAskUserScenario } from '../agent-server/ask-user';
 import { FERNET_TOKEN_PREFIX } from '../agent-server/fernet';
 import { REDACTED, withoutNulls } from '../agent-server/json';
+import { agentServerGates } from '../agent-server/release';
 import {
   AGENT_HOME,
   AgentServers,
@@ -47,6 +49,8 @@ const scenarioSince: Partial<Record<ScenarioName, string>> = {
   streaming: '1.18.1',
   hooks: '1.13.0',
   'acp-tools': '1.12.0',
+  'ask-user': agentServerGates.askUser,
+  'ask-user-free': agentServerGates.askUser,
 };
 
 const providerHosts = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' };
@@ -168,6 +172,7 @@ export class AgentServerDomain {
     const name = record.scenario as ScenarioName;
     const since = scenarioSince[name];
     if (since && (this.release.legacy || !this.release.within(since))) return v1Scenario('default');
+    if (isAskUserScenario(name)) return askUserScenario(name);
     return v1Scenario(name);
   }
 

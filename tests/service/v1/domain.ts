@@ -17,6 +17,7 @@ import {
   type V1Template,
   v1TerminalObservation,
 } from '../agent/v1-scenarios';
+import { holdForQuestion } from '../agent-server/ask-user';
 import { withoutNulls } from '../agent-server/json';
 import type { ServiceHost } from '../core/host';
 import { base62OfHex, dashedUuid, hexId, randomKey, toDashed } from '../core/ids';
@@ -903,6 +904,8 @@ export class V1Domain {
   private runConversation(record: AppConversationRecord, fresh: string[], startScenario: boolean) {
     const agent = this.agentOf(record);
     if (agent.pending) return;
+    // An unanswered question holds every run (agent servers 1.54+, agent-server/ask-user.ts).
+    if (holdForQuestion(this, record)) return;
     const texts = [...agent.unanswered, ...fresh];
     agent.unanswered = [];
     if (record.execution_status !== 'running') {
