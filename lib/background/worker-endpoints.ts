@@ -5,6 +5,7 @@ import type { RequestSpec } from '@/lib/api/endpoint';
 import {
   agentInterrupt,
   agentPause,
+  agentRespondToAskUser,
   agentRespondToConfirmation,
   agentRun,
   agentSearchEvents,
@@ -47,6 +48,7 @@ const workerEndpoints: Record<string, RequestSpec> = {
   'agent.interrupt': agentInterrupt,
   'agent.run': agentRun,
   'agent.respondToConfirmation': agentRespondToConfirmation,
+  'agent.respondToAskUser': agentRespondToAskUser,
 } as unknown as Record<string, RequestSpec>;
 
 export type WorkerEndpoint = keyof typeof workerEndpoints;

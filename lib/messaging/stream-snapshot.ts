@@ -41,6 +41,12 @@ export interface ConversationFacts {
   /** The last error worth showing, in the server's words. */
   error: string | null;
   notFound: boolean;
+  /**
+   * The agent's question no answer has closed yet (V1, agent servers 1.54+): what a
+   * `waiting_for_confirmation` conversation waits for then is an answer, not a confirmation.
+   * `text` is its first question, cut short.
+   */
+  question: { requestId: string; text: string | null } | null;
 }
 
 export interface StreamCounters {

@@ -37,6 +37,12 @@ export interface StreamCursor {
   olderPage?: OlderHistoryPage;
   /** Whether the server holds events older than the oldest one cached. */
   hasOlder?: boolean;
+  /**
+   * What the cached events say of the agent's questions: the one still open (request id and first
+   * question; null when none is) as of the newest question event seen (its order key). A resumed
+   * stream does not see those events again.
+   */
+  question?: { requestId: string | null; text: string | null; order: string };
   updatedAt: number;
 }
 

@@ -352,9 +352,10 @@ describe('a 1.54 sandbox of the app server', () => {
   afterAll(() => svc.stop());
 
   it('asks and is answered on the conversation’s own agent server', async () => {
+    const auth: Record<string, string> = svc.apiKey ? { 'X-Session-API-Key': svc.apiKey } : {};
     const started = await call<Json>(`${svc.url}/api/v1/app-conversations`, {
       method: 'POST',
-      headers: svc.apiKey ? { 'X-Session-API-Key': svc.apiKey } : {},
+      headers: auth,
       json: {
         initial_message: {
           role: 'user',
@@ -364,7 +365,6 @@ describe('a 1.54 sandbox of the app server', () => {
     });
     expect(started.status).toBe(200);
     const taskId = String(started.body.id);
-    const auth = svc.apiKey ? { 'X-Session-API-Key': svc.apiKey } : {};
     const task = await waitFor(
       async () => {
         const list = (
