@@ -155,13 +155,16 @@ export function ConversationView({
     const shown = shownQuestion.current;
     const current = asked?.requestId ?? null;
     // The answer's own event can arrive before the request sending it resolves.
-    const ours = answering.answered.has(shown ?? '') || answering.sending === shown;
+    const ours =
+      answering.answered.has(shown ?? '') ||
+      answering.closed.has(shown ?? '') ||
+      answering.sending === shown;
     if (shown && shown !== current && !ours) {
       setClosedElsewhere(answerProblem({ kind: 'conflict', msgId: 'HANDOFF$QUESTION_CLOSED' }));
     }
     if (current) setClosedElsewhere(null);
     shownQuestion.current = current;
-  }, [asked?.requestId, answering.answered, answering.sending]);
+  }, [asked?.requestId, answering.answered, answering.closed, answering.sending]);
 
   const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
   const [sendError, setSendError] = useState<unknown>(null);
@@ -359,6 +362,7 @@ export function ConversationView({
               offline={now.offline}
               sending={answering.sending === question.requestId}
               answered={answering.answered.has(question.requestId)}
+              closed={answering.closed.has(question.requestId)}
               onAnswer={(action, answers) =>
                 void answering.answer(question.requestId, action, answers)
               }

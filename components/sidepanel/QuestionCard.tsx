@@ -37,6 +37,8 @@ export interface QuestionCardProps {
   sending: boolean;
   /** This question was answered from this panel. */
   answered: boolean;
+  /** The server will take no answer to it any more (closed elsewhere): nothing can be sent. */
+  closed?: boolean;
   onAnswer: (action: AnswerAction, answers?: Answers) => void;
   /**
    * Whether an event comes from the person: only a trusted click or key answers (a script in the
@@ -59,6 +61,7 @@ export function QuestionCard({
   offline,
   sending,
   answered,
+  closed = false,
   onAnswer,
   trusted = byPerson,
 }: QuestionCardProps) {
@@ -66,7 +69,7 @@ export function QuestionCard({
   const [filters, setFilters] = useState<Readonly<Record<string, string>>>({});
   const [incomplete, setIncomplete] = useState(false);
   const form = useRef<HTMLFormElement | null>(null);
-  const off = offline || sending || answered;
+  const off = offline || sending || answered || closed;
   const count = question.questions.length;
 
   const shown = useMemo(
@@ -302,7 +305,7 @@ export function QuestionCard({
         <p className="small" role="status">
           {t('panel.question.sent')}
         </p>
-      ) : question.questions.some((q) => optionsOf(q).length) ? (
+      ) : !closed && question.questions.some((q) => optionsOf(q).length) ? (
         <p className="small muted">{t('panel.question.keys')}</p>
       ) : null}
       {offline ? <p className="small muted">{t('panel.now.offlineControls')}</p> : null}

@@ -14,8 +14,13 @@ export interface QuestionAnswer {
   answer: (requestId: string, action: AnswerAction, answers?: Answers) => Promise<void>;
   /** The request whose answer is on its way. */
   sending: string | null;
-  /** Requests answered from this panel (sent, or found closed by the server). */
+  /** Requests answered from this panel. */
   answered: ReadonlySet<string>;
+  /**
+   * Requests whose answer the server would not take again: found closed, or kept while it could
+   * not go on yet. Nothing more is sent for them.
+   */
+  closed: ReadonlySet<string>;
   /** The last answer's failure, until the next answer or a dismissal. */
   error: unknown;
   clearError: () => void;
@@ -28,6 +33,7 @@ export function useQuestionAnswer(input: {
   const { conversationId, generation } = input;
   const [sending, setSending] = useState<string | null>(null);
   const [answered, setAnswered] = useState<ReadonlySet<string>>(() => new Set());
+  const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set());
   const [error, setError] = useState<unknown>(null);
   // State alone cannot stop two clicks in one task (both see the old state): refs do.
   const taken = useRef(new Set<string>());
@@ -53,7 +59,7 @@ export function useQuestionAnswer(input: {
         // answered: sending again would only be refused.
         const kind = answerProblem(failure).kind;
         if (kind === 'question-closed' || kind === 'answer-kept') {
-          setAnswered((before) => new Set(before).add(requestId));
+          setClosed((before) => new Set(before).add(requestId));
         } else {
           taken.current.delete(requestId);
         }
@@ -64,5 +70,5 @@ export function useQuestionAnswer(input: {
     [conversationId, generation],
   );
 
-  return { answer, sending, answered, error, clearError: () => setError(null) };
+  return { answer, sending, answered, closed, error, clearError: () => setError(null) };
 }
