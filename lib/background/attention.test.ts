@@ -37,6 +37,9 @@ describe('what a conversation needs from the person', () => {
     expect(needOf(snapshot({}))).toBe('confirmation');
     // A question still marked open once the agent moved on needs nothing.
     expect(needOf(snapshot({ question: asking, executionStatus: 'running' }))).toBeNull();
+    // Just answered, the server's wait not yet over: the agent is about to go on, not asking
+    // for a confirmation.
+    expect(needOf(snapshot({ question: { ...asking, answered: true } }))).toBeNull();
   });
 
   it('counts a question on the badge like every other wait', () => {

@@ -31,6 +31,8 @@ export function needOf(snapshot: StreamSnapshot): Need {
     case 'awaiting_user_input':
       return 'input';
     case 'awaiting_user_confirmation':
+      // Just answered, the agent about to resume: the wait left standing asks nothing.
+      if (conversation.question?.answered) return null;
       return conversation.question ? 'question' : 'confirmation';
     case 'error':
       return 'error';

@@ -60,13 +60,15 @@ describe('controlling a V1 conversation', () => {
 });
 
 /** A watched, running V1 conversation whose worker stream knows this question to be open. */
-function streamAsking(open: string | null) {
+function streamAsking(open: string | null, answered = false) {
   const stream = {
     generation: 'v1',
     v1Info: () => ({ conversation_url: AGENT, session_api_key: 'sk' }),
     refresh: vi.fn(async () => {}),
     snapshot: () => ({
-      conversation: { question: open ? { requestId: open, text: 'Which sign-in?' } : null },
+      conversation: {
+        question: open ? { requestId: open, text: 'Which sign-in?', answered } : null,
+      },
     }),
   };
   const hub = { watch: async () => stream as unknown as ConversationStream };
@@ -170,6 +172,21 @@ describe('answering the agent’s question', () => {
         generation: 'v1',
         requestId: 'req-1',
         action: 'cancel',
+        answers: {},
+      }),
+    ).rejects.toMatchObject({ kind: 'conflict', msgId: 'HANDOFF$QUESTION_CLOSED' });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses, without sending, a second answer to a question its stream saw answered', async () => {
+    calls.length = 0;
+    const { hub } = streamAsking('req-1', true);
+    await expect(
+      answerQuestion(hub, {
+        conversationId: 'c1',
+        generation: 'v1',
+        requestId: 'req-1',
+        action: 'decline',
         answers: {},
       }),
     ).rejects.toMatchObject({ kind: 'conflict', msgId: 'HANDOFF$QUESTION_CLOSED' });

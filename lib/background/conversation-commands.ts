@@ -198,8 +198,8 @@ export async function answerQuestion(
   }
   const stream = await hub.watch(params.conversationId, params.generation);
   const open = stream.snapshot().conversation.question;
-  if (open && open.requestId !== params.requestId) {
-    throw new ApiError('conflict', 'This question was already answered; another one is open.', {
+  if (open && (open.requestId !== params.requestId || open.answered)) {
+    throw new ApiError('conflict', 'This question was already answered.', {
       msgId: QUESTION_CLOSED,
     });
   }

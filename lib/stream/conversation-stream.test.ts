@@ -353,6 +353,15 @@ describe('the agent’s question, as the worker’s stream keeps it', () => {
     return { stream, feed: (events: Record<string, unknown>[]) => held.socket?.onEvents(events) };
   }
 
+  const status = (id: string, value: string, at: string) => ({
+    id,
+    timestamp: at,
+    source: 'environment',
+    kind: 'ConversationStateUpdateEvent',
+    key: 'execution_status',
+    value,
+  });
+
   it('opens with the request and closes with the answer naming it, not another', async () => {
     const { stream, feed } = live(new MemoryStore());
     try {
@@ -364,7 +373,25 @@ describe('the agent’s question, as the worker’s stream keeps it', () => {
       });
       feed([answered('e2', 'req-0', '2026-10-02T10:00:02')]);
       expect(stream.snapshot().conversation.question?.requestId).toBe('req-1');
+      // Answered: the server's wait stands until the agent resumes, and asks nothing more.
       feed([answered('e3', 'req-1', '2026-10-02T10:00:03')]);
+      expect(stream.snapshot().conversation).toMatchObject({
+        executionStatus: 'waiting_for_confirmation',
+        question: { requestId: 'req-1', answered: true },
+      });
+      // The state published on the answer is still that wait: nothing changes.
+      feed([
+        {
+          id: 'full',
+          timestamp: '2026-10-02T10:00:03',
+          source: 'environment',
+          kind: 'ConversationStateUpdateEvent',
+          key: 'full_state',
+          value: { execution_status: 'waiting_for_confirmation' },
+        },
+      ]);
+      expect(stream.snapshot().conversation.question?.answered).toBe(true);
+      feed([status('e4', 'running', '2026-10-02T10:00:04')]);
       expect(stream.snapshot().conversation.question).toBeNull();
     } finally {
       stream.stop();
@@ -384,6 +411,7 @@ describe('the agent’s question, as the worker’s stream keeps it', () => {
             // The page as the app server sends it, newest first.
             return {
               items: [
+                status('e3', 'finished', '2026-10-02T10:00:03'),
                 answered('e2', 'req-1', '2026-10-02T10:00:02'),
                 asked('e1', 'req-1', '2026-10-02T10:00:01'),
               ],
@@ -395,7 +423,7 @@ describe('the agent’s question, as the worker’s stream keeps it', () => {
     );
     try {
       await stream.start();
-      expect(stream.snapshot().counters.received).toBe(2);
+      expect(stream.snapshot().counters.received).toBe(3);
       expect(stream.snapshot().conversation.question).toBeNull();
     } finally {
       stream.stop();
@@ -416,7 +444,10 @@ describe('the agent’s question, as the worker’s stream keeps it', () => {
     try {
       await second.stream.start();
       expect(second.stream.snapshot().conversation.question?.requestId).toBe('req-1');
-      second.feed([answered('e2', 'req-1', '2026-10-02T10:00:02')]);
+      second.feed([
+        answered('e2', 'req-1', '2026-10-02T10:00:02'),
+        status('e3', 'running', '2026-10-02T10:00:03'),
+      ]);
       expect(second.stream.snapshot().conversation.question).toBeNull();
       await second.stream.flush();
       expect(store.cursor?.question).toMatchObject({ requestId: null });

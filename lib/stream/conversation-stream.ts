@@ -386,6 +386,10 @@ export class ConversationStream {
       if (carriesState && order > this.stateOrder) {
         this.stateOrder = order;
         this.applyState(facts);
+        // The status after an answer: the `waiting_for_confirmation` left over is over.
+        if (facts.executionStatus && this.conversation.question?.answered) {
+          this.conversation.question = null;
+        }
       }
       fresh.push({ order, raw });
       this.pending.push({ conversationId: this.conversationId, order, key: facts.key, raw });
@@ -443,13 +447,19 @@ export class ConversationStream {
 
   /**
    * A question opens with its request and closes with the answer naming it. The newest question
-   * event wins, whatever order history pages arrive in.
+   * event wins, whatever order history pages arrive in. An answer leaves the server's
+   * `waiting_for_confirmation` standing until the agent resumes (the server publishes the state
+   * before it runs again), so the question stays, marked answered, until a newer status: that
+   * leftover wait is not a confirmation to ask the person for.
    */
   private applyQuestion(askUser: NonNullable<EventFacts['askUser']>, order: string): void {
     const open = this.conversation.question;
     if (askUser.answered) {
       if (open && open.requestId !== askUser.requestId) return;
-      this.conversation.question = null;
+      this.conversation.question =
+        this.stateOrder > order
+          ? null
+          : { requestId: askUser.requestId, text: open?.text ?? null, answered: true };
     } else {
       this.conversation.question = {
         requestId: askUser.requestId,
@@ -647,8 +657,9 @@ export class ConversationStream {
     this.v1History.restore(cursor);
     this.hasOlder = cursor.hasOlder ?? false;
     if (cursor.question) {
-      const { requestId, text, order } = cursor.question;
-      this.conversation.question = requestId === null ? null : { requestId, text };
+      const { requestId, text, answered, order } = cursor.question;
+      this.conversation.question =
+        requestId === null ? null : { requestId, text, ...(answered ? { answered } : {}) };
       this.questionOrder = order;
     }
     this.synced = false;
@@ -665,6 +676,7 @@ export class ConversationStream {
             question: {
               requestId: this.conversation.question?.requestId ?? null,
               text: this.conversation.question?.text ?? null,
+              answered: this.conversation.question?.answered ?? false,
               order: this.questionOrder,
             },
           }
