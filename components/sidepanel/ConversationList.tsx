@@ -344,6 +344,7 @@ function OfflineNote({
 
 const needIcons: Record<Need, IconName> = {
   confirmation: 'alert',
+  question: 'circleHelp',
   input: 'reply',
   error: 'circleAlert',
 };

@@ -8,7 +8,8 @@ import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { lastActivityAt } from '@/lib/timeline/now';
 import type { RunOutcome } from '@/lib/timeline/outcome';
-import { describeProblem, problemInputOfError } from '@/lib/timeline/problems';
+import { describeProblem, type Problem, problemInputOfError } from '@/lib/timeline/problems';
+import { answerProblem } from '@/lib/timeline/question';
 import { serverOffset } from '@/lib/timeline/server-clock';
 import { Composer, type OutgoingMessage } from './Composer';
 import { ConversationControls } from './ConversationControls';
@@ -19,6 +20,7 @@ import { useConversationStatus } from './hooks/useConversationStatus';
 import { useEventSearch } from './hooks/useEventSearch';
 import { useExport } from './hooks/useExport';
 import { useOnline } from './hooks/useOnline';
+import { useQuestionAnswer } from './hooks/useQuestionAnswer';
 import type { ServerApis } from './hooks/useServerApis';
 import { useThrottledFeed } from './hooks/useThrottledFeed';
 import { useTimelineRows } from './hooks/useTimelineRows';
@@ -28,6 +30,7 @@ import { wasStartedHere } from './model/started-here';
 import { NowLine } from './NowLine';
 import type { RequestLink } from './OutcomeCard';
 import { OutgoingMessages, useEchoes } from './OutgoingMessages';
+import { QuestionCard } from './QuestionCard';
 
 // Parts shown on request, or once a run ended: they load then, not with the first rows.
 const EventSearchBar = lazy(() =>
@@ -120,7 +123,16 @@ export function ConversationView({
     recordError: recordQuery.isError ? recordQuery.error : null,
     offline: !online,
   });
-  const { status, now, pending, deleted, setStopping, state: conversationState } = conversation;
+  const {
+    status,
+    now,
+    pending,
+    question,
+    asked,
+    deleted,
+    setStopping,
+    state: conversationState,
+  } = conversation;
 
   const providers = useMemo(
     () => (summary?.provider ? [summary.provider] : null),
@@ -133,6 +145,26 @@ export function ConversationView({
     pending,
     onStopping: setStopping,
   });
+
+  const answering = useQuestionAnswer({ conversationId, generation });
+  // A question shown here that closes without an answer from here was answered elsewhere (or
+  // closed by the server): the person is told, instead of their half-made answer just vanishing.
+  const [closedElsewhere, setClosedElsewhere] = useState<Problem | null>(null);
+  const shownQuestion = useRef<string | null>(null);
+  useEffect(() => {
+    const shown = shownQuestion.current;
+    const current = asked?.requestId ?? null;
+    // The answer's own event can arrive before the request sending it resolves.
+    const ours =
+      answering.answered.has(shown ?? '') ||
+      answering.closed.has(shown ?? '') ||
+      answering.sending === shown;
+    if (shown && shown !== current && !ours) {
+      setClosedElsewhere(answerProblem({ kind: 'conflict', msgId: 'HANDOFF$QUESTION_CLOSED' }));
+    }
+    if (current) setClosedElsewhere(null);
+    shownQuestion.current = current;
+  }, [asked?.requestId, answering.answered, answering.closed, answering.sending]);
 
   const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
   const [sendError, setSendError] = useState<unknown>(null);
@@ -228,11 +260,15 @@ export function ConversationView({
   // last failed request, then a record that could not be read while the stream still runs.
   const requestFailure =
     actions.error ?? sendError ?? (recordQuery.isError && !deleted ? recordQuery.error : null);
-  const requestProblem = requestFailure
-    ? describeProblem(problemInputOfError(requestFailure))
-    : null;
+  const requestProblem = answering.error
+    ? answerProblem(answering.error)
+    : requestFailure
+      ? describeProblem(problemInputOfError(requestFailure))
+      : closedElsewhere;
   const dismissRequestProblem = () => {
     actions.clearError();
+    answering.clearError();
+    setClosedElsewhere(null);
     setSendError(null);
   };
 
@@ -318,6 +354,21 @@ export function ConversationView({
         onConfirm={() => void actions.act('confirm')}
         onReject={() => void actions.act('reject')}
         onReply={focusComposer}
+        questionCard={
+          question ? (
+            <QuestionCard
+              key={question.requestId}
+              question={question}
+              offline={now.offline}
+              sending={answering.sending === question.requestId}
+              answered={answering.answered.has(question.requestId)}
+              closed={answering.closed.has(question.requestId)}
+              onAnswer={(action, answers) =>
+                void answering.answer(question.requestId, action, answers)
+              }
+            />
+          ) : null
+        }
         onStep={{
           'server-settings': () => openOptionsAt('server'),
           'token-settings': () => openOptionsAt('git-providers'),

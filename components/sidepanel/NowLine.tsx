@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Icon, type IconName } from '@/components/common/icons';
 import { PathText } from '@/components/timeline/PathText';
 import { t } from '@/lib/i18n';
@@ -12,6 +12,7 @@ import { useNow } from './hooks/useNow';
 const kindIcons: Readonly<Record<NowKind, IconName>> = {
   working: 'loader',
   confirm: 'circleAlert',
+  question: 'circleHelp',
   reply: 'reply',
   finished: 'circleCheck',
   paused: 'circlePause',
@@ -54,6 +55,8 @@ export interface NowLineProps {
   onConfirm: () => void;
   onReject: () => void;
   onReply: () => void;
+  /** The agent's question with its choices, shown while the line says it asks (QuestionCard). */
+  questionCard?: ReactNode;
   /** The next steps a problem can offer; those without a handler are not shown. */
   onStep: Partial<Record<Exclude<NextStep, null>, () => void>>;
   /** Words for a step's button, when the panel has better ones (Start vs Resume sandbox). */
@@ -218,7 +221,9 @@ export function NowLine(props: NowLineProps) {
             </>
           ) : null}
         </p>
-        {elapsed !== null && (now.kind === 'working' || now.kind === 'confirm') && !quiet ? (
+        {elapsed !== null &&
+        (now.kind === 'working' || now.kind === 'confirm' || now.kind === 'question') &&
+        !quiet ? (
           <span className="now-time" data-elapsed>
             {formatDuration(elapsed)}
           </span>
@@ -284,6 +289,7 @@ export function NowLine(props: NowLineProps) {
           {now.offline ? <p className="small muted">{t('panel.now.offlineControls')}</p> : null}
         </fieldset>
       ) : null}
+      {now.kind === 'question' ? props.questionCard : null}
       {problem ? (
         <ProblemBody
           problem={problem}

@@ -36,6 +36,8 @@ const rowIcons: Readonly<Record<RowIcon, IconName>> = {
   error: 'alert',
   recall: 'bookOpen',
   delegate: 'forward',
+  question: 'circleHelp',
+  answer: 'reply',
   unknown: 'circleHelp',
 };
 

@@ -206,6 +206,32 @@ describe('readEventEnvelope facts', () => {
     ).toMatchObject({ agentError: { error: 'bad tool', toolName: 'x' }, conversationError: null });
   });
 
+  it('reads the agent’s question and its answer (agent servers 1.54+)', () => {
+    expect(
+      readEventEnvelope({
+        kind: 'AskUserRequestEvent',
+        id: 'q',
+        request_id: 'req-1',
+        questions: [{ id: 'auth', question: 'Which sign-in?', options: [] }],
+      }),
+    ).toMatchObject({
+      typeName: 'AskUserRequestEvent',
+      askUser: { requestId: 'req-1', answered: false, question: 'Which sign-in?' },
+    });
+    expect(
+      readEventEnvelope({
+        kind: 'AskUserResponseEvent',
+        id: 'r',
+        request_id: 'req-1',
+        action: 'cancel',
+      }),
+    ).toMatchObject({ askUser: { requestId: 'req-1', answered: true, question: null } });
+    // Without a request id there is nothing to answer or close.
+    expect(readEventEnvelope({ kind: 'AskUserRequestEvent', id: 's' })).toMatchObject({
+      askUser: null,
+    });
+  });
+
   it('maps legacy V1 kinds like parseEvent does', () => {
     const action = readEventEnvelope({
       kind: 'ActionEvent',

@@ -71,6 +71,11 @@ export interface EventEnvelope {
   conversationError: { code: string | null; detail: string | null } | null;
   /** V1 `AgentErrorEvent`. */
   agentError: { error: string | null; toolName: string | null } | null;
+  /**
+   * V1 `AskUserRequestEvent` (the agent asks the person; `question` is the first question's
+   * text) or `AskUserResponseEvent` (`answered`: the request it answers is closed).
+   */
+  askUser: { requestId: string; answered: boolean; question: string | null } | null;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
@@ -120,6 +125,7 @@ function blank(generation: EventEnvelope['generation'], form: EnvelopeForm): Eve
     executionStatus: null,
     conversationError: null,
     agentError: null,
+    askUser: null,
   };
 }
 
@@ -218,6 +224,18 @@ function readV1(raw: Record<string, unknown>, kind: string): EventEnvelope {
         toolName: stringOrNull(raw.tool_name),
       };
       break;
+    case 'AskUserRequestEvent':
+    case 'AskUserResponseEvent': {
+      const requestId = stringOrNull(raw.request_id);
+      if (requestId === null) break;
+      const first = Array.isArray(raw.questions) ? recordOrNull(raw.questions[0]) : null;
+      envelope.askUser = {
+        requestId,
+        answered: kind === 'AskUserResponseEvent',
+        question: stringOrNull(first?.question),
+      };
+      break;
+    }
   }
   return envelope;
 }

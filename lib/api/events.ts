@@ -220,6 +220,8 @@ export type V1CondensationSummaryEvent = V1Variant<
 >;
 export type V1TokenEvent = V1Variant<'v1.token', 'TokenEvent'>;
 export type V1LlmCompletionLogEvent = V1Variant<'v1.llm-completion-log', 'LLMCompletionLogEvent'>;
+export type V1AskUserRequestEvent = V1Variant<'v1.ask-user-request', 'AskUserRequestEvent'>;
+export type V1AskUserResponseEvent = V1Variant<'v1.ask-user-response', 'AskUserResponseEvent'>;
 
 export type V1Event =
   | V1MessageEvent
@@ -236,7 +238,9 @@ export type V1Event =
   | V1CondensationRequestEvent
   | V1CondensationSummaryEvent
   | V1TokenEvent
-  | V1LlmCompletionLogEvent;
+  | V1LlmCompletionLogEvent
+  | V1AskUserRequestEvent
+  | V1AskUserResponseEvent;
 
 /** Anything not recognised, kept whole: render it as generic JSON, never drop it. */
 export interface UnknownEvent extends EventBase {
@@ -261,7 +265,8 @@ export interface UnknownEvent extends EventBase {
  *   `v0.title-changed`, `v0.error`, `v0.agent-state-notice`, `v1.message`, `v1.action`,
  *   `v1.observation`, `v1.state-update`, `v1.user-reject`, `v1.agent-error`,
  *   `v1.conversation-error`, `v1.server-error`, `v1.system-prompt`, `v1.pause`,
- *   `v1.condensation*`, `v1.token`, `v1.llm-completion-log`, `unknown`.
+ *   `v1.condensation*`, `v1.token`, `v1.llm-completion-log`, `v1.ask-user-request`,
+ *   `v1.ask-user-response`, `unknown`.
  * - Then narrow once more on the second discriminant: `action` / `observation` (V0),
  * `actionKind` / `observationKind` / `stateKey` (V1). Example: `if (e.type === 'v0.action' &&
  * e.action === 'run') e.args.command`; `if (e.type === 'v1.observation' && e.observationKind ===
@@ -476,6 +481,8 @@ const v1TypeOfKind: Record<V1EventKind, V1Event['type']> = {
   CondensationSummaryEvent: 'v1.condensation-summary',
   TokenEvent: 'v1.token',
   LLMCompletionLogEvent: 'v1.llm-completion-log',
+  AskUserRequestEvent: 'v1.ask-user-request',
+  AskUserResponseEvent: 'v1.ask-user-response',
 };
 
 const v1WholeEventSchemas = Object.fromEntries(

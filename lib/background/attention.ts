@@ -1,13 +1,23 @@
 import { browser } from 'wxt/browser';
 import { agentStateOfExecution } from '@/lib/api/agent-state';
+import { workerWords } from '@/lib/i18n/en-worker';
 import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
 import type { Settings } from '@/lib/settings/schema';
 
-/** What a conversation needs from the person, if anything. */
-export type Need = 'input' | 'confirmation' | 'error' | 'finished' | null;
+/**
+ * What a conversation needs from the person, if anything. `question`: the agent asked something
+ * (agent servers 1.54+) and waits for the answer; the server says `waiting_for_confirmation` for
+ * it too, so only the open question in the stream tells it from a confirmation.
+ */
+export type Need = 'input' | 'confirmation' | 'question' | 'error' | 'finished' | null;
 
 /** Needs that count on the toolbar badge: the agent is waiting on the person. */
-export const badgeNeeds: ReadonlySet<Need> = new Set<Need>(['input', 'confirmation', 'error']);
+export const badgeNeeds: ReadonlySet<Need> = new Set<Need>([
+  'input',
+  'confirmation',
+  'question',
+  'error',
+]);
 
 export function needOf(snapshot: StreamSnapshot): Need {
   const { conversation } = snapshot;
@@ -21,7 +31,9 @@ export function needOf(snapshot: StreamSnapshot): Need {
     case 'awaiting_user_input':
       return 'input';
     case 'awaiting_user_confirmation':
-      return 'confirmation';
+      // Just answered, the agent about to resume: the wait left standing asks nothing.
+      if (conversation.question?.answered) return null;
+      return conversation.question ? 'question' : 'confirmation';
     case 'error':
       return 'error';
     case 'finished':
@@ -39,10 +51,24 @@ export interface NotificationWords {
 /** What a notification says, in our words. */
 export function notificationFor(
   need: Need,
-  conversation: { title: string | null; error?: string | null },
+  conversation: {
+    title: string | null;
+    error?: string | null;
+    question?: { text: string | null } | null;
+  },
 ): NotificationWords | null {
   const name = conversation.title || 'A conversation';
   switch (need) {
+    case 'question': {
+      // Plain text: notifications render no markup, and the question is the agent's words.
+      const text = conversation.question?.text?.replace(/\s+/g, ' ').trim();
+      return {
+        title: workerWords('worker.notify.question'),
+        message: text
+          ? workerWords('worker.notify.questionAsks', { name, question: text })
+          : workerWords('worker.notify.questionAsked', { name }),
+      };
+    }
     case 'input':
       return { title: 'The agent is waiting for you', message: `${name} needs your answer.` };
     case 'confirmation':
@@ -68,11 +94,11 @@ export function notificationFor(
 export async function notify(
   conversationId: string,
   need: Need,
-  conversation: { title: string | null; error?: string | null },
+  conversation: Parameters<typeof notificationFor>[1],
   settings: Settings,
 ): Promise<void> {
   const enabled =
-    (need === 'input' || need === 'confirmation'
+    (need === 'input' || need === 'confirmation' || need === 'question'
       ? settings.notifications.awaitingInput
       : need === 'finished'
         ? settings.notifications.finished

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import type { ConversationStream } from '@/lib/stream/conversation-stream';
-import { controlConversation, sendMessage } from './conversation-commands';
+import { answerQuestion, controlConversation, sendMessage } from './conversation-commands';
 import type { StreamHub } from './stream-hub';
 
 const calls: { name: string; params: unknown }[] = [];
-/** What the server answers a call by name, when not `{}`. */
+/** What the server answers a call by name, whenever it is made. */
 const failures = new Map<string, Error>();
+/** What the next calls answer, in turn (then `{}`): an error is thrown. */
+const answers: unknown[] = [];
 vi.mock('./service-client', () => ({
   serviceConnection: async () => ({
     client: {
@@ -14,7 +16,9 @@ vi.mock('./service-client', () => ({
         calls.push({ name, params });
         const failure = failures.get(name);
         if (failure) throw failure;
-        return {};
+        const next = answers.shift();
+        if (next instanceof Error) throw next;
+        return next ?? {};
       },
     },
   }),
@@ -93,5 +97,166 @@ describe('a message to an agent server at its run limit', () => {
     failures.set('agent.sendMessage', new ApiError('rate-limited', 'Too many requests', {}));
     await expect(sendMessage(runningStream(), params)).rejects.toThrow('Too many requests');
     failures.clear();
+  });
+});
+
+/** A watched, running V1 conversation whose worker stream knows this question to be open. */
+function streamAsking(open: string | null, answered = false) {
+  const stream = {
+    generation: 'v1',
+    v1Info: () => ({ conversation_url: AGENT, session_api_key: 'sk' }),
+    refresh: vi.fn(async () => {}),
+    snapshot: () => ({
+      conversation: {
+        question: open ? { requestId: open, text: 'Which sign-in?', answered } : null,
+      },
+    }),
+  };
+  const hub = { watch: async () => stream as unknown as ConversationStream };
+  return { stream, hub: hub as unknown as StreamHub };
+}
+
+const jwt = { option_id: 'jwt', label: 'JWT bearer tokens' };
+
+describe('answering the agent’s question', () => {
+  it('sends the choices as lists by question id to the conversation’s agent server', async () => {
+    calls.length = 0;
+    const { stream, hub } = streamAsking('req-1');
+    await answerQuestion(hub, {
+      conversationId: 'c1',
+      generation: 'v1',
+      requestId: 'req-1',
+      action: 'accept',
+      answers: { auth: [jwt] },
+    });
+    expect(calls).toEqual([
+      {
+        name: 'agent.respondToAskUser',
+        params: {
+          conversation: { conversation_url: AGENT, session_api_key: 'sk' },
+          request_id: 'req-1',
+          action: 'accept',
+          answers: { auth: [jwt] },
+        },
+      },
+    ]);
+    expect(stream.refresh).toHaveBeenCalled();
+  });
+
+  it('sends no choices with a decline, whatever the page sent', async () => {
+    calls.length = 0;
+    const { hub } = streamAsking('req-1');
+    await answerQuestion(hub, {
+      conversationId: 'c1',
+      generation: 'v1',
+      requestId: 'req-1',
+      action: 'decline',
+      answers: { auth: [jwt] },
+    });
+    expect(calls[0]?.params).toMatchObject({ action: 'decline', answers: {} });
+  });
+
+  it('sends one object per question once more when the first 1.54 form refuses the lists', async () => {
+    calls.length = 0;
+    answers.push(new ApiError('validation', 'Some fields need attention.', { status: 422 }));
+    const { hub } = streamAsking('req-1');
+    await answerQuestion(hub, {
+      conversationId: 'c1',
+      generation: 'v1',
+      requestId: 'req-1',
+      action: 'accept',
+      answers: { auth: [jwt] },
+    });
+    expect(calls.map((call) => (call.params as { answers: unknown }).answers)).toEqual([
+      { auth: [jwt] },
+      { auth: jwt },
+    ]);
+  });
+
+  it('does not try another form for several choices, nor for any other refusal', async () => {
+    const refused = [
+      {
+        error: new ApiError('validation', 'Some fields need attention.', { status: 422 }),
+        answers: { auth: [jwt, { option_id: 'session', label: 'Sessions' }] },
+      },
+      {
+        error: new ApiError('conflict', 'Conflict', {
+          status: 409,
+          serverMessage: 'No pending ask_user request for this conversation.',
+        }),
+        answers: { auth: [jwt] },
+      },
+    ];
+    for (const { error, answers: picked } of refused) {
+      calls.length = 0;
+      answers.push(error);
+      const { hub } = streamAsking('req-1');
+      await expect(
+        answerQuestion(hub, {
+          conversationId: 'c1',
+          generation: 'v1',
+          requestId: 'req-1',
+          action: 'accept',
+          answers: picked,
+        }),
+      ).rejects.toBe(error);
+      expect(calls).toHaveLength(1);
+    }
+  });
+
+  it('refuses, without sending, an answer to a question other than the open one', async () => {
+    calls.length = 0;
+    const { hub } = streamAsking('req-2');
+    await expect(
+      answerQuestion(hub, {
+        conversationId: 'c1',
+        generation: 'v1',
+        requestId: 'req-1',
+        action: 'cancel',
+        answers: {},
+      }),
+    ).rejects.toMatchObject({ kind: 'conflict', msgId: 'HANDOFF$QUESTION_CLOSED' });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses, without sending, a second answer to a question its stream saw answered', async () => {
+    calls.length = 0;
+    const { hub } = streamAsking('req-1', true);
+    await expect(
+      answerQuestion(hub, {
+        conversationId: 'c1',
+        generation: 'v1',
+        requestId: 'req-1',
+        action: 'decline',
+        answers: {},
+      }),
+    ).rejects.toMatchObject({ kind: 'conflict', msgId: 'HANDOFF$QUESTION_CLOSED' });
+    expect(calls).toEqual([]);
+  });
+
+  it('leaves the server to judge when the worker knows of no open question', async () => {
+    calls.length = 0;
+    const { hub } = streamAsking(null);
+    await answerQuestion(hub, {
+      conversationId: 'c1',
+      generation: 'v1',
+      requestId: 'req-1',
+      action: 'cancel',
+      answers: {},
+    });
+    expect(calls.map((call) => call.name)).toEqual(['agent.respondToAskUser']);
+  });
+
+  it('refuses a classic (V0) conversation: its agents ask nothing', async () => {
+    const { hub } = streamAsking('req-1');
+    await expect(
+      answerQuestion(hub, {
+        conversationId: 'c1',
+        generation: 'v0',
+        requestId: 'req-1',
+        action: 'cancel',
+        answers: {},
+      }),
+    ).rejects.toMatchObject({ kind: 'bad-request' });
   });
 });

@@ -7,6 +7,9 @@ import type { StreamHub } from './stream-hub';
 
 const START_TIMEOUT_MS = 120_000;
 
+/** An answer refused by the worker itself: the question it names is closed. */
+export const QUESTION_CLOSED = 'HANDOFF$QUESTION_CLOSED';
+
 function v0AgentState(action: ControlAction): string | null {
   switch (action) {
     case 'pause':
@@ -175,6 +178,56 @@ export async function controlConversation(
       conversation: await agentRef(stream),
       accept: action === 'confirm',
     });
+  }
+  await stream.refresh();
+  return { done: true };
+}
+
+/**
+ * Answers the agent's open question (agent servers 1.54+). The worker's own stream knows which
+ * question is open: an answer to another one (a panel showing a question answered since) is
+ * refused here rather than sent. Selections go as a list per question, as current servers store
+ * them; the first 1.54 form of the route took one object per question and refuses lists (422,
+ * nothing stored), so such an answer is sent once more in that form.
+ */
+export async function answerQuestion(
+  hub: StreamHub,
+  params: {
+    conversationId: string;
+    generation: Generation;
+    requestId: string;
+    action: 'accept' | 'decline' | 'cancel';
+    answers: Record<string, { option_id: string; label: string }[]>;
+  },
+): Promise<{ done: true }> {
+  if (params.generation !== 'v1') {
+    throw new ApiError('bad-request', 'Only conversations on an agent server ask questions.');
+  }
+  const stream = await hub.watch(params.conversationId, params.generation);
+  const open = stream.snapshot().conversation.question;
+  if (open && (open.requestId !== params.requestId || open.answered)) {
+    throw new ApiError('conflict', 'This question was already answered.', {
+      msgId: QUESTION_CLOSED,
+    });
+  }
+  const answers = params.action === 'accept' ? params.answers : {};
+  const { client } = await serviceConnection();
+  const conversation = await agentRef(stream);
+  const send = (form: Record<string, unknown>) =>
+    client.call('agent.respondToAskUser', {
+      conversation,
+      request_id: params.requestId,
+      action: params.action,
+      answers: form,
+    });
+  try {
+    await send(answers);
+  } catch (error) {
+    const single = Object.values(answers).every((picks) => picks.length === 1);
+    if (!single || !Object.keys(answers).length || toApiError(error).kind !== 'validation') {
+      throw error;
+    }
+    await send(Object.fromEntries(Object.entries(answers).map(([id, picks]) => [id, picks[0]])));
   }
   await stream.refresh();
   return { done: true };

@@ -11,7 +11,7 @@ import {
   rpcParams,
 } from '@/lib/messaging/rpc';
 import { watchedStates } from './badge';
-import { controlConversation, sendMessage } from './conversation-commands';
+import { answerQuestion, controlConversation, sendMessage } from './conversation-commands';
 import { serverIssuedTargets } from './conversation-targets';
 import { conversationIndex } from './conversations';
 import { hub } from './hub';
@@ -22,6 +22,7 @@ type Handlers = { [M in RpcMethodName]: (params: RpcParams<M>) => Promise<RpcRes
 const handlers: Handlers = {
   'conversation.send': (params) => sendMessage(hub, params),
   'conversation.control': (params) => controlConversation(hub, params),
+  'conversation.answer': (params) => answerQuestion(hub, params),
   'conversation.unwatch': async ({ conversationId }) => {
     await hub.unwatch(conversationId);
     return { done: true };

@@ -7,6 +7,7 @@ import {
   agentGetConversationServer,
   agentInterrupt,
   agentPause,
+  agentRespondToAskUser,
   agentRespondToConfirmation,
   agentRun,
   agentSearchEvents,
@@ -51,6 +52,7 @@ const workerEndpoints: Record<string, RequestSpec> = {
   'agent.interrupt': agentInterrupt,
   'agent.run': agentRun,
   'agent.respondToConfirmation': agentRespondToConfirmation,
+  'agent.respondToAskUser': agentRespondToAskUser,
 } as unknown as Record<string, RequestSpec>;
 
 export type WorkerEndpoint = keyof typeof workerEndpoints;

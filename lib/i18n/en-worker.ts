@@ -14,6 +14,9 @@ export const workerStrings = {
   'worker.badge.many': 'Handoff: {count} conversations need you: {names}',
   'worker.badge.more': '{names} and {count} more',
   'worker.untitled': 'Untitled conversation',
+  'worker.notify.question': 'The agent has a question for you',
+  'worker.notify.questionAsks': '{name} asks: {question}',
+  'worker.notify.questionAsked': '{name} asks you a question and waits for your answer.',
 } as const;
 
 export type WorkerKey = keyof typeof workerStrings;

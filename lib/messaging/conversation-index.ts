@@ -7,8 +7,11 @@ import type { PageContextData } from '@/lib/hosts/types';
 /** Where a conversation stands for the person, coarsely: what the badge and the button say. */
 export type IndexState = 'needs-you' | 'working' | 'done' | 'stopped';
 
-/** What the agent waits for, when it waits for the person. */
-export type IndexNeed = 'input' | 'confirmation' | 'error';
+/**
+ * What the agent waits for, when it waits for the person. A list record cannot tell a question
+ * from a confirmation (both are `waiting_for_confirmation`); a watched stream can.
+ */
+export type IndexNeed = 'input' | 'confirmation' | 'question' | 'error';
 
 /** The issue or pull/merge request a conversation is about, and how Handoff knows. */
 export interface IndexItem {

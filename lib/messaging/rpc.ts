@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import type { SerializedApiError } from '@/lib/api/errors';
 import { generations } from '@/lib/api/generation';
 import { PreparedCallSchema } from '@/lib/api/prepared-call';
+import { AskUserAnswerRequestSchema } from '@/lib/api/v1/content';
 import type { IndexAnswer } from './conversation-index';
 
 export const RpcRequestSchema = z.strictObject({
@@ -61,6 +62,20 @@ export const rpcParams = {
     action: z.enum(controlActions),
     providersSet: z.optional(z.nullable(z.array(z.string()))),
   }),
+  /**
+   * Answers the agent's open question (V1, agent servers 1.54+): accept with the selections by
+   * question id, decline, or cancel. Only the question the worker knows to be open is answered.
+   */
+  'conversation.answer': z.object({
+    ...conversationRef,
+    requestId: z.string().check(z.minLength(1), z.maxLength(200)),
+    action: z.enum(['accept', 'decline', 'cancel']),
+    // By question id (an object with a catch-all: the worker bundles no record schema).
+    answers: z._default(
+      z.catchall(z.object({}), z.array(AskUserAnswerRequestSchema).check(z.maxLength(1000))),
+      {},
+    ),
+  }),
   /** Stops watching a conversation: no more notifications or badge for it. */
   'conversation.unwatch': z.object({ conversationId: z.string() }),
   /** The worker's index of every conversation, as it last read it (also offline). */
@@ -88,6 +103,7 @@ export interface RpcResults {
   /** `runRefused`: the message was kept, but the server's run limit kept the agent from it. */
   'conversation.send': { sent: true; runRefused?: true };
   'conversation.control': { done: true };
+  'conversation.answer': { done: true };
   'conversation.unwatch': { done: true };
   'conversations.index': IndexAnswer;
   'conversations.started': { done: true };

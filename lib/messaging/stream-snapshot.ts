@@ -43,6 +43,13 @@ export interface ConversationFacts {
   /** The last error worth showing, in the server's words. */
   error: string | null;
   notFound: boolean;
+  /**
+   * The agent's question (V1, agent servers 1.54+): open, so what a `waiting_for_confirmation`
+   * conversation waits for is an answer, not a confirmation; or `answered`, the status not yet
+   * moved on from that wait (the agent is about to resume). `text` is its first question, cut
+   * short.
+   */
+  question: { requestId: string; text: string | null; answered?: boolean } | null;
 }
 
 export interface StreamCounters {

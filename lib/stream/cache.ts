@@ -43,6 +43,12 @@ export interface StreamCursor {
   olderPage?: OlderHistoryPage;
   /** Whether the server holds events older than the oldest one cached. */
   hasOlder?: boolean;
+  /**
+   * What the cached events say of the agent's questions: the one still open, or just answered and
+   * not yet followed by a new status (request id and first question; null when none is), as of the
+   * newest question event seen (its order key). A resumed stream does not see those events again.
+   */
+  question?: { requestId: string | null; text: string | null; answered?: boolean; order: string };
   updatedAt: number;
 }
 

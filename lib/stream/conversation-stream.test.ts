@@ -345,3 +345,163 @@ describe('a V1 conversation whose container cannot start', () => {
     }
   });
 });
+
+describe('the agent’s question, as the worker’s stream keeps it', () => {
+  const asked = (id: string, requestId: string, at: string) => ({
+    id,
+    timestamp: at,
+    source: 'agent',
+    kind: 'AskUserRequestEvent',
+    request_id: requestId,
+    questions: [{ id: 'auth', question: 'Which sign-in?', options: [] }],
+  });
+  const answered = (id: string, requestId: string, at: string) => ({
+    id,
+    timestamp: at,
+    source: 'user',
+    kind: 'AskUserResponseEvent',
+    request_id: requestId,
+    action: 'decline',
+    answers: {},
+  });
+  const running = [
+    {
+      id: ID,
+      sandbox_id: 'sb1',
+      sandbox_status: 'RUNNING',
+      execution_status: 'waiting_for_confirmation',
+      conversation_url: 'http://agent.test/api/conversations/c0ffee',
+      session_api_key: 'sk',
+    },
+  ];
+
+  /** A running conversation with a live socket the test feeds. */
+  function live(store: MemoryStore) {
+    const held: { socket?: { onEvents(events: Record<string, unknown>[]): void } } = {};
+    const stream = new ConversationStream(
+      ID,
+      'v1',
+      depsWith({
+        store,
+        caller: {
+          async call(name) {
+            return name === 'v1.getAppConversations' ? running : { items: [] };
+          },
+        },
+        createV1Transport: (options) => {
+          held.socket = options.callbacks;
+          return {
+            state: { phase: 'live' } as never,
+            start: () => options.callbacks.onState({ phase: 'live' } as never),
+            stop() {},
+            send() {},
+          };
+        },
+      }),
+    );
+    return { stream, feed: (events: Record<string, unknown>[]) => held.socket?.onEvents(events) };
+  }
+
+  const status = (id: string, value: string, at: string) => ({
+    id,
+    timestamp: at,
+    source: 'environment',
+    kind: 'ConversationStateUpdateEvent',
+    key: 'execution_status',
+    value,
+  });
+
+  it('opens with the request and closes with the answer naming it, not another', async () => {
+    const { stream, feed } = live(new MemoryStore());
+    try {
+      await stream.start();
+      feed([asked('e1', 'req-1', '2026-10-02T10:00:01')]);
+      expect(stream.snapshot().conversation.question).toEqual({
+        requestId: 'req-1',
+        text: 'Which sign-in?',
+      });
+      feed([answered('e2', 'req-0', '2026-10-02T10:00:02')]);
+      expect(stream.snapshot().conversation.question?.requestId).toBe('req-1');
+      // Answered: the server's wait stands until the agent resumes, and asks nothing more.
+      feed([answered('e3', 'req-1', '2026-10-02T10:00:03')]);
+      expect(stream.snapshot().conversation).toMatchObject({
+        executionStatus: 'waiting_for_confirmation',
+        question: { requestId: 'req-1', answered: true },
+      });
+      // The state published on the answer is still that wait: nothing changes.
+      feed([
+        {
+          id: 'full',
+          timestamp: '2026-10-02T10:00:03',
+          source: 'environment',
+          kind: 'ConversationStateUpdateEvent',
+          key: 'full_state',
+          value: { execution_status: 'waiting_for_confirmation' },
+        },
+      ]);
+      expect(stream.snapshot().conversation.question?.answered).toBe(true);
+      feed([status('e4', 'running', '2026-10-02T10:00:04')]);
+      expect(stream.snapshot().conversation.question).toBeNull();
+    } finally {
+      stream.stop();
+    }
+  });
+
+  it('reads history newest first without reopening a question its answer closed', async () => {
+    const stream = new ConversationStream(
+      ID,
+      'v1',
+      depsWith({
+        caller: {
+          async call(name) {
+            if (name === 'v1.getAppConversations') {
+              return [{ ...running[0], sandbox_status: 'PAUSED', conversation_url: null }];
+            }
+            // The page as the app server sends it, newest first.
+            return {
+              items: [
+                status('e3', 'finished', '2026-10-02T10:00:03'),
+                answered('e2', 'req-1', '2026-10-02T10:00:02'),
+                asked('e1', 'req-1', '2026-10-02T10:00:01'),
+              ],
+              next_page_id: null,
+            };
+          },
+        },
+      }),
+    );
+    try {
+      await stream.start();
+      expect(stream.snapshot().counters.received).toBe(3);
+      expect(stream.snapshot().conversation.question).toBeNull();
+    } finally {
+      stream.stop();
+    }
+  });
+
+  it('keeps an open question in its cursor, so a restarted worker still knows what the agent waits for', async () => {
+    const store = new MemoryStore();
+    const first = live(store);
+    await first.stream.start();
+    first.feed([asked('e1', 'req-1', '2026-10-02T10:00:01')]);
+    await first.stream.flush();
+    first.stream.stop();
+    expect(store.cursor?.question).toMatchObject({ requestId: 'req-1' });
+
+    // The socket resumes after the cursor: the request is not sent again.
+    const second = live(store);
+    try {
+      await second.stream.start();
+      expect(second.stream.snapshot().conversation.question?.requestId).toBe('req-1');
+      second.feed([
+        answered('e2', 'req-1', '2026-10-02T10:00:02'),
+        status('e3', 'running', '2026-10-02T10:00:03'),
+      ]);
+      expect(second.stream.snapshot().conversation.question).toBeNull();
+      await second.stream.flush();
+      expect(store.cursor?.question).toMatchObject({ requestId: null });
+    } finally {
+      second.stream.stop();
+    }
+  });
+});

@@ -66,6 +66,8 @@ const EVENT_SNAPSHOT_MS = 250;
 
 /** Words from the network shown in a banner: a runaway payload must not become a 2 MB banner. */
 const MAX_ERROR_CHARS = 2000;
+/** A notification names the question: its first words are enough. */
+const MAX_QUESTION_CHARS = 300;
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -112,6 +114,8 @@ export class ConversationStream {
   /** Order of the newest event whose state facts were applied: older history never overrides. */
   private stateOrder = '';
   private stateFromLive = false;
+  /** Order of the newest question event applied (history pages come newest first). */
+  private questionOrder = '';
   /**
    * Bumped whenever the execution status is set, from any source. A conversation record read
    * while it changed is older than what the stream already knows (a pause lands on the socket
@@ -142,6 +146,7 @@ export class ConversationStream {
     executionStatus: null,
     error: null,
     notFound: false,
+    question: null,
   };
 
   constructor(
@@ -420,12 +425,17 @@ export class ConversationStream {
       if (facts.generation === 'v1') this.v1Resume.noteHeld(timestampOfOrder(order));
       if (approximateSize(raw) > OVERSIZED_EVENT_BYTES) this.counters.oversized++;
       this.track(facts);
+      if (facts.askUser && order > this.questionOrder) this.applyQuestion(facts.askUser, order);
       // Only events that say something about the state count: history pages come newest
       // first, and a newer event without state must not hide an older state change.
       const carriesState = !!(facts.agentState || facts.executionStatus || facts.error);
       if (carriesState && order > this.stateOrder) {
         this.stateOrder = order;
         this.applyState(facts);
+        // The status after an answer: the `waiting_for_confirmation` left over is over.
+        if (facts.executionStatus && this.conversation.question?.answered) {
+          this.conversation.question = null;
+        }
       }
       fresh.push({ order, raw });
       this.pending.push({ conversationId: this.conversationId, order, key: facts.key, raw });
@@ -479,6 +489,30 @@ export class ConversationStream {
     }
     if (facts.error) this.conversation.error = shorten(facts.error, MAX_ERROR_CHARS);
     return Boolean(facts.agentState || facts.executionStatus || facts.error);
+  }
+
+  /**
+   * A question opens with its request and closes with the answer naming it. The newest question
+   * event wins, whatever order history pages arrive in. An answer leaves the server's
+   * `waiting_for_confirmation` standing until the agent resumes (the server publishes the state
+   * before it runs again), so the question stays, marked answered, until a newer status: that
+   * leftover wait is not a confirmation to ask the person for.
+   */
+  private applyQuestion(askUser: NonNullable<EventFacts['askUser']>, order: string): void {
+    const open = this.conversation.question;
+    if (askUser.answered) {
+      if (open && open.requestId !== askUser.requestId) return;
+      this.conversation.question =
+        this.stateOrder > order
+          ? null
+          : { requestId: askUser.requestId, text: open?.text ?? null, answered: true };
+    } else {
+      this.conversation.question = {
+        requestId: askUser.requestId,
+        text: askUser.question === null ? null : shorten(askUser.question, MAX_QUESTION_CHARS),
+      };
+    }
+    this.questionOrder = order;
   }
 
   /** Frames that are not stored events: V0 status payloads, V1 subscribe-time state. */
@@ -675,6 +709,12 @@ export class ConversationStream {
     this.v1History.restore(cursor);
     this.v1Resume.restore(cursor.anchor);
     this.hasOlder = cursor.hasOlder ?? false;
+    if (cursor.question) {
+      const { requestId, text, answered, order } = cursor.question;
+      this.conversation.question =
+        requestId === null ? null : { requestId, text, ...(answered ? { answered } : {}) };
+      this.questionOrder = order;
+    }
     this.synced = false;
   }
 
@@ -684,6 +724,16 @@ export class ConversationStream {
       generation: this.generation,
       ...(this.generation === 'v0' ? this.v0Log.cursorFields() : this.v1CursorFields()),
       hasOlder: this.hasOlder,
+      ...(this.questionOrder
+        ? {
+            question: {
+              requestId: this.conversation.question?.requestId ?? null,
+              text: this.conversation.question?.text ?? null,
+              answered: this.conversation.question?.answered ?? false,
+              order: this.questionOrder,
+            },
+          }
+        : {}),
       updatedAt: Date.now(),
     };
   }

@@ -24,6 +24,11 @@ export interface EventFacts {
   /** V1 execution_status from a state update (full_state or execution_status). */
   executionStatus?: string;
   /**
+   * V1: the agent asks the person (`answered: false`, with the first question's text) or a
+   * question is answered (`answered: true`); agent servers 1.54+.
+   */
+  askUser?: { requestId: string; answered: boolean; question: string | null };
+  /**
    * Sent to subscribers but never stored by the server (the state pushed on subscribe,
    * streaming deltas): applied as state, never cached, so the cache equals the server's log.
    */
@@ -65,6 +70,7 @@ export function eventFacts(raw: Record<string, unknown>): EventFacts | null {
     facts.executionStatus = 'error';
   }
   if (envelope.executionStatus) facts.executionStatus = envelope.executionStatus;
+  if (envelope.askUser) facts.askUser = envelope.askUser;
   // The state pushed on subscribe is generated for that subscriber, not stored (upstream
   // agent server: EventService.subscribe_to_events), so keeping it would make the cache
   // differ from the server's log after every reconnect.

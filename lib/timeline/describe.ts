@@ -7,6 +7,7 @@ import { type ApiEvent, commandExitCode, isMarkedHidden, joinTextContent } from 
 import { t } from '@/lib/i18n';
 import type { TimelineRow } from './pairing';
 import { describeProblem } from './problems';
+import { answerWords, isAskUserAction, questionText } from './question';
 import { errorIdWords } from './status-words';
 import { durationBetween } from './time';
 
@@ -29,6 +30,9 @@ export type RowCategory =
   | 'system'
   | 'condensation'
   | 'tool'
+  /** The agent's question to the person, and the answer that closed it (agent servers 1.54+). */
+  | 'question'
+  | 'answer'
   | 'unknown';
 
 /** The pictures rows use; components/timeline maps each to an SVG icon. */
@@ -52,6 +56,8 @@ export type RowIcon =
   | 'error'
   | 'recall'
   | 'delegate'
+  | 'question'
+  | 'answer'
   | 'unknown';
 
 /** How an action ended: drives the status icon and "jump to last error". */
@@ -198,6 +204,8 @@ export function visibilityOf(event: ApiEvent): RowView['visibility'] {
       if (event.observation === 'run' && event.source === 'user') return 'system';
       return 'shown';
     default:
+      // The `ask_user` tool call and its result: the question and answer rows say it all.
+      if (isAskUserAction(event)) return 'system';
       return v1SystemTypes.has(event.type) ? 'system' : 'shown';
   }
 }
@@ -664,6 +672,11 @@ function describeV1Action(row: TimelineRow, view: RowView): void {
     case 'MCPToolAction':
       asMcpCall(view, str(event.tool_name), action.data ?? null, output, answered);
       return;
+    case 'AskUserAction': {
+      const message = answer?.type === 'v1.observation' ? str(observation.message) : '';
+      asOtherTool(view, t('panel.event.askTool'), message || output);
+      return;
+    }
     default: {
       const kind = str(action.kind) || str(event.tool_name);
       if (kind.startsWith('Browser')) {
@@ -730,6 +743,24 @@ function describeV1Other(row: TimelineRow, view: RowView): void {
     case 'v1.pause':
       asState(view, 'pause', t('panel.event.paused'), null);
       return;
+    case 'v1.ask-user-request': {
+      const count = event.questions.length;
+      view.category = 'question';
+      view.icon = 'question';
+      view.title = count > 1 ? t('panel.event.askedMany', { count }) : t('panel.event.asked');
+      view.code = cut(event.questions[0]?.question ?? '') || null;
+      view.detail = { kind: 'text', text: questionText(event) };
+      return;
+    }
+    case 'v1.ask-user-response': {
+      const words = answerWords(event);
+      view.category = 'answer';
+      view.icon = 'answer';
+      view.title = words.title;
+      view.code = words.detail && event.source !== 'environment' ? cut(words.detail) : null;
+      view.detail = words.detail ? { kind: 'text', text: words.detail } : { kind: 'none' };
+      return;
+    }
     case 'v1.condensation':
     case 'v1.condensation-request':
     case 'v1.condensation-summary':

@@ -117,6 +117,8 @@ export function knownClassNames(generation: Generation): string[] {
     'TokenEvent',
     'LLMCompletionLogEvent',
     'ServerErrorEvent',
+    'AskUserRequestEvent',
+    'AskUserResponseEvent',
   ];
 }
 

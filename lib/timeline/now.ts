@@ -10,6 +10,7 @@ import type { TransportState } from '@/lib/messaging/stream-snapshot';
 import { viewOf, visibilityOf } from './describe';
 import type { TimelineRow } from './pairing';
 import { describeProblem, type Problem, type ProblemInput, problemInputOfError } from './problems';
+import type { OpenQuestion } from './question';
 import {
   conversationStatusWords,
   isReconnecting,
@@ -22,6 +23,8 @@ import {
 export type NowKind =
   | 'working'
   | 'confirm'
+  /** The agent asked a question and waits for the answer (agent servers 1.54+). */
+  | 'question'
   | 'reply'
   | 'finished'
   | 'paused'
@@ -83,6 +86,8 @@ export interface NowInput {
   stopping?: boolean;
   rows: readonly TimelineRow[];
   pending: PendingAction | null;
+  /** The agent's open question: what `waiting_for_confirmation` waits for then. */
+  question?: OpenQuestion | null;
   /** Reading the conversation's record failed (an ApiError or its plain form). */
   recordError?: unknown;
 }
@@ -284,6 +289,16 @@ export function nowState(input: NowInput): NowState {
 
   switch (agent) {
     case 'awaiting_user_confirmation': {
+      const question = input.question ?? null;
+      if (question) {
+        const count = question.questions.length;
+        return {
+          ...base('question', 'orange'),
+          headline: t('panel.now.needsYou'),
+          words: count > 1 ? t('panel.now.asksMany', { count }) : t('panel.now.asks'),
+          since: question.since,
+        };
+      }
       const pending = input.pending;
       return {
         ...base('confirm', 'orange'),

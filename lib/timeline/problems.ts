@@ -28,6 +28,11 @@ export type ProblemKind =
   | 'not-allowed'
   | 'unreachable'
   | 'server-failed'
+  // A failed answer to the agent's question (./question.ts answerProblem).
+  | 'question-closed'
+  | 'answer-refused'
+  | 'server-too-old'
+  | 'answer-kept'
   | 'unknown';
 
 /** The one step that helps, as something the panel can offer as a button or a link. */

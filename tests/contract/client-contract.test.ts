@@ -852,6 +852,37 @@ const samples: Samples = {
       answer: { success: true },
     },
   ],
+  'agent.respondToAskUser': [
+    {
+      params: {
+        conversation: agentConversation,
+        request_id: '3b0c6a63-0c6e-4b3f-9a52-9f1d0e7c2a10',
+        action: 'accept',
+        answers: { auth: [{ option_id: 'jwt', label: 'JWT bearer tokens' }] },
+      },
+      answer: { success: true },
+      // The reference servers play 1.43, whose sandboxes have no such route: the client sees it
+      // missing (tests/service/agent-server-ask-user.test.ts answers a 1.54 one).
+      service: {
+        on: 'v1',
+        params: async (server) => ({
+          ...(await liveConversation(server)),
+          request_id: '3b0c6a63-0c6e-4b3f-9a52-9f1d0e7c2a10',
+          action: 'cancel',
+        }),
+        fails: (error) => expect(error.isMissingRoute()).toBe(true),
+      },
+    },
+    {
+      params: {
+        conversation: agentConversation,
+        request_id: '3b0c6a63-0c6e-4b3f-9a52-9f1d0e7c2a10',
+        action: 'decline',
+        answers: {},
+      },
+      answer: { success: true },
+    },
+  ],
   'agent.getConversation': {
     params: { conversation: agentConversation },
     answer: JSON.parse(readShared('fixtures/upstream/v1_sdk_conversation_base_state.json')),
@@ -975,6 +1006,11 @@ const checkedAgainstServiceApiOnly: Partial<
   'agent.interrupt': {
     reason:
       'docs/contract/agent-server.md#rest-routes POST …/interrupt: v1.23.0, newer than the Feb 2026 document',
+  },
+  'agent.respondToAskUser': {
+    body: ['request_id', 'action', 'answers'],
+    reason:
+      'docs/contract/agent-server.md#questions-from-the-agent POST …/events/respond_to_ask_user: v1.54.0, newer than the Feb 2026 document',
   },
 };
 
@@ -1418,6 +1454,7 @@ const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
   'v1 GET /api/v1/skills/search': ['v1.searchServerSkills'],
   'hosted GET /api/organizations': ['v1.listOrganizations'],
   'agent POST /api/conversations/{}/interrupt': ['agent.interrupt'],
+  'agent POST /api/conversations/{}/events/respond_to_ask_user': ['agent.respondToAskUser'],
 };
 
 const routeTables: Record<string, string> = {

@@ -13,6 +13,9 @@ export const scenarioNames = [
   'acp-tools',
   // The agent pushes a branch of its workspace's clone with the provider token (agent servers).
   'push',
+  // The agent asks the person a question (agent servers 1.54+): with choices, or free text.
+  'ask-user',
+  'ask-user-free',
 ] as const;
 export type ScenarioName = (typeof scenarioNames)[number];
 

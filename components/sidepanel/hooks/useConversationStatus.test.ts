@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseEvent } from '@/lib/api';
 import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
-import { v0OrderKey } from '@/lib/stream/order';
+import { v0OrderKey, v1OrderKey } from '@/lib/stream/order';
 import { RowBuilder } from '@/lib/timeline/pairing';
 import { useConversationStatus } from './useConversationStatus';
 
@@ -36,6 +36,7 @@ function snapshot(conversation: Partial<StreamSnapshot['conversation']>): Stream
       executionStatus: null,
       error: null,
       notFound: false,
+      question: null,
       ...conversation,
     },
     counters: { received: 0, duplicates: 0, malformed: 0, oversized: 0, reconnects: 0 },
@@ -74,5 +75,50 @@ describe('useConversationStatus', () => {
     );
     expect(result.current.pending).toBeNull();
     expect(result.current.deleted).toBe(true);
+  });
+
+  it('shows the agent’s question, not its ask_user tool call, as what it waits for', () => {
+    const raw = [
+      {
+        kind: 'ActionEvent',
+        id: 'e1',
+        timestamp: '2026-10-02T10:00:00',
+        source: 'agent',
+        action: { kind: 'AskUserAction', questions: [] },
+        tool_name: 'ask_user',
+        tool_call_id: 't1',
+      },
+      {
+        kind: 'AskUserRequestEvent',
+        id: 'e2',
+        timestamp: '2026-10-02T10:00:01',
+        source: 'agent',
+        request_id: 'req-1',
+        questions: [{ id: 'auth', question: 'Which sign-in?', options: [] }],
+        action_id: 'e1',
+      },
+    ];
+    const v1Rows = new RowBuilder().build(
+      raw.map((event) => {
+        const parsed = parseEvent(event);
+        return { order: v1OrderKey(event.timestamp, parsed.key as string), event: parsed };
+      }),
+    );
+    const { result } = renderHook(() =>
+      useConversationStatus({
+        generation: 'v1',
+        snapshot: {
+          ...snapshot({ executionStatus: 'waiting_for_confirmation', sandboxStatus: 'RUNNING' }),
+          generation: 'v1',
+        },
+        summary: null,
+        rows: v1Rows,
+        recordGone: false,
+      }),
+    );
+    expect(result.current.pending).toBeNull();
+    expect(result.current.question).toMatchObject({ requestId: 'req-1' });
+    expect(result.current.now.kind).toBe('question');
+    expect(result.current.status.label).toBe('Has a question for you');
   });
 });

@@ -3,10 +3,12 @@
 // which may be seconds old.
 import { useMemo, useState } from 'react';
 import type { Generation } from '@/lib/api/generation';
+import { t } from '@/lib/i18n';
 import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
 import { viewOf } from '@/lib/timeline/describe';
 import { type NowState, nowState, type PendingAction } from '@/lib/timeline/now';
 import type { TimelineRow } from '@/lib/timeline/pairing';
+import { isAskUserAction, type OpenQuestion, openQuestion } from '@/lib/timeline/question';
 import { statusWords } from '@/lib/timeline/status-words';
 import type { ConversationSummary } from '../model/conversation-list';
 
@@ -30,11 +32,19 @@ export function useConversationStatus(input: {
     generation === 'v1'
       ? facts?.executionStatus === 'waiting_for_confirmation'
       : facts?.agentState === 'awaiting_user_confirmation';
+  // The agent's question no answer has closed, whatever the status says for now; what
+  // `waiting_for_confirmation` waits for is then its answer.
+  const asked: OpenQuestion | null = useMemo(
+    () => (generation === 'v1' ? openQuestion(rows) : null),
+    [generation, rows],
+  );
+  const question = awaiting ? asked : null;
   const pending: PendingAction | null = useMemo(() => {
-    if (!awaiting) return null;
+    if (!awaiting || question) return null;
     for (let index = rows.length - 1; index >= 0; index--) {
       const row = rows[index] as TimelineRow;
-      if (!row.pending) continue;
+      // The `ask_user` tool call waits for an answer, never for a confirmation.
+      if (!row.pending || isAskUserAction(row.primary.event)) continue;
       const view = viewOf(row);
       return {
         key: row.key,
@@ -45,7 +55,7 @@ export function useConversationStatus(input: {
       };
     }
     return null;
-  }, [awaiting, rows]);
+  }, [awaiting, question, rows]);
 
   const deleted = !!facts?.notFound || recordGone;
   const conversationStatus = facts?.status ?? summary?.status ?? null;
@@ -62,7 +72,7 @@ export function useConversationStatus(input: {
     executionStatus,
     sandboxStatus,
   };
-  const status = statusWords({
+  const words = statusWords({
     generation,
     ...state,
     transport,
@@ -70,6 +80,8 @@ export function useConversationStatus(input: {
     error,
     notFound: deleted,
   });
+  const status =
+    question && words.tone === 'orange' ? { ...words, label: t('panel.status.question') } : words;
   const now: NowState = useMemo(
     () =>
       nowState({
@@ -86,6 +98,7 @@ export function useConversationStatus(input: {
         stopping,
         rows,
         pending,
+        question,
         recordError,
       }),
     [
@@ -102,6 +115,7 @@ export function useConversationStatus(input: {
       stopping,
       rows,
       pending,
+      question,
       recordError,
     ],
   );
@@ -110,6 +124,9 @@ export function useConversationStatus(input: {
     status,
     now,
     pending,
+    question,
+    /** The open question even while the status says something else for a moment. */
+    asked,
     deleted,
     stopping,
     setStopping,

@@ -235,6 +235,28 @@ describe('withWorkerKnowledge', () => {
     expect(alone.map((group) => group.id)).toEqual(['working']);
   });
 
+  it('tells a question from a confirmation where the worker’s stream saw the agent ask', () => {
+    const asked = mergeConversations(
+      [],
+      [
+        v1('dd44', '2026-11-24T07:00:00', { execution_status: 'running', title: 'Login page' }),
+        v1('ee55', '2026-11-24T06:00:00', { execution_status: 'running', title: 'Rebuild' }),
+      ],
+    );
+    const known = withWorkerKnowledge(asked, {
+      entries: [],
+      refreshedAt: 1,
+      failure: null,
+      complete: true,
+      watched: { dd44: 'question', ee55: 'confirmation' },
+    });
+    const entries = triageGroups(known).find((g) => g.id === 'needs-you')?.entries ?? [];
+    expect(entries.map((entry) => [entry.item.id, entry.need, entry.status.label])).toEqual([
+      ['dd44', 'question', 'Has a question for you'],
+      ['ee55', 'confirmation', 'Waiting for your confirmation'],
+    ]);
+  });
+
   it('names the issue a start from a code-host page came from, whatever the title says', () => {
     const [entry] =
       triageGroups(withWorkerKnowledge(list, answer)).find((g) => g.id === 'done')?.entries ?? [];

@@ -50,17 +50,22 @@ export interface KnownSummary extends ConversationSummary {
   agentState?: string | null;
   /** The issue or pull request Handoff started it from. */
   reference?: TaskReference | null;
+  /** Its agent waits for the answer to a question (its watched stream saw it ask). */
+  question?: boolean;
 }
 
 const legacyAgentOf: Record<WatchedState, string> = {
   input: 'awaiting_user_input',
   confirmation: 'awaiting_user_confirmation',
+  question: 'awaiting_user_confirmation',
   error: 'error',
   finished: 'finished',
 };
 const executionOf: Record<WatchedState, string> = {
   input: 'idle',
   confirmation: 'waiting_for_confirmation',
+  // The server's own word for an agent waiting on its question (agent servers 1.54+).
+  question: 'waiting_for_confirmation',
   error: 'error',
   finished: 'finished',
 };
@@ -92,6 +97,7 @@ export function withWorkerKnowledge(
     const known: KnownSummary = { ...summary };
     if (wait && summary.generation === 'v0') known.agentState = legacyAgentOf[wait];
     else if (wait) known.executionStatus = executionOf[wait];
+    if (wait === 'question') known.question = true;
     if (item)
       known.reference = {
         kind: item.kind === 'pull' ? 'pull-request' : 'issue',

@@ -16,7 +16,7 @@ export { recordTime };
 export type TriageGroupId = 'needs-you' | 'working' | 'done';
 
 /** Why a conversation needs the person. */
-export type Need = 'confirmation' | 'input' | 'error';
+export type Need = 'confirmation' | 'question' | 'input' | 'error';
 
 /** The issue or pull (merge) request a conversation works on. */
 export interface TaskReference {
@@ -44,6 +44,11 @@ export interface TriageSource {
   lastActivity?: string | null;
   /** The issue or pull request the start request named, where a source knows it. */
   reference?: TaskReference | null;
+  /**
+   * The agent waits for the answer to its question, where a source knows it (a watched
+   * stream): the server says `waiting_for_confirmation` for a question too.
+   */
+  question?: boolean;
 }
 
 export interface PullRequestLink {
@@ -118,7 +123,7 @@ export function placeOf(item: TriageSource): { group: TriageGroupId; need: Need 
   const agent = v1 ? agentStateOfExecution(item.executionStatus) : (item.agentState ?? null);
   switch (agent) {
     case 'awaiting_user_confirmation':
-      return { group: 'needs-you', need: 'confirmation' };
+      return { group: 'needs-you', need: item.question ? 'question' : 'confirmation' };
     case 'awaiting_user_input':
       return { group: 'needs-you', need: 'input' };
     case 'error':
@@ -171,18 +176,19 @@ export function triageEntry<T extends TriageSource>(
   const { group, need } = placeOf(item);
   const reference = item.reference ?? referenceFromTitle(item.title);
   const pullRequests = pullRequestsOf(item, reference, hosts);
+  const status = statusWords({
+    generation: item.generation,
+    status: item.status,
+    runtimeStatus: item.runtimeStatus,
+    agentState: item.agentState ?? null,
+    executionStatus: item.executionStatus,
+    sandboxStatus: item.sandboxStatus,
+  });
   return {
     item,
     group,
     need,
-    status: statusWords({
-      generation: item.generation,
-      status: item.status,
-      runtimeStatus: item.runtimeStatus,
-      agentState: item.agentState ?? null,
-      executionStatus: item.executionStatus,
-      sandboxStatus: item.sandboxStatus,
-    }),
+    status: need === 'question' ? { ...status, label: t('panel.status.question') } : status,
     activityAt: recordTime(item.updatedAt) || recordTime(item.createdAt),
     reference: reference?.kind === 'pull-request' ? null : reference,
     pullRequests,

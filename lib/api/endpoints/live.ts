@@ -20,7 +20,11 @@ import {
   ProviderTypeRequestSchema,
 } from '../enums';
 import { isCredentialBindingRequired } from '../errors';
-import { ConfirmationResponseRequestSchema, MessageContentRequestSchema } from '../v1/content';
+import {
+  AskUserResponseRequestSchema,
+  ConfirmationResponseRequestSchema,
+  MessageContentRequestSchema,
+} from '../v1/content';
 
 // --- V0 (docs/contract/v0-rest.md) and health (docs/contract/http.md#health-probes) ---
 
@@ -465,5 +469,19 @@ export const agentRespondToConfirmation = defineRequest({
   path: '/api/conversations/{conversation_id}/events/respond_to_confirmation',
   target: 'agent-server',
   params: z.extend(ConfirmationResponseRequestSchema, { conversation: agentConversation }),
+  request: ({ conversation: ref, ...body }) => ({ ...onAgent(ref), body }),
+});
+
+/**
+ * Answers the agent's question (agent servers 1.54+, event_router.py `respond_to_ask_user`).
+ * 409 when the answer matches no pending question (answered already, or another one) or names
+ * what the question does not offer; older servers have no such route (404 or 405).
+ */
+export const agentRespondToAskUser = defineRequest({
+  group: 'agent',
+  method: 'POST',
+  path: '/api/conversations/{conversation_id}/events/respond_to_ask_user',
+  target: 'agent-server',
+  params: z.extend(AskUserResponseRequestSchema, { conversation: agentConversation }),
   request: ({ conversation: ref, ...body }) => ({ ...onAgent(ref), body }),
 });

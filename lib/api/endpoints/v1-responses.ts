@@ -107,6 +107,7 @@ export const agentResponses = {
   'agent.pause': SuccessSchema,
   'agent.run': RunResultSchema,
   'agent.respondToConfirmation': SuccessSchema,
+  'agent.respondToAskUser': SuccessSchema,
   'agent.getConversation': ConversationStateSchema,
   'agent.interrupt': SuccessSchema,
   'agent.getServerInfo': ServerInfoResponseSchema,

@@ -103,6 +103,11 @@ export const v1ActionSchemas = {
   }),
   WriteFileAction: actionSchema('WriteFileAction', { file_path: z.string(), content: z.string() }),
   DelegateAction: actionSchema('DelegateAction', {}),
+  /** The `ask_user` tool (agent servers 1.54+): its questions are in the AskUserRequestEvent. */
+  AskUserAction: actionSchema('AskUserAction', {
+    questions: z.nullish(z.array(z.unknown())),
+    timeout_seconds: num,
+  }),
 } as const;
 export type V1ActionKind = keyof typeof v1ActionSchemas;
 export const v1ActionKinds = Object.keys(v1ActionSchemas) as V1ActionKind[];
@@ -205,6 +210,12 @@ export const v1ObservationSchemas = {
     new_content: text,
   }),
   DelegateObservation: observationSchema('DelegateObservation', {}),
+  /** What the agent was told of the person's answer (`accept`, `decline` or `cancel`). */
+  AskUserObservation: observationSchema('AskUserObservation', {
+    resolution: text,
+    message: text,
+    answers: z.optional(z.unknown()),
+  }),
 } as const;
 export type V1ObservationKind = keyof typeof v1ObservationSchemas;
 export const v1ObservationKinds = Object.keys(v1ObservationSchemas) as V1ObservationKind[];
@@ -220,6 +231,26 @@ export const MessageSchema = z.looseObject({
   reasoning_content: text,
   thinking_blocks: z.nullish(z.array(z.unknown())),
 });
+
+/**
+ * One question of an AskUserRequestEvent (openhands-sdk/openhands/sdk/event/ask_user_schema.py
+ * `QuestionInfo`): no options means the person answers in their own words.
+ */
+export const AskUserOptionSchema = z.looseObject({
+  id: z.string(),
+  label: z.string(),
+  description: text,
+});
+export const AskUserQuestionSchema = z.looseObject({
+  id: z.string(),
+  question: z.string(),
+  options: z.nullish(z.array(AskUserOptionSchema)),
+  multi_select: flag,
+});
+export type AskUserQuestion = z.output<typeof AskUserQuestionSchema>;
+
+/** One selection of an answer; its `label` carries the words typed for a question without options. */
+export const AskUserAnswerSchema = z.looseObject({ option_id: z.string(), label: z.string() });
 
 export const MessageToolCallSchema = z.looseObject({
   id: text,
@@ -298,6 +329,29 @@ export const v1EventShapes = {
     response_token_ids: z.nullish(z.array(z.number())),
   },
   LLMCompletionLogEvent: { filename: text, log_data: text, model_name: text, usage_id: text },
+  /** The agent asks the person and waits (agent servers 1.54+, sdk/event/ask_user.py). */
+  AskUserRequestEvent: {
+    /** What an answer names; distinct from the tool call's id. */
+    request_id: z.string(),
+    questions: z.array(AskUserQuestionSchema),
+    /** The `ask_user` ActionEvent this request resolves. */
+    action_id: text,
+    tool_call_id: text,
+    tool_name: text,
+    timeout_seconds: num,
+  },
+  /**
+   * The answer: `accept` (with `answers` by question id; one selection or, on newer servers, a
+   * list), `decline` or `cancel`. Source `user` for a person's answer, `environment` for one the
+   * server gave itself (a time-out, a restart, the conversation closing).
+   */
+  AskUserResponseEvent: {
+    request_id: z.string(),
+    action: z.string(),
+    answers: z.nullish(
+      z.record(z.string(), z.union([AskUserAnswerSchema, z.array(AskUserAnswerSchema)])),
+    ),
+  },
 } as const;
 export type V1EventKind = keyof typeof v1EventShapes;
 export const v1EventKinds = Object.keys(v1EventShapes) as V1EventKind[];

@@ -150,6 +150,13 @@ export const agentServerGates = {
   condenserMaxTokens: '1.27.0',
   /** `AgentContext.load_memory` (ca3361b64). */
   agentContextMemory: '1.37.0',
+  /**
+   * The agent's questions: AskUserRequestEvent / AskUserResponseEvent and
+   * `POST …/events/respond_to_ask_user` (event_router.py). Dated by upstream's own TypeScript
+   * client, which asks for 1.54.0 before it calls the route
+   * (clients/typescript/src/client/agent-server-compatibility.ts `askUser`, commit 3dc1fe82).
+   */
+  askUser: '1.54.0',
 } as const;
 
 export type AgentServerGate = keyof typeof agentServerGates;

@@ -40,6 +40,7 @@ import {
   ConfirmationResponseRequestModel,
   SendMessageRequestModel,
 } from '../models/v1';
+import { agentServerAskUserRoutes } from './agent-server-ask-user';
 import { agentServerGitSearchRoutes } from './agent-server-git-search';
 import { agentServerRuntimeRoutes } from './agent-server-runtime';
 import { agentServerSettingsRoutes } from './agent-server-settings';
@@ -752,6 +753,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
     ...agentServerWorkspaceRoutes(host, scope),
     ...agentServerRuntimeRoutes(host, scope),
     ...agentServerGitSearchRoutes(host, scope),
+    ...agentServerAskUserRoutes(host, scope),
   ];
 
   /**

@@ -23,8 +23,10 @@ import {
   shapeFromSettings,
   withProjectSkills,
 } from '../agent-server/agent-model';
+import { askUserScenario, isAskUserScenario } from '../agent-server/ask-user';
 import { FERNET_TOKEN_PREFIX } from '../agent-server/fernet';
 import { REDACTED, withoutNulls } from '../agent-server/json';
+import { agentServerGates } from '../agent-server/release';
 import {
   acceptSource,
   SecretRegistry,
@@ -68,6 +70,8 @@ const scenarioSince: Partial<Record<ScenarioName, string>> = {
   streaming: '1.18.1',
   hooks: '1.13.0',
   'acp-tools': '1.12.0',
+  'ask-user': agentServerGates.askUser,
+  'ask-user-free': agentServerGates.askUser,
 };
 
 const providerHosts = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' };
@@ -198,6 +202,7 @@ export class AgentServerDomain {
     }
     const since = scenarioSince[name];
     if (since && (this.release.legacy || !this.release.within(since))) return v1Scenario('default');
+    if (isAskUserScenario(name)) return askUserScenario(name);
     return v1Scenario(name);
   }
 

@@ -17,6 +17,7 @@ import {
   type V1Template,
   v1TerminalObservation,
 } from '../agent/v1-scenarios';
+import { holdForQuestion } from '../agent-server/ask-user';
 import { withoutNulls } from '../agent-server/json';
 import { isModelAnswer, StateLock, statsAfter } from '../agent-server/run-loop';
 import type { SecretRegistry } from '../agent-server/secret-registry';
@@ -1103,6 +1104,8 @@ export class V1Domain {
   private runConversation(record: AppConversationRecord, fresh: string[], startScenario: boolean) {
     const agent = this.agentOf(record);
     if (agent.pending) return;
+    // An unanswered question holds every run (agent servers 1.54+, agent-server/ask-user.ts).
+    if (holdForQuestion(this, record)) return;
     if (this.runLoop && agent.running && agent.runner.pausing) {
       // `run()` refused (the run task is still ending its step): the message waits.
       agent.unanswered.push(...fresh);
