@@ -861,8 +861,8 @@ const samples: Samples = {
         answers: { auth: [{ option_id: 'jwt', label: 'JWT bearer tokens' }] },
       },
       answer: { success: true },
-      // The reference servers play 1.43, whose sandboxes have no such route: the client sees it
-      // missing (tests/service/agent-server-ask-user.test.ts answers a 1.54 one).
+      // The reference servers' sandboxes play a current agent server: with no question open,
+      // its answer route refuses (tests/service/agent-server-ask-user.test.ts answers one).
       service: {
         on: 'v1',
         params: async (server) => ({
@@ -870,7 +870,10 @@ const samples: Samples = {
           request_id: '3b0c6a63-0c6e-4b3f-9a52-9f1d0e7c2a10',
           action: 'cancel',
         }),
-        fails: (error) => expect(error.isMissingRoute()).toBe(true),
+        fails: (error) => {
+          expect(error.status).toBe(409);
+          expect(error.serverMessage).toBe('No pending ask_user request for this conversation.');
+        },
       },
     },
     {

@@ -81,7 +81,11 @@ describe('an agent server 1.54', () => {
         },
       ],
     });
-    const order = stored.map((e) => (e.kind === 'ConversationStateUpdateEvent' ? e.value : e.kind));
+    // The step's `stats` update is stored once the step lets go of the state, after what it
+    // stored itself (1.43.1's run loop): not part of the order asked about here.
+    const order = stored
+      .filter((e) => !(e.kind === 'ConversationStateUpdateEvent' && e.key === 'stats'))
+      .map((e) => (e.kind === 'ConversationStateUpdateEvent' ? e.value : e.kind));
     expect(order.slice(-3)).toEqual([
       'ActionEvent',
       'AskUserRequestEvent',
@@ -131,6 +135,14 @@ describe('an agent server 1.54', () => {
     });
     expect((await api(`/api/conversations/${id}`)).body.execution_status).toBe('finished');
     // On the socket: the response, then the state (still waiting), then the run resuming.
+    // Frames come compressed, so they may trail what is stored.
+    await waitFor(
+      () =>
+        socket.frames.some(
+          (f) => f.kind === 'ConversationStateUpdateEvent' && f.value === 'finished',
+        ),
+      { what: 'the run’s end on the socket' },
+    );
     const kinds = socket.frames.map((f) =>
       f.kind === 'ConversationStateUpdateEvent' ? `${f.key}:${String(f.value)}` : f.kind,
     );
@@ -314,6 +326,8 @@ describe('an agent server 1.54', () => {
       'running',
       'waiting_for_confirmation',
       'MessageEvent',
+      // The message's id, stored as the state's `last_user_message_id` (1.11.5+).
+      added.find((e) => e.kind === 'MessageEvent')?.id,
       'running',
       'waiting_for_confirmation',
     ]);

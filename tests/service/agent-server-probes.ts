@@ -98,6 +98,14 @@ export function agentServerProbes(target: AgentProbeTarget): Map<string, AgentPr
   probe('POST', '/api/conversations/{conversation_id}/events/respond_to_confirmation', () =>
     send('POST', `${conversation()}/events/respond_to_confirmation`, { accept: false }),
   );
+  // No question is open on the probed conversation: event_router.py's 409 (1.54.0+).
+  probe('POST', '/api/conversations/{conversation_id}/events/respond_to_ask_user', async () => ({
+    ...(await send('POST', `${conversation()}/events/respond_to_ask_user`, {
+      request_id: '3b0c6a63-0c6e-4b3f-9a52-9f1d0e7c2a10',
+      action: 'cancel',
+    })),
+    expected: 409,
+  }));
   probe('GET', '/api/conversations/{conversation_id}/events/{event_id}', () =>
     get(`${conversation()}/events/${target.eventId()}`),
   );
