@@ -176,6 +176,49 @@ test('configured once, an Alt-click on a GitHub issue clones the repository on t
   await reply(panel, service, id, 'And bump the version');
 });
 
+test('an agent started from an issue can push with the token saved on the server, and works by the repository’s own instructions', async ({
+  service,
+  extContext,
+  serviceWorker,
+  openExtensionPage,
+}) => {
+  ensureRepository('octo/widgets');
+  await service.admin.setDefaultScenario('push');
+  const options = await openExtensionPage('options.html');
+  await configure(options, service);
+  await options.close();
+
+  await serveFixtures(extContext, hostFixtures);
+  await serviceWorker.evaluate(() => chrome.sidePanel.setOptions({ enabled: false }));
+  const tab = await extContext.newPage();
+  await tab.goto(fixture('issue-classic').url);
+  const opened = extContext.waitForEvent('page');
+  await startButton(tab).click({ modifiers: ['Alt'] });
+  const panel = await opened;
+  const id = await openedConversationId(panel);
+
+  // The agent's push used $GITHUB_TOKEN, which the server filled from its own secret: the
+  // host took it, and the person reads git's own words for it.
+  const branch = `openhands/push-${id.replaceAll('-', '').slice(0, 8)}`;
+  await expect(
+    timeline(panel).getByText(`I pushed the branch ${branch} to octo/widgets.`),
+  ).toBeVisible({
+    timeout: 30_000,
+  });
+  const stored = JSON.stringify((await service.admin.storedEvents(id)).events);
+  expect(stored).toMatch(new RegExp(`\\[new branch\\]\\s+HEAD -> ${escapeRegExp(branch)}`));
+  // Neither the panel nor anything the server stored shows the token itself.
+  await expect(timeline(panel)).not.toContainText(GITHUB_TOKEN);
+  expect(JSON.stringify((await service.admin.storedEvents(id)).events)).not.toContain(GITHUB_TOKEN);
+
+  // The agent loaded the repository's own instructions from the clone, and the panel says so.
+  await conversationMenu(panel, 'Details');
+  await panel.getByText('Loaded skills', { exact: true }).click();
+  const loaded = panel.locator('.loaded-skills li');
+  await expect(loaded.filter({ hasText: 'release-checklist' })).toBeVisible({ timeout: 20_000 });
+  await expect(loaded.filter({ hasText: /^agents/ })).toContainText('Always on');
+});
+
 test('the list shows the server’s own conversations, and one opens with its history', async ({
   service,
   openExtensionPage,
@@ -336,10 +379,15 @@ test('the folder’s skills survive bad answers: an error page, HTML, another sh
   );
 });
 
-test('a clone that hangs can be cancelled from the keyboard; nothing is left on the server', async ({
-  service,
-  openExtensionPage,
-}) => {
+/**
+ * A person cancels a clone that hangs; `ended` checks how the server was told to end it (the
+ * command log without the token).
+ */
+async function cancelHangingClone(
+  service: RunningService,
+  openExtensionPage: (path: string) => Promise<Page>,
+  ended: (log: string) => void,
+): Promise<void> {
   const panel = await configuredPanel(openExtensionPage, service);
   const before = await serverConversations(service);
   await service.admin.hangClones(1);
@@ -368,10 +416,37 @@ test('a clone that hangs can be cancelled from the keyboard; nothing is left on 
   const leftovers = await runOnServer(service, 'ls -a /home/openhands/.handoff');
   expect(String(leftovers.stdout ?? '')).not.toMatch(/credentials/);
   expect((await runOnServer(service, "pgrep -f '[g]it'")).exit_code).toBe(1);
-  // The stop went through the command route; the token never did.
-  const log = await onServer(service, '/api/bash/bash_events/search?limit=100');
-  expect(JSON.stringify(log.body)).toContain('pkill');
-  expect(JSON.stringify(log.body)).not.toContain(GITHUB_TOKEN);
+  const log = JSON.stringify(
+    (await onServer(service, '/api/bash/bash_events/search?limit=100')).body,
+  );
+  expect(log).not.toContain(GITHUB_TOKEN);
+  ended(log);
+}
+
+test('a clone that hangs can be cancelled from the keyboard; the server’s stop route ends exactly it, and nothing is left', async ({
+  service,
+  openExtensionPage,
+}) => {
+  await cancelHangingClone(service, openExtensionPage, (log) => {
+    // Ended by the stop route (1.54+): TERM to that command alone, no other command sent for it.
+    expect(log).toContain('"exit_code":-15');
+    expect(log).not.toContain('pkill');
+  });
+});
+
+test.describe('on an agent server before the stop route (1.43)', () => {
+  test.use({
+    serviceOptions: { server: 'agent', pace: 0.02, apiKey: KEY, agentVersion: '1.43.1' },
+  });
+
+  test('a clone that hangs is still cancelled, by ending its process session', async ({
+    service,
+    openExtensionPage,
+  }) => {
+    await cancelHangingClone(service, openExtensionPage, (log) => {
+      expect(log).toContain('pkill');
+    });
+  });
 });
 
 test('a clone stopped by the server’s time-out says so in words, and starts nothing', async ({

@@ -4,7 +4,13 @@ import type { Generation } from '@/lib/api/generation';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
 import { journeyKinds, putToSleep, startConversation } from './support/generations';
-import { conversationMenu, openPanel, sameIds, storedIds } from './support/panel-pages';
+import {
+  conversationMenu,
+  idsInTimeOrder,
+  openPanel,
+  sameIds,
+  storedIds,
+} from './support/panel-pages';
 
 // Export as a person uses it: the conversation's menu saves one JSON file with every event the
 // server stores, exactly as stored and in order, and says truthfully whether it is complete. On
@@ -133,7 +139,7 @@ for (const { generation, title, server } of journeyKinds) {
       await connectToService();
       const { id, page } = await sleepingBurst(service, openExtensionPage, generation);
       const { data } = await exportFile(page);
-      const stored = await storedIds(service, id);
+      const stored = await idsInTimeOrder(service, id);
       expect(stored.length).toBeGreaterThan(1000);
       expect(data.incomplete).toBe(false);
       expect(data.eventCount).toBe(stored.length);

@@ -6,6 +6,7 @@ import {
   appConversation,
   collectTimelineIds,
   expectLive,
+  idsInTimeOrder,
   openPanel,
   sameIds,
   showSystemEvents,
@@ -82,9 +83,10 @@ for (const { generation, title, server } of journeyKinds) {
         await expect
           .poll(async () => sameIds(await collectTimelineIds(page)))
           .toEqual(sameIds(stored));
-        // Rows in the order the server stored their events (a row's result may come later than
-        // the rows after its action).
-        const position = new Map(stored.map((key, index) => [normalId(key), index]));
+        // Rows in the order their events happened (a row's result may come later than the rows
+        // after its action; an agent server stores some events after later-stamped ones).
+        const happened = await idsInTimeOrder(service, id);
+        const position = new Map(happened.map((key, index) => [normalId(key), index]));
         const order = (await collectTimelineIds(page, true)).map(
           (key) => position.get(normalId(key)) ?? -1,
         );

@@ -1,4 +1,6 @@
 // Node-side helpers over the reference service, shared by the Chromium and Firefox suites.
+import { eventKeyOf } from '@/lib/api/envelope';
+import { v0OrderKey, v1OrderKey } from '@/lib/stream/order';
 import type { RunningService } from '../service/index';
 import { type SeedRepository, seedRepositories } from '../service/seed/git-world';
 
@@ -9,6 +11,29 @@ export async function storedIds(
 ): Promise<string[]> {
   const log = await service.admin.storedEvents(conversationId);
   return log.events.map((event) => String(event.id));
+}
+
+/**
+ * The stored ids in the order the events happened, as a timeline or an export puts them: a V0
+ * event by its id, a V1 event by the time the server stamped it. These differ from the stored
+ * order where an agent server stores an event after later-stamped ones (the per-call `stats`
+ * update, stored when the step ends).
+ */
+export async function idsInTimeOrder(
+  service: RunningService,
+  conversationId: string,
+): Promise<string[]> {
+  const log = await service.admin.storedEvents(conversationId);
+  return log.events
+    .map((event) => ({
+      id: String(event.id),
+      order:
+        typeof event.id === 'number'
+          ? v0OrderKey(event.id)
+          : v1OrderKey(String(event.timestamp), eventKeyOf('v1', String(event.id))),
+    }))
+    .sort((a, b) => (a.order < b.order ? -1 : a.order > b.order ? 1 : 0))
+    .map((entry) => entry.id);
 }
 
 /**

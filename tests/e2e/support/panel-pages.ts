@@ -7,6 +7,7 @@ export {
   createV0Conversation,
   createV1Conversation,
   ensureRepository,
+  idsInTimeOrder,
   sameIds,
   storedIds,
   v0Conversation,
