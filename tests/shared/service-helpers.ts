@@ -1,6 +1,6 @@
 // Node-side helpers over the reference service, shared by the Chromium and Firefox suites.
-import { eventKeyOf } from '@/lib/api/envelope';
-import { v0OrderKey, v1OrderKey } from '@/lib/stream/order';
+import { eventKeyOf } from '../../lib/api/envelope';
+import { v0OrderKey, v1OrderKey } from '../../lib/stream/order';
 import type { RunningService } from '../service/index';
 import { type SeedRepository, seedRepositories } from '../service/seed/git-world';
 
