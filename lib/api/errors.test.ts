@@ -300,6 +300,20 @@ describe('error answers', () => {
     expect(reviveError(serializeError(error))).toMatchObject({ limit: 'run-capacity' });
   });
 
+  it('knows the run limit in the words of a message the server kept', async () => {
+    const { client } = clientAnswering(() =>
+      jsonResponse(
+        {
+          detail:
+            'Message saved, but the conversation run limit was reached. Retry POST /api/conversations/c1/run without resending the message.',
+        },
+        { status: 429 },
+      ),
+    );
+    const error = await failure(client.v0.getModels());
+    expect(error).toMatchObject({ kind: 'rate-limited', limit: 'run-capacity' });
+  });
+
   it('says when the hosted service’s daily quota lets the person start again', async () => {
     const reset = new Date(Date.now() + 5 * 3_600_000 + 60_000).toISOString();
     const { client } = clientAnswering(() =>

@@ -293,8 +293,8 @@ type NamedLimit =
 /**
  * Which limit a 429 names. The hosted service's conversations a day come as
  * `detail: {code: "daily_conversation_limit_reached", message, limit, used, reset_at}`; an agent
- * server's cap on running conversations (1.44+, `max_concurrent_runs`) as the detail
- * "Conversation run limit reached. Retry the request later."
+ * server's cap on running conversations (1.54+, `max_concurrent_runs`) as the detail
+ * "Conversation run limit reached. Retry the request later.""
  */
 function limitOf(body: unknown, words: string | undefined): NamedLimit | null {
   const detail =
@@ -313,7 +313,9 @@ function limitOf(body: unknown, words: string | undefined): NamedLimit | null {
       return { kind: 'daily-quota', count, resetAt };
     }
   }
-  if (words && /run limit reached/i.test(words)) return { kind: 'run-capacity' };
+  // "…run limit reached…" for a run refused; "Message saved, but the conversation run limit was
+  // reached…" for a message kept while its run was refused.
+  if (words && /run limit (was )?reached/i.test(words)) return { kind: 'run-capacity' };
   return null;
 }
 
