@@ -527,3 +527,84 @@ test.describe('steering on an agent server alone', () => {
       .not.toBe('paused');
   });
 });
+
+test.describe('an agent server that runs each conversation in a container of its own', () => {
+  test.use({
+    serviceOptions: { server: 'agent', pace: 0.02, apiKey: KEY, conversationRuntime: 'docker' },
+  });
+
+  test('a start from the panel clones the repository inside the conversation’s container, where the agent works', async ({
+    service,
+    openExtensionPage,
+  }) => {
+    const panel = await configuredPanel(openExtensionPage, service);
+    await submitNewConversation(panel, {
+      repository: 'octo-org/widgets',
+      branch: 'release/2.4',
+      message: 'Prepare the release notes',
+    });
+    const id = await openedConversationId(panel);
+    await expectLive(panel);
+    await expect(
+      timeline(panel).locator('.message-user', { hasText: 'Prepare the release notes' }),
+    ).toBeVisible({ timeout: 20_000 });
+    // The clone is in the conversation's own workspace, on the branch asked for …
+    const inside = await onServer(service, `/api/conversations/${id}/bash/execute_bash_command`, {
+      method: 'POST',
+      body: JSON.stringify({
+        command: 'git rev-parse --abbrev-ref HEAD',
+        cwd: '/workspace',
+        timeout: 30,
+      }),
+    });
+    expect(String((inside.body as Json).stdout).trim()).toBe('release/2.4');
+    // … not on the server's own machine, and the token is in no command of either.
+    const host = await runOnServer(service, 'ls /home/openhands/handoff');
+    expect(String(host.stdout ?? '')).not.toContain('widgets');
+    const log = await onServer(
+      service,
+      `/api/conversations/${id}/bash/bash_events/search?limit=100`,
+    );
+    expect(JSON.stringify(log.body)).toContain('clone');
+    expect(JSON.stringify(log.body)).not.toContain(GITHUB_TOKEN);
+  });
+
+  test('a container that cannot start is said in words, and nothing is left in the list', async ({
+    service,
+    openExtensionPage,
+  }) => {
+    const panel = await configuredPanel(openExtensionPage, service);
+    const before = await serverConversations(service);
+    await service.admin.failContainers();
+    await submitNewConversation(panel, { repository: 'octo-org/widgets', message: 'Go' });
+    await expect(panel.locator('[data-start-task="ERROR"]')).toContainText(
+      'The server could not start a container for this conversation',
+      { timeout: 20_000 },
+    );
+    expect(await serverConversations(service)).toHaveLength(before.length);
+  });
+});
+
+test('the repository field suggests the repositories of the GitHub token saved on the server, and says when it cannot', async ({
+  service,
+  openExtensionPage,
+}) => {
+  const panel = await configuredPanel(openExtensionPage, service);
+  await panel.getByRole('tab', { name: 'New' }).click();
+  const form = panel.getByRole('form', { name: 'New conversation' });
+  const field = form.getByLabel('Repository', { exact: true });
+  await field.fill('widg');
+  const suggestions = form.getByRole('list', { name: 'Matching repositories' });
+  await suggestions.getByRole('button', { name: /octo-org\/widgets/ }).click();
+  await expect(field).toHaveValue('octo-org/widgets');
+  await expect(form.getByLabel('Git provider')).toHaveValue('github');
+  await expect(form.getByLabel('Branch')).toHaveValue('main');
+
+  // Without a GitHub token on the server there is nothing to list: the field says what to do.
+  await onServer(service, '/api/settings/secrets/github_token', { method: 'DELETE' });
+  await field.fill('');
+  await field.fill('octo');
+  await expect(form.locator('[data-agent-note="save-github-token"]')).toContainText(
+    'save a GitHub token on the server as github_token',
+  );
+});
