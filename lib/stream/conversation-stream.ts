@@ -422,7 +422,9 @@ export class ConversationStream {
         continue;
       }
       this.seen.add(facts.key);
-      if (facts.generation === 'v1') this.v1Resume.noteHeld(timestampOfOrder(order));
+      if (facts.generation === 'v1') {
+        this.v1Resume.noteHeld(timestampOfOrder(order), source === 'socket');
+      }
       if (approximateSize(raw) > OVERSIZED_EVENT_BYTES) this.counters.oversized++;
       this.track(facts);
       if (facts.askUser && order > this.questionOrder) this.applyQuestion(facts.askUser, order);
@@ -723,7 +725,9 @@ export class ConversationStream {
       conversationId: this.conversationId,
       generation: this.generation,
       ...(this.generation === 'v0' ? this.v0Log.cursorFields() : this.v1CursorFields()),
-      hasOlder: this.hasOlder,
+      // Socket frames alone are cached before the newest page is read: whether older events
+      // exist is not known yet, so a stream restarted from this cursor must offer to read them.
+      hasOlder: this.hasOlder || (this.generation === 'v1' && this.v1Resume.newestPending()),
       ...(this.questionOrder
         ? {
             question: {

@@ -70,6 +70,24 @@ class MemoryStore implements EventStore {
   ids(): string[] {
     return [...this.events.values()].map((cached) => (cached.raw as StoredEvent).id).sort();
   }
+
+  /**
+   * The store as one background page sees it. `kill()` is the page going away at once (a reload,
+   * a crash): whatever it had not written yet is never written.
+   */
+  session(): EventStore & { kill(): void } {
+    let alive = true;
+    return {
+      cacheEvents: async (events, cursor) => {
+        if (alive) await this.cacheEvents(events, cursor);
+      },
+      readCursor: () => this.readCursor(),
+      readCachedOrders: () => this.readCachedOrders(),
+      kill: () => {
+        alive = false;
+      },
+    };
+  }
 }
 
 interface SearchQuery {
@@ -89,6 +107,10 @@ class FakeAgentServer {
   private wss: WebSocketServer | null = null;
   private close: (() => void) | null = null;
   base = '';
+  /** How long each call takes to answer, as over a network (the socket's frames do not wait). */
+  latencyMs = 0;
+  /** While set, `server_info` waits for it. */
+  serverInfoHeld: Promise<void> | null = null;
 
   constructor(readonly version: string) {}
 
@@ -210,6 +232,8 @@ class FakeAgentServer {
     call: async (name: string, params: unknown): Promise<unknown> => {
       const query = params as Record<string, unknown>;
       this.calls.push({ name, params: query });
+      if (this.latencyMs) await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+      if (name === 'agent.getConversationServer') await this.serverInfoHeld;
       switch (name) {
         case 'v1.getAppConversations':
           return [
@@ -258,7 +282,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 5000): Prom
 }
 
 /** A watched conversation as the worker runs it: the real socket transport, a memory cache. */
-function watch(server: FakeAgentServer, store: MemoryStore) {
+function watch(server: FakeAgentServer, store: EventStore) {
   const delivered: StreamEntry[] = [];
   const stream = new ConversationStream(ID, 'v1', {
     caller: server.caller,
@@ -442,3 +466,99 @@ describe('a server that sorts its search by timestamp (before 1.22.1)', () => {
     expect(counts.length).toBeGreaterThan(0);
   });
 });
+
+/** Stores `perTick` events every 5 ms, stamped as they are stored, until stopped. */
+function steadyAgent(server: FakeAgentServer, first: number, perTick = 3) {
+  let next = first;
+  const timer = setInterval(() => {
+    for (let index = 0; index < perTick; index++, next++) {
+      server.store(message(`e${next}`, next / 100));
+    }
+  }, 5);
+  return { stop: () => clearInterval(timer) };
+}
+
+/** Loads older pages until the stream says there are none, as a person scrolling to the top. */
+async function loadAllOlder(stream: ConversationStream): Promise<void> {
+  for (let pages = 0; stream.snapshot().hasOlder; pages++) {
+    if (pages > 200) throw new Error('older history never ended');
+    await stream.loadOlder();
+  }
+  await stream.flush();
+}
+
+// The 10,000-event journey in Firefox reloads the background page while an agent streams. Its
+// first open came after the agent had started: live frames were held before the catch-up had
+// asked the server's version, and the open was taken for a resume. On a server that sorts its
+// search, that read on from the live frames alone and never offered what came before them.
+describe.each(['1.3.0', '1.43.1'])(
+  'a conversation already streaming when opened, on %s',
+  (version) => {
+    it('reads the newest page rather than the whole log, and older pages reach back to the start, across reloads', async () => {
+      const server = await agentServer(version);
+      for (let index = 0; index < 1000; index++) server.store(message(`e${index}`, index / 100));
+      server.latencyMs = 15;
+      const store = new MemoryStore();
+      const agent = steadyAgent(server, 1000);
+      let session = store.session();
+      let current = watch(server, session);
+      try {
+        await current.stream.start();
+        await until(() => current.stream.caughtUp(), 'caught up');
+        // Frames came first, yet the open read the newest page: the rest is offered as older.
+        expect(current.delivered.length).toBeLessThan(1000);
+        expect(current.stream.snapshot().hasOlder).toBe(true);
+        expect(server.served).toBeLessThan(1000);
+        for (let reload = 0; reload < 4; reload++) {
+          await new Promise((resolve) => setTimeout(resolve, 40 + reload * 30));
+          session.kill();
+          current.stream.stop();
+          session = store.session();
+          current = watch(server, session);
+          await current.stream.start();
+        }
+      } finally {
+        agent.stop();
+      }
+      await settled(current.stream, server);
+      await loadAllOlder(current.stream);
+      await until(() => store.events.size >= server.log.length, 'every stored event cached').catch(
+        () => {},
+      );
+      expect(store.ids()).toEqual(storedIds(server));
+    });
+
+    it('killed before the newest page was read, the next start still offers what came before the live frames', async () => {
+      const server = await agentServer(version);
+      for (let index = 0; index < 500; index++) server.store(message(`e${index}`, index / 100));
+      let release = () => {};
+      server.serverInfoHeld = new Promise((resolve) => {
+        release = resolve;
+      });
+      const store = new MemoryStore();
+      const agent = steadyAgent(server, 500);
+      const session = store.session();
+      const first = watch(server, session);
+      const second = watch(server, store.session());
+      try {
+        await first.stream.start();
+        await until(() => first.delivered.length > 0, 'live frames');
+        // The frames are written with their cursor; the page dies before its first catch-up.
+        await first.stream.flush();
+        session.kill();
+        first.stream.stop();
+        release();
+        await second.stream.start();
+        await settled(second.stream, server);
+      } finally {
+        agent.stop();
+      }
+      await settled(second.stream, server);
+      await loadAllOlder(second.stream);
+      await until(() => store.events.size >= server.log.length, 'every stored event cached').catch(
+        () => {},
+      );
+      expect(store.ids()).toEqual(storedIds(server));
+    });
+  },
+);

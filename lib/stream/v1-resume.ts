@@ -96,6 +96,13 @@ export class V1Resume {
   /** Timestamps (as order keys normalise them) of the stored events held, for the count check. */
   private readonly held: string[] = [];
   private heldSorted = true;
+  /**
+   * Something other than the socket says where the events held begin: they came from the cache,
+   * history or the search, or the newest page was read. Live frames alone say nothing of what was
+   * stored before the socket subscribed: until then a catch-up reads the newest page first, which
+   * also tells whether there is older history.
+   */
+  private startKnown = false;
 
   constructor(private readonly host: ResumeHost) {}
 
@@ -108,10 +115,19 @@ export class V1Resume {
   }
 
   /** A stored event is held (from the cache, the search, history pages or the socket). */
-  noteHeld(timestamp: string): void {
+  noteHeld(timestamp: string, fromSocket = false): void {
     const last = this.held[this.held.length - 1];
     if (last !== undefined && timestamp < last) this.heldSorted = false;
     this.held.push(timestamp);
+    if (!fromSocket) this.startKnown = true;
+  }
+
+  /**
+   * No page of the log has been read, and nothing held says where it starts: whatever is held came
+   * from the socket. Older history may exist, and the next catch-up reads the newest page.
+   */
+  newestPending(): boolean {
+    return !this.anchor && !this.startKnown;
   }
 
   /** The socket opened: read what was missed at once, so the panel need not wait for the proof. */
@@ -172,9 +188,12 @@ export class V1Resume {
       session_api_key: record.session_api_key ?? null,
     };
     const order = await this.searchOrder(ref);
-    if (!this.anchor && this.held.length === 0) {
-      // Nothing held: the newest page, and "load older" for the rest, rather than the whole log.
+    // A first open: the newest page, and "load older" for the rest, rather than the whole log.
+    // Live frames that came in meanwhile do not make it a resume: they are the log's newest end,
+    // and reading on from them alone would leave everything before them unread and unoffered.
+    if (this.newestPending()) {
       const newest = await this.host.readNewest();
+      this.startKnown = true;
       const first = newest[0];
       if (order === 'stored' && typeof first?.id === 'string') this.anchor = first.id;
       // The first pass only shows something early; the proven one reads on from here.
