@@ -116,11 +116,12 @@ export function agentServerRuntimeRoutes(host: RouteHost, scope: string): GatedR
   };
 
   return [
-    {
+    // Run and wait, or start and poll: in the workspace (or below it), on its own history.
+    ...(['execute', 'start'] as const).map((verb) => ({
       ...since,
       route: defineRoute({
         method: 'POST',
-        path: `${RUNTIME}/bash/execute_bash_command`,
+        path: `${RUNTIME}/bash/${verb}_bash_command`,
         auth: 'agent',
         contract: { source: 'agent-sdk', why: why('bash_router.py') },
         params: runtimeParams,
@@ -128,26 +129,11 @@ export function agentServerRuntimeRoutes(host: RouteHost, scope: string): GatedR
         body: { kind: 'model', schema: ExecuteBashRequestModel, required: true },
         handle: ({ params, body }) => {
           const record = recordOf(params);
-          return bash.execute(scopedHistory(record.id), { ...body, cwd: cwdFor(record, body.cwd) });
+          const request = { ...body, cwd: cwdFor(record, body.cwd) };
+          return bash[verb](scopedHistory(record.id), request);
         },
       }),
-    },
-    {
-      ...since,
-      route: defineRoute({
-        method: 'POST',
-        path: `${RUNTIME}/bash/start_bash_command`,
-        auth: 'agent',
-        contract: { source: 'agent-sdk', why: why('bash_router.py') },
-        params: runtimeParams,
-        depends: [requireRuntime],
-        body: { kind: 'model', schema: ExecuteBashRequestModel, required: true },
-        handle: ({ params, body }) => {
-          const record = recordOf(params);
-          return bash.start(scopedHistory(record.id), { ...body, cwd: cwdFor(record, body.cwd) });
-        },
-      }),
-    },
+    })),
     {
       ...since,
       route: defineRoute({
