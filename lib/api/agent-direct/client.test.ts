@@ -5,6 +5,7 @@ import type { RunningService } from '@/tests/service/index';
 import { agentSeedIds } from '@/tests/service/seed/agent-server';
 import {
   agentDirectClient,
+  saveServerSecret,
   serverCall,
   startAgentServer,
   startAndWait,
@@ -86,10 +87,7 @@ describe('a start on an agent server', () => {
 
   it('clones a private repository with the token saved on the server, which no command holds', async () => {
     const token = 'glpat-LocalReferenceService0000001';
-    await serverCall(svc, '/api/settings/secrets', {
-      method: 'PUT',
-      body: JSON.stringify({ name: 'gitlab_token', value: token }),
-    });
+    await saveServerSecret(svc, 'gitlab_token', token);
     const task = await startAndWait(client, {
       selected_repository: 'acme/platform/backend/api',
       selected_branch: 'release/1.x',

@@ -6,6 +6,7 @@ import type { RunningService } from '@/tests/service/index';
 import {
   AGENT_KEY,
   agentDirectClient,
+  saveServerSecret,
   serverCall,
   startAgentServer,
   startAndWait,
@@ -41,10 +42,7 @@ afterAll(async () => {
 describe('a start where each conversation has its own container', () => {
   it('clones the branch into the conversation’s workspace, with the token in no command, then gives the agent its task', async () => {
     const token = 'glpat-LocalReferenceService0000001';
-    await api('/api/settings/secrets', {
-      method: 'PUT',
-      body: JSON.stringify({ name: 'gitlab_token', value: token }),
-    });
+    await saveServerSecret(svc, 'gitlab_token', token);
     const task = await startAndWait(client, {
       selected_repository: 'acme/platform/backend/api',
       selected_branch: 'release/1.x',

@@ -49,6 +49,19 @@ export function serverCall(
   });
 }
 
+/** Saves a secret (a provider token, say) on the agent server, as its settings route does. */
+export async function saveServerSecret(
+  svc: RunningService,
+  name: string,
+  value: string,
+): Promise<void> {
+  const answer = await serverCall(svc, '/api/settings/secrets', {
+    method: 'PUT',
+    body: JSON.stringify({ name, value }),
+  });
+  expect(answer.ok).toBe(true);
+}
+
 /** Follows a start task until it is READY or ERROR, showing each answer to `seen`. */
 export async function startTaskEnd(
   client: AgentDirectClient,
