@@ -4,6 +4,7 @@ import {
   type AskUserQuestion,
   answersOf,
   type Drafts,
+  EMPTY_DRAFT,
   filterOptions,
   type OpenQuestion,
   optionsOf,
@@ -15,6 +16,16 @@ import type { AnswerAction, Answers } from './hooks/useQuestionAnswer';
 export const MANY_CHOICES = 8;
 /** A filtered list shows at most this many choices; typing narrows it. */
 const SHOWN_AT_MOST = 200;
+
+/** The two ways to answer without an answer: decline, or leave it to the agent. */
+const REFUSALS = [
+  { action: 'decline', label: 'panel.question.decline', hint: 'panel.question.declineHint' },
+  {
+    action: 'cancel',
+    label: 'panel.question.leaveToAgent',
+    hint: 'panel.question.leaveToAgentHint',
+  },
+] as const;
 
 /** Whether focus is somewhere typing happens (single-key shortcuts stay out of the way). */
 function typingIn(target: EventTarget | null): boolean {
@@ -83,7 +94,7 @@ export function QuestionCard({
   const pick = (q: AskUserQuestion, optionId: string, on?: boolean) => {
     setIncomplete(false);
     setDrafts((before) => {
-      const draft = before[q.id] ?? { picked: [], words: '' };
+      const draft = before[q.id] ?? EMPTY_DRAFT;
       const has = draft.picked.includes(optionId);
       const want = on ?? !has;
       const picked = q.multi_select
@@ -131,6 +142,12 @@ export function QuestionCard({
     }
   };
 
+  /** Focuses the first element `selector` matches in one question's field. */
+  const focusIn = (questionId: string, selector: string) =>
+    form.current
+      ?.querySelector<HTMLElement>(`[data-question-id="${CSS.escape(questionId)}"] ${selector}`)
+      ?.focus();
+
   const refuse = (action: 'decline' | 'cancel') => (event: { nativeEvent: Event }) => {
     if (off || !trusted(event.nativeEvent)) return;
     onAnswer(action);
@@ -149,11 +166,7 @@ export function QuestionCard({
       if (!q || !option) return;
       event.preventDefault();
       pick(q, option.id, q.multi_select ? undefined : true);
-      form.current
-        ?.querySelector<HTMLInputElement>(
-          `[data-question-id="${CSS.escape(q.id)}"] input[value="${CSS.escape(option.id)}"]`,
-        )
-        ?.focus();
+      focusIn(q.id, `input[value="${CSS.escape(option.id)}"]`);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -171,17 +184,12 @@ export function QuestionCard({
     >
       {question.questions.map((q, index) => {
         const options = optionsOf(q);
-        const draft = drafts[q.id] ?? { picked: [], words: '' };
+        const draft = drafts[q.id] ?? EMPTY_DRAFT;
         const filter = filters[q.id] ?? '';
         const many = options.length >= MANY_CHOICES;
         const visible = shown[q.id] ?? [];
         const listed = visible.slice(0, SHOWN_AT_MOST);
-        const focusFirst = () =>
-          form.current
-            ?.querySelector<HTMLInputElement>(
-              `[data-question-id="${CSS.escape(q.id)}"] .question-options input`,
-            )
-            ?.focus();
+        const focusFirst = () => focusIn(q.id, '.question-options input');
         return (
           <fieldset key={q.id} className="question-field" data-question-id={q.id} disabled={off}>
             <legend className="question-text">
@@ -282,24 +290,18 @@ export function QuestionCard({
         <button type="submit" className="btn btn-primary" disabled={off}>
           {sending ? t('panel.question.sending') : t('panel.question.send')}
         </button>
-        <button
-          type="button"
-          className="btn"
-          title={t('panel.question.declineHint')}
-          disabled={off}
-          onClick={refuse('decline')}
-        >
-          {t('panel.question.decline')}
-        </button>
-        <button
-          type="button"
-          className="btn"
-          title={t('panel.question.leaveToAgentHint')}
-          disabled={off}
-          onClick={refuse('cancel')}
-        >
-          {t('panel.question.leaveToAgent')}
-        </button>
+        {REFUSALS.map(({ action, label, hint }) => (
+          <button
+            key={action}
+            type="button"
+            className="btn"
+            title={t(hint)}
+            disabled={off}
+            onClick={refuse(action)}
+          >
+            {t(label)}
+          </button>
+        ))}
       </div>
       {answered ? (
         <p className="small" role="status">

@@ -1,33 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
+import { testSnapshot } from '@/lib/messaging/stream-snapshot-test-support';
 import { needOf, notificationFor } from './attention';
 import { waitingTitles } from './badge';
 
-function snapshot(conversation: Partial<StreamSnapshot['conversation']>): StreamSnapshot {
-  return {
-    conversationId: 'c1',
-    generation: 'v1',
-    transport: { phase: 'live' },
-    synced: true,
-    historyError: null,
-    conversation: {
-      title: 'Add a login page',
-      status: 'RUNNING',
-      runtimeStatus: null,
-      agentState: null,
-      sandboxStatus: 'RUNNING',
-      executionStatus: 'waiting_for_confirmation',
-      error: null,
-      notFound: false,
-      question: null,
-      ...conversation,
-    },
-    counters: { received: 0, duplicates: 0, malformed: 0, oversized: 0, reconnects: 0 },
-    hasOlder: false,
-    lastEventAt: null,
-    stateFromLive: true,
-  };
-}
+/** A V1 conversation waiting on the person, as the worker's stream holds it. */
+const snapshot = (conversation: Partial<StreamSnapshot['conversation']>) =>
+  testSnapshot('v1', {
+    title: 'Add a login page',
+    sandboxStatus: 'RUNNING',
+    executionStatus: 'waiting_for_confirmation',
+    ...conversation,
+  });
 
 const asking = { requestId: 'req-1', text: 'Which sign-in should the login page use?' };
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import type { ConversationStream } from '@/lib/stream/conversation-stream';
 import { answerQuestion, controlConversation, sendMessage } from './conversation-commands';
@@ -26,6 +26,17 @@ vi.mock('./service-client', () => ({
 
 const AGENT = 'http://agent.test/api/conversations/c1';
 
+beforeEach(() => {
+  calls.length = 0;
+  failures.clear();
+  answers.length = 0;
+});
+
+/** A hub whose watched conversation is this stand-in for its worker stream. */
+function hubOf(stream: object): StreamHub {
+  return { watch: async () => stream as unknown as ConversationStream } as unknown as StreamHub;
+}
+
 /** A watched stream whose record was read while the sandbox was starting (no agent address). */
 function streamReadWhileStarting() {
   let info: { conversation_url: string | null; session_api_key: string | null } = {
@@ -39,13 +50,11 @@ function streamReadWhileStarting() {
       info = { conversation_url: AGENT, session_api_key: 'sk' };
     }),
   };
-  const hub = { watch: async () => stream as unknown as ConversationStream };
-  return { stream, hub: hub as unknown as StreamHub };
+  return { stream, hub: hubOf(stream) };
 }
 
 describe('controlling a V1 conversation', () => {
   it('reads the record again when the stream’s copy has no agent address yet, instead of calling the sandbox not running', async () => {
-    calls.length = 0;
     const { stream, hub } = streamReadWhileStarting();
     await controlConversation(hub, { conversationId: 'c1', generation: 'v1', action: 'pause' });
     expect(stream.refresh).toHaveBeenCalled();
@@ -74,7 +83,7 @@ describe('a message to an agent server at its run limit', () => {
       }),
       refresh: vi.fn(async () => {}),
     };
-    return { watch: async () => stream as unknown as ConversationStream } as unknown as StreamHub;
+    return hubOf(stream);
   }
   const params = { conversationId: 'c1', generation: 'v1' as const, text: 'Go on.', imageUrls: [] };
 
@@ -90,13 +99,11 @@ describe('a message to an agent server at its run limit', () => {
       sent: true,
       runRefused: true,
     });
-    failures.clear();
   });
 
   it('still fails for any other refusal', async () => {
     failures.set('agent.sendMessage', new ApiError('rate-limited', 'Too many requests', {}));
     await expect(sendMessage(runningStream(), params)).rejects.toThrow('Too many requests');
-    failures.clear();
   });
 });
 
@@ -112,23 +119,27 @@ function streamAsking(open: string | null, answered = false) {
       },
     }),
   };
-  const hub = { watch: async () => stream as unknown as ConversationStream };
-  return { stream, hub: hub as unknown as StreamHub };
+  return { stream, hub: hubOf(stream) };
 }
 
 const jwt = { option_id: 'jwt', label: 'JWT bearer tokens' };
 
+/** The panel's answer to question req-1 of conversation c1 (an acceptance with no choices). */
+function answer(hub: StreamHub, request: Partial<Parameters<typeof answerQuestion>[1]> = {}) {
+  return answerQuestion(hub, {
+    conversationId: 'c1',
+    generation: 'v1',
+    requestId: 'req-1',
+    action: 'accept',
+    answers: {},
+    ...request,
+  });
+}
+
 describe('answering the agent’s question', () => {
   it('sends the choices as lists by question id to the conversation’s agent server', async () => {
-    calls.length = 0;
     const { stream, hub } = streamAsking('req-1');
-    await answerQuestion(hub, {
-      conversationId: 'c1',
-      generation: 'v1',
-      requestId: 'req-1',
-      action: 'accept',
-      answers: { auth: [jwt] },
-    });
+    await answer(hub, { answers: { auth: [jwt] } });
     expect(calls).toEqual([
       {
         name: 'agent.respondToAskUser',
@@ -144,29 +155,15 @@ describe('answering the agent’s question', () => {
   });
 
   it('sends no choices with a decline, whatever the page sent', async () => {
-    calls.length = 0;
     const { hub } = streamAsking('req-1');
-    await answerQuestion(hub, {
-      conversationId: 'c1',
-      generation: 'v1',
-      requestId: 'req-1',
-      action: 'decline',
-      answers: { auth: [jwt] },
-    });
+    await answer(hub, { action: 'decline', answers: { auth: [jwt] } });
     expect(calls[0]?.params).toMatchObject({ action: 'decline', answers: {} });
   });
 
   it('sends one object per question once more when the first 1.54 form refuses the lists', async () => {
-    calls.length = 0;
     answers.push(new ApiError('validation', 'Some fields need attention.', { status: 422 }));
     const { hub } = streamAsking('req-1');
-    await answerQuestion(hub, {
-      conversationId: 'c1',
-      generation: 'v1',
-      requestId: 'req-1',
-      action: 'accept',
-      answers: { auth: [jwt] },
-    });
+    await answer(hub, { answers: { auth: [jwt] } });
     expect(calls.map((call) => (call.params as { answers: unknown }).answers)).toEqual([
       { auth: [jwt] },
       { auth: jwt },
@@ -191,72 +188,39 @@ describe('answering the agent’s question', () => {
       calls.length = 0;
       answers.push(error);
       const { hub } = streamAsking('req-1');
-      await expect(
-        answerQuestion(hub, {
-          conversationId: 'c1',
-          generation: 'v1',
-          requestId: 'req-1',
-          action: 'accept',
-          answers: picked,
-        }),
-      ).rejects.toBe(error);
+      await expect(answer(hub, { answers: picked })).rejects.toBe(error);
       expect(calls).toHaveLength(1);
     }
   });
 
   it('refuses, without sending, an answer to a question other than the open one', async () => {
-    calls.length = 0;
     const { hub } = streamAsking('req-2');
-    await expect(
-      answerQuestion(hub, {
-        conversationId: 'c1',
-        generation: 'v1',
-        requestId: 'req-1',
-        action: 'cancel',
-        answers: {},
-      }),
-    ).rejects.toMatchObject({ kind: 'conflict', msgId: 'HANDOFF$QUESTION_CLOSED' });
+    await expect(answer(hub, { action: 'cancel' })).rejects.toMatchObject({
+      kind: 'conflict',
+      msgId: 'HANDOFF$QUESTION_CLOSED',
+    });
     expect(calls).toEqual([]);
   });
 
   it('refuses, without sending, a second answer to a question its stream saw answered', async () => {
-    calls.length = 0;
     const { hub } = streamAsking('req-1', true);
-    await expect(
-      answerQuestion(hub, {
-        conversationId: 'c1',
-        generation: 'v1',
-        requestId: 'req-1',
-        action: 'decline',
-        answers: {},
-      }),
-    ).rejects.toMatchObject({ kind: 'conflict', msgId: 'HANDOFF$QUESTION_CLOSED' });
+    await expect(answer(hub, { action: 'decline' })).rejects.toMatchObject({
+      kind: 'conflict',
+      msgId: 'HANDOFF$QUESTION_CLOSED',
+    });
     expect(calls).toEqual([]);
   });
 
   it('leaves the server to judge when the worker knows of no open question', async () => {
-    calls.length = 0;
     const { hub } = streamAsking(null);
-    await answerQuestion(hub, {
-      conversationId: 'c1',
-      generation: 'v1',
-      requestId: 'req-1',
-      action: 'cancel',
-      answers: {},
-    });
+    await answer(hub, { action: 'cancel' });
     expect(calls.map((call) => call.name)).toEqual(['agent.respondToAskUser']);
   });
 
   it('refuses a classic (V0) conversation: its agents ask nothing', async () => {
     const { hub } = streamAsking('req-1');
-    await expect(
-      answerQuestion(hub, {
-        conversationId: 'c1',
-        generation: 'v0',
-        requestId: 'req-1',
-        action: 'cancel',
-        answers: {},
-      }),
-    ).rejects.toMatchObject({ kind: 'bad-request' });
+    await expect(answer(hub, { generation: 'v0', action: 'cancel' })).rejects.toMatchObject({
+      kind: 'bad-request',
+    });
   });
 });

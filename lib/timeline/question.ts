@@ -115,6 +115,9 @@ export interface Draft {
 
 export type Drafts = Readonly<Record<string, Draft>>;
 
+/** A question nothing has been chosen or typed for yet. */
+export const EMPTY_DRAFT: Readonly<Draft> = { picked: [], words: '' };
+
 /** What a free-text answer is sent as: the words in `label`; upstream reads no option id then. */
 export const FREE_TEXT_OPTION = 'free-text';
 
@@ -128,7 +131,7 @@ export function answersOf(
 ): Record<string, { option_id: string; label: string }[]> | null {
   const out: Record<string, { option_id: string; label: string }[]> = {};
   for (const question of questions) {
-    const draft = drafts[question.id] ?? { picked: [], words: '' };
+    const draft = drafts[question.id] ?? EMPTY_DRAFT;
     const options = optionsOf(question);
     if (!options.length) {
       const words = draft.words.trim();

@@ -5,12 +5,17 @@ import type { Page } from '@playwright/test';
 import { type HostFixture, hostFixtures } from '../fixtures/hosts/index';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
-import { serveFixtures, startButton } from './support/host-pages';
+import { altClickStart } from './support/host-pages';
+import { configuredPanel, configureServer, saveServer } from './support/options-pages';
 import {
   conversationMenu,
   ensureRepository,
   expectLive,
+  openedConversationId,
+  openNewForm,
   openPanel,
+  startFromForm,
+  submitNewConversation,
   timeline,
 } from './support/panel-pages';
 
@@ -62,16 +67,6 @@ async function runOnServer(service: RunningService, command: string): Promise<Js
   return answer.body as Json;
 }
 
-/** Saves the address and key on the options page, as a person does; the save tests them. */
-async function configure(page: Page, service: RunningService): Promise<void> {
-  await page.getByLabel('Server URL').fill(service.url);
-  await page.getByLabel('API key').fill(KEY);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Handoff can work with this agent server')).toBeVisible({
-    timeout: 20_000,
-  });
-}
-
 /** Sends a message from the panel; it shows in the timeline and reaches the agent. */
 async function reply(panel: Page, service: RunningService, id: string, text: string) {
   const box = panel.getByRole('textbox', { name: 'Message' });
@@ -85,40 +80,6 @@ async function reply(panel: Page, service: RunningService, id: string, text: str
     .toContain(text);
 }
 
-/** The side panel, once the person has saved this server's address and key in the options. */
-async function configuredPanel(
-  openExtensionPage: (path: string) => Promise<Page>,
-  service: RunningService,
-): Promise<Page> {
-  await configure(await openExtensionPage('options.html'), service);
-  return openPanel(openExtensionPage);
-}
-
-/**
- * Fills the panel's New form as a person does (a GitHub repository, and its branch, when given)
- * and presses Start.
- */
-async function submitNewConversation(
-  panel: Page,
-  { repository, branch, message }: { repository?: string; branch?: string; message: string },
-): Promise<void> {
-  await panel.getByRole('tab', { name: 'New' }).click();
-  const form = panel.getByRole('form', { name: 'New conversation' });
-  if (repository) {
-    await form.getByLabel('Repository', { exact: true }).fill(repository);
-    await form.getByLabel('Git provider').selectOption('github');
-  }
-  if (branch) await form.getByLabel('Branch').fill(branch);
-  await form.getByLabel('First message').fill(message);
-  await form.getByRole('button', { name: 'Start conversation' }).click();
-}
-
-async function openedConversationId(page: Page): Promise<string> {
-  const view = page.locator('[data-view="conversation"] .conversation');
-  await expect(view).toBeVisible({ timeout: 30_000 });
-  return (await view.getAttribute('data-conversation-id')) as string;
-}
-
 test('configured once, an Alt-click on a GitHub issue clones the repository on the server and the agent works on the issue there', async ({
   service,
   extContext,
@@ -127,18 +88,8 @@ test('configured once, an Alt-click on a GitHub issue clones the repository on t
   stopServiceWorker,
 }) => {
   ensureRepository('octo/widgets');
-  const options = await openExtensionPage('options.html');
-  await configure(options, service);
-  await options.close();
-
-  await serveFixtures(extContext, hostFixtures);
-  await serviceWorker.evaluate(() => chrome.sidePanel.setOptions({ enabled: false }));
-  const tab = await extContext.newPage();
-  const issue = fixture('issue-classic');
-  await tab.goto(issue.url);
-  const opened = extContext.waitForEvent('page');
-  await startButton(tab).click({ modifiers: ['Alt'] });
-  const panel = await opened;
+  await configureServer(openExtensionPage, service, KEY);
+  const panel = await altClickStart(extContext, serviceWorker, fixture('issue-classic').url);
   const id = await openedConversationId(panel);
 
   // On the server: one conversation, in a folder of its own holding the clone on its branch,
@@ -184,17 +135,8 @@ test('an agent started from an issue can push with the token saved on the server
 }) => {
   ensureRepository('octo/widgets');
   await service.admin.setDefaultScenario('push');
-  const options = await openExtensionPage('options.html');
-  await configure(options, service);
-  await options.close();
-
-  await serveFixtures(extContext, hostFixtures);
-  await serviceWorker.evaluate(() => chrome.sidePanel.setOptions({ enabled: false }));
-  const tab = await extContext.newPage();
-  await tab.goto(fixture('issue-classic').url);
-  const opened = extContext.waitForEvent('page');
-  await startButton(tab).click({ modifiers: ['Alt'] });
-  const panel = await opened;
+  await configureServer(openExtensionPage, service, KEY);
+  const panel = await altClickStart(extContext, serviceWorker, fixture('issue-classic').url);
   const id = await openedConversationId(panel);
 
   // The agent's push used $GITHUB_TOKEN, which the server filled from its own secret: the
@@ -223,7 +165,7 @@ test('the list shows the server’s own conversations, and one opens with its hi
   service,
   openExtensionPage,
 }) => {
-  const panel = await configuredPanel(openExtensionPage, service);
+  const panel = await configuredPanel(openExtensionPage, service, KEY);
   const listed = await serverConversations(service);
   expect(listed.length).toBeGreaterThan(0);
   for (const item of listed) {
@@ -254,7 +196,7 @@ test('a branch that does not exist is said in words, and no conversation is star
   service,
   openExtensionPage,
 }) => {
-  const panel = await configuredPanel(openExtensionPage, service);
+  const panel = await configuredPanel(openExtensionPage, service, KEY);
   await submitNewConversation(panel, {
     repository: 'octo-org/widgets',
     branch: 'no-such-branch',
@@ -269,8 +211,7 @@ test('a branch that does not exist is said in words, and no conversation is star
 
 /** Starts from the panel's form on a GitHub repository's default branch. */
 async function startOnRepository(panel: Page, repository: string): Promise<string> {
-  await submitNewConversation(panel, { repository, message: 'Look around' });
-  return openedConversationId(panel);
+  return startFromForm(panel, { repository, message: 'Look around' });
 }
 
 /** Opens the conversation's details and the skills the server finds in its folder. */
@@ -286,7 +227,7 @@ test('repositories clone into the folder set in the options, and the details lis
   openExtensionPage,
 }) => {
   const options = await openExtensionPage('options.html');
-  await configure(options, service);
+  await saveServer(options, service, KEY);
   await options.locator('#agent').getByLabel('Clone folder').fill('~/work/repos');
   await options.locator('#agent').getByRole('button', { name: 'Save folder' }).click();
   await expect(
@@ -336,7 +277,7 @@ test('the folder’s skills survive bad answers: an error page, HTML, another sh
   service,
   openExtensionPage,
 }) => {
-  const panel = await configuredPanel(openExtensionPage, service);
+  const panel = await configuredPanel(openExtensionPage, service, KEY);
   const id = await startOnRepository(panel, 'octo-org/widgets');
   const info = (await onServer(service, `/api/conversations/${id}`)).body as Json;
   const folder = (info.tags as Record<string, string>).folder as string;
@@ -388,7 +329,7 @@ async function cancelHangingClone(
   openExtensionPage: (path: string) => Promise<Page>,
   ended: (log: string) => void,
 ): Promise<void> {
-  const panel = await configuredPanel(openExtensionPage, service);
+  const panel = await configuredPanel(openExtensionPage, service, KEY);
   const before = await serverConversations(service);
   await service.admin.hangClones(1);
   await submitNewConversation(panel, { repository: 'octo-org/widgets', message: 'Tidy up' });
@@ -453,7 +394,7 @@ test('a clone stopped by the server’s time-out says so in words, and starts no
   service,
   openExtensionPage,
 }) => {
-  const panel = await configuredPanel(openExtensionPage, service);
+  const panel = await configuredPanel(openExtensionPage, service, KEY);
   const before = await serverConversations(service);
   // What the agent server answers when a command outlives its time-out (five minutes here).
   await service.admin.failNext({
@@ -480,12 +421,6 @@ test('a clone stopped by the server’s time-out says so in words, and starts no
   expect(await serverConversations(service)).toHaveLength(before.length);
 });
 
-/** Starts from the panel's form with no repository, as a person asking a quick question. */
-async function startFromForm(panel: Page, message: string): Promise<string> {
-  await submitNewConversation(panel, { message });
-  return openedConversationId(panel);
-}
-
 test.describe('steering on an agent server alone', () => {
   test.use({ serviceOptions: { server: 'agent', pace: 0.02, apiKey: KEY, eventsPerSecond: 20 } });
 
@@ -493,7 +428,7 @@ test.describe('steering on an agent server alone', () => {
     service,
     openExtensionPage,
   }) => {
-    const panel = await configuredPanel(openExtensionPage, service);
+    const panel = await configuredPanel(openExtensionPage, service, KEY);
 
     const waiting = await startFromForm(panel, '[scenario:awaiting-confirmation] Rebuild it');
     const confirmation = panel.getByRole('group', {
@@ -537,13 +472,12 @@ test.describe('an agent server that runs each conversation in a container of its
     service,
     openExtensionPage,
   }) => {
-    const panel = await configuredPanel(openExtensionPage, service);
-    await submitNewConversation(panel, {
+    const panel = await configuredPanel(openExtensionPage, service, KEY);
+    const id = await startFromForm(panel, {
       repository: 'octo-org/widgets',
       branch: 'release/2.4',
       message: 'Prepare the release notes',
     });
-    const id = await openedConversationId(panel);
     await expectLive(panel);
     await expect(
       timeline(panel).locator('.message-user', { hasText: 'Prepare the release notes' }),
@@ -573,7 +507,7 @@ test.describe('an agent server that runs each conversation in a container of its
     service,
     openExtensionPage,
   }) => {
-    const panel = await configuredPanel(openExtensionPage, service);
+    const panel = await configuredPanel(openExtensionPage, service, KEY);
     const before = await serverConversations(service);
     await service.admin.failContainers();
     await submitNewConversation(panel, { repository: 'octo-org/widgets', message: 'Go' });
@@ -589,9 +523,8 @@ test('the repository field suggests the repositories of the GitHub token saved o
   service,
   openExtensionPage,
 }) => {
-  const panel = await configuredPanel(openExtensionPage, service);
-  await panel.getByRole('tab', { name: 'New' }).click();
-  const form = panel.getByRole('form', { name: 'New conversation' });
+  const panel = await configuredPanel(openExtensionPage, service, KEY);
+  const form = await openNewForm(panel);
   const field = form.getByLabel('Repository', { exact: true });
   await field.fill('widg');
   const suggestions = form.getByRole('list', { name: 'Matching repositories' });

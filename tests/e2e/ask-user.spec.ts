@@ -7,38 +7,19 @@ import { stateUpdate } from '../service/agent/v1-scenarios';
 import { askUserAction, askUserRequest } from '../service/agent-server/ask-user';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
-import { createV1Conversation, nowLine, openPanel, timeline } from './support/panel-pages';
+import { configuredPanel } from './support/options-pages';
+import {
+  createV1Conversation,
+  nowLine,
+  openPanel,
+  startFromForm,
+  timeline,
+} from './support/panel-pages';
 
 const KEY = 'ask-user-agent-key';
 const ASKING = '1.54.0';
 
 type Json = Record<string, unknown>;
-
-/** Saves the address and key on the options page, as a person does; the save tests them. */
-async function configuredPanel(
-  openExtensionPage: (path: string) => Promise<Page>,
-  service: RunningService,
-): Promise<Page> {
-  const options = await openExtensionPage('options.html');
-  await options.getByLabel('Server URL').fill(service.url);
-  await options.getByLabel('API key').fill(KEY);
-  await options.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(options.getByText('Handoff can work with this agent server')).toBeVisible({
-    timeout: 20_000,
-  });
-  await options.close();
-  return openPanel(openExtensionPage);
-}
-
-async function startFromForm(panel: Page, message: string): Promise<string> {
-  await panel.getByRole('tab', { name: 'New' }).click();
-  const form = panel.getByRole('form', { name: 'New conversation' });
-  await form.getByLabel('First message').fill(message);
-  await form.getByRole('button', { name: 'Start conversation' }).click();
-  const view = panel.locator('[data-view="conversation"] .conversation');
-  await expect(view).toBeVisible({ timeout: 30_000 });
-  return (await view.getAttribute('data-conversation-id')) as string;
-}
 
 const badge = (worker: Worker) => worker.evaluate(() => chrome.action.getBadgeText({}));
 const notifications = async (worker: Worker) =>
@@ -60,7 +41,7 @@ test.describe('on an agent server alone', () => {
     openExtensionPage,
     serviceWorker,
   }) => {
-    const panel = await configuredPanel(openExtensionPage, service);
+    const panel = await configuredPanel(openExtensionPage, service, KEY);
     const id = await startFromForm(panel, '[scenario:ask-user] Add a login page');
 
     const card = questionCard(panel);
@@ -118,7 +99,7 @@ test.describe('on an agent server alone', () => {
     service,
     openExtensionPage,
   }) => {
-    const panel = await configuredPanel(openExtensionPage, service);
+    const panel = await configuredPanel(openExtensionPage, service, KEY);
     const id = await startFromForm(panel, '[scenario:ask-user-free] Add a command');
     const card = questionCard(panel);
     await expect(card).toBeVisible({ timeout: 20_000 });
@@ -167,7 +148,7 @@ test.describe('on an agent server alone', () => {
     service,
     openExtensionPage,
   }) => {
-    const panel = await configuredPanel(openExtensionPage, service);
+    const panel = await configuredPanel(openExtensionPage, service, KEY);
     const id = await startFromForm(panel, '[scenario:finish-quickly] Deploy it');
     await expect(panel.locator('[data-status-label]')).toHaveText('Finished', { timeout: 20_000 });
     // The agent asks which of 300 regions, as a stored question would arrive.
@@ -204,7 +185,7 @@ test.describe('on an agent server alone', () => {
     service,
     openExtensionPage,
   }) => {
-    const panel = await configuredPanel(openExtensionPage, service);
+    const panel = await configuredPanel(openExtensionPage, service, KEY);
     const id = await startFromForm(panel, '[scenario:ask-user] Add a login page');
     await expect(questionCard(panel)).toBeVisible({ timeout: 20_000 });
 

@@ -2,10 +2,9 @@
 // conversations as it allows (1.54+) keeps a message but not its run, and the hosted service's
 // conversations a day. Each is said in words with when or how to go on, and nothing is lost or
 // sent twice.
-import type { Page } from '@playwright/test';
-import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
-import { openPanel, timeline } from './support/panel-pages';
+import { CONNECTED, configuredPanel } from './support/options-pages';
+import { startFromForm, submitNewConversation, timeline } from './support/panel-pages';
 
 test.describe('an agent server at its run limit', () => {
   const KEY = 'agent-key-limits-7d1';
@@ -13,33 +12,12 @@ test.describe('an agent server at its run limit', () => {
     serviceOptions: { server: 'agent', pace: 0.02, apiKey: KEY, scenario: 'finish-quickly' },
   });
 
-  async function configuredPanel(
-    openExtensionPage: (path: string) => Promise<Page>,
-    service: RunningService,
-  ): Promise<Page> {
-    const options = await openExtensionPage('options.html');
-    await options.getByLabel('Server URL').fill(service.url);
-    await options.getByLabel('API key').fill(KEY);
-    await options.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(options.getByText('Handoff can work with this agent server')).toBeVisible({
-      timeout: 20_000,
-    });
-    await options.close();
-    return openPanel(openExtensionPage);
-  }
-
   test('a message it keeps without running counts as sent, says so, and Resume lets the agent take it up', async ({
     service,
     openExtensionPage,
   }) => {
-    const panel = await configuredPanel(openExtensionPage, service);
-    await panel.getByRole('tab', { name: 'New' }).click();
-    const form = panel.getByRole('form', { name: 'New conversation' });
-    await form.getByLabel('First message').fill('Say hello');
-    await form.getByRole('button', { name: 'Start conversation' }).click();
-    const view = panel.locator('[data-view="conversation"] .conversation');
-    await expect(view).toBeVisible({ timeout: 30_000 });
-    const id = (await view.getAttribute('data-conversation-id')) as string;
+    const panel = await configuredPanel(openExtensionPage, service, KEY);
+    const id = await startFromForm(panel, 'Say hello');
     await service.admin.waitIdle(id);
 
     // Every run slot taken by other conversations.
@@ -81,21 +59,9 @@ test.describe('the hosted service’s conversations a day', () => {
     service,
     openExtensionPage,
   }) => {
-    const options = await openExtensionPage('options.html');
-    await options.getByLabel('Server URL').fill(service.url);
-    await options.getByLabel('API key').fill(KEY);
-    await options.getByRole('button', { name: 'Save', exact: true }).click();
-    await expect(options.getByText('OpenHands Cloud, the hosted service')).toBeVisible({
-      timeout: 20_000,
-    });
-    await options.close();
+    const panel = await configuredPanel(openExtensionPage, service, KEY, CONNECTED.hosted);
     await service.admin.setDailyConversationQuota(3, 3);
-
-    const panel = await openPanel(openExtensionPage);
-    await panel.getByRole('tab', { name: 'New' }).click();
-    const form = panel.getByRole('form', { name: 'New conversation' });
-    await form.getByLabel('First message').fill('Fix the flaky test');
-    await form.getByRole('button', { name: 'Start conversation' }).click();
+    const form = await submitNewConversation(panel, { message: 'Fix the flaky test' });
     const refusal = form.getByRole('alert');
     await expect(refusal).toContainText(
       'You have started the 3 conversations the hosted service allows you a day.',

@@ -2,11 +2,12 @@ import type { Page } from '@playwright/test';
 import { type HostFixture, hostFixtures } from '../fixtures/hosts/index';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
-import { serveFixtures, startButton } from './support/host-pages';
+import { altClickStart, serveFixtures, startButton } from './support/host-pages';
 import {
   appConversation,
   ensureRepository,
   evaluateInSidePanel,
+  openedConversationId,
   openPanel,
   v0Conversation,
 } from './support/panel-pages';
@@ -19,13 +20,6 @@ function fixture(name: string): HostFixture {
 }
 
 const form = (page: Page) => page.getByRole('form', { name: 'New conversation' });
-
-/** The conversation the panel switched to, read from the view it shows. */
-async function openedConversationId(page: Page): Promise<string> {
-  const view = page.locator('[data-view="conversation"] .conversation');
-  await expect(view).toBeVisible({ timeout: 30_000 });
-  return (await view.getAttribute('data-conversation-id')) as string;
-}
 
 /** Every text a conversation's stored events carry, for "the agent was told …" checks. */
 async function storedText(service: RunningService, id: string): Promise<string> {
@@ -211,15 +205,7 @@ test('Alt-click starts at once: one conversation, and the panel switches to it',
 }) => {
   await connectToService();
   ensureRepository('octo/widgets');
-  await serveFixtures(extContext, hostFixtures);
-  // Without a side panel the worker opens the panel page in a small window for this window
-  // (`?for-window=`), which says hello with that id and takes the launch stored for it.
-  await serviceWorker.evaluate(() => chrome.sidePanel.setOptions({ enabled: false }));
-  const tab = await extContext.newPage();
-  await tab.goto(fixture('issue-classic').url);
-  const opened = extContext.waitForEvent('page');
-  await startButton(tab).click({ modifiers: ['Alt'] });
-  const panel = await opened;
+  const panel = await altClickStart(extContext, serviceWorker, fixture('issue-classic').url);
   expect(panel.url()).toContain('sidepanel.html?for-window=');
   const id = await openedConversationId(panel);
   const record = await appConversation(service, id);

@@ -521,7 +521,8 @@ describe('run, pause and interrupt', () => {
     await paced.stop();
   });
 
-  it('run, then pause, then interrupt: paused and a PauseEvent at once, then the InterruptEvent; nothing after', async () => {
+  /** A conversation on the paced server, idle, with a message stored that no run took up yet. */
+  async function idleWithMessage() {
     const started = await start(agentSeedPaths.widgets, {}, paced);
     const id = hex(started.id);
     await paced.admin.waitIdle(id);
@@ -530,6 +531,11 @@ describe('run, pause and interrupt', () => {
       { method: 'POST', json: { content: [{ type: 'text', text: 'Fix the parser' }] } },
       paced,
     );
+    return { started, id };
+  }
+
+  it('run, then pause, then interrupt: paused and a PauseEvent at once, then the InterruptEvent; nothing after', async () => {
+    const { started, id } = await idleWithMessage();
     const before = (await paced.admin.storedEvents(id)).events.length;
     expect(
       (await api(`/api/conversations/${started.id}/run`, { method: 'POST' }, paced)).body,
@@ -552,14 +558,7 @@ describe('run, pause and interrupt', () => {
   });
 
   it('a run while the paused run is still ending its step is refused; once it has ended, it goes on', async () => {
-    const started = await start(agentSeedPaths.widgets, {}, paced);
-    const id = hex(started.id);
-    await paced.admin.waitIdle(id);
-    await api(
-      `/api/conversations/${started.id}/events`,
-      { method: 'POST', json: { content: [{ type: 'text', text: 'Fix the parser' }] } },
-      paced,
-    );
+    const { started, id } = await idleWithMessage();
     await api(`/api/conversations/${started.id}/run`, { method: 'POST' }, paced);
     await api(`/api/conversations/${started.id}/pause`, { method: 'POST' }, paced);
     expect(
@@ -786,22 +785,14 @@ describe('the simulated shell', () => {
       stderr:
         "fatal: could not read Username for 'https://github.com': No such device or address\n",
     });
-    expect(
-      await bash(
-        `git push https://x-access-token:${GITHUB_TOKEN}@github.com/octo-org/widgets.git HEAD:topic`,
-        dir,
-      ),
-    ).toMatchObject({
+    const pushTopic = `git push https://x-access-token:${GITHUB_TOKEN}@github.com/octo-org/widgets.git HEAD:topic`;
+    expect(await bash(pushTopic, dir)).toMatchObject({
       exit_code: 0,
       stderr:
         "remote: \nremote: Create a pull request for 'topic' on GitHub by visiting:        \nremote:      https://github.com/octo-org/widgets/pull/new/topic        \nremote: \nTo https://github.com/octo-org/widgets.git\n * [new branch]      HEAD -> topic\n",
     });
-    expect(
-      await bash(
-        `git push https://x-access-token:${GITHUB_TOKEN}@github.com/octo-org/widgets.git HEAD:topic`,
-        dir,
-      ),
-    ).toMatchObject({
+    // The same push again: the branch is there now.
+    expect(await bash(pushTopic, dir)).toMatchObject({
       exit_code: 0,
       stderr: 'Everything up-to-date\n',
     });

@@ -3,6 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { parseEvent } from '@/lib/api';
 import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
+import { testSnapshot } from '@/lib/messaging/stream-snapshot-test-support';
 import { v0OrderKey, v1OrderKey } from '@/lib/stream/order';
 import { RowBuilder } from '@/lib/timeline/pairing';
 import { useConversationStatus } from './useConversationStatus';
@@ -20,31 +21,8 @@ const rows = new RowBuilder().build([
   },
 ]);
 
-function snapshot(conversation: Partial<StreamSnapshot['conversation']>): StreamSnapshot {
-  return {
-    conversationId: 'c1',
-    generation: 'v0',
-    transport: { phase: 'live' },
-    synced: true,
-    historyError: null,
-    conversation: {
-      title: null,
-      status: 'RUNNING',
-      runtimeStatus: null,
-      agentState: null,
-      sandboxStatus: null,
-      executionStatus: null,
-      error: null,
-      notFound: false,
-      question: null,
-      ...conversation,
-    },
-    counters: { received: 0, duplicates: 0, malformed: 0, oversized: 0, reconnects: 0 },
-    hasOlder: false,
-    lastEventAt: null,
-    stateFromLive: true,
-  };
-}
+const snapshot = (conversation: Partial<StreamSnapshot['conversation']>) =>
+  testSnapshot('v0', conversation);
 
 describe('useConversationStatus', () => {
   it('names the action waiting for confirmation', () => {
@@ -107,10 +85,10 @@ describe('useConversationStatus', () => {
     const { result } = renderHook(() =>
       useConversationStatus({
         generation: 'v1',
-        snapshot: {
-          ...snapshot({ executionStatus: 'waiting_for_confirmation', sandboxStatus: 'RUNNING' }),
-          generation: 'v1',
-        },
+        snapshot: testSnapshot('v1', {
+          executionStatus: 'waiting_for_confirmation',
+          sandboxStatus: 'RUNNING',
+        }),
         summary: null,
         rows: v1Rows,
         recordGone: false,

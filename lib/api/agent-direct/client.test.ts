@@ -3,48 +3,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '@/tests/service/index';
 import { agentSeedIds } from '@/tests/service/seed/agent-server';
-import { startTestService } from '@/tests/service/test-support';
-import { createTransport } from '../transport';
-import { type AgentDirectClient, cancelStart, createAgentDirectClient } from './client';
+import {
+  agentDirectClient,
+  saveServerSecret,
+  serverCall,
+  startAgentServer,
+  startAndWait,
+  startTaskEnd,
+} from '../testing/agent-server';
+import { type AgentDirectClient, cancelStart } from './client';
 
 type Json = Record<string, unknown>;
 
-const KEY = 'local-backend-key';
 let svc: RunningService;
 let client: AgentDirectClient;
 
-async function serverCall(path: string, init: RequestInit = {}): Promise<Response> {
-  return fetch(`${svc.url}${path}`, {
-    ...init,
-    headers: { 'X-Session-API-Key': KEY, 'Content-Type': 'application/json', ...init.headers },
-  });
-}
-
 async function bash(command: string): Promise<Json> {
-  const answer = await serverCall('/api/bash/execute_bash_command', {
+  const answer = await serverCall(svc, '/api/bash/execute_bash_command', {
     method: 'POST',
     body: JSON.stringify({ command, timeout: 30 }),
   });
   return (await answer.json()) as Json;
 }
 
-/** Starts like the side panel does, then follows the start task to its end. */
-async function startAndWait(request: Json): Promise<Json> {
-  const task = (await client.call('v1.startAppConversation', request)) as Json;
-  expect(task.status).toBe('WORKING');
-  for (let i = 0; i < 200; i++) {
-    const [latest] = (await client.call('v1.getStartTasks', { ids: [task.id] })) as Json[];
-    if (latest?.status === 'READY' || latest?.status === 'ERROR') return latest;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('The start never ended');
-}
-
 beforeAll(async () => {
-  svc = await startTestService({ server: 'agent', apiKey: KEY, scenario: 'finish-quickly' });
-  const transport = createTransport({ baseUrl: svc.url, apiKey: KEY });
-  const passOn = { call: () => Promise.reject(new Error('not an agent-direct call')) };
-  client = createAgentDirectClient(transport, svc.url, passOn);
+  svc = await startAgentServer();
+  client = agentDirectClient(svc);
 });
 afterAll(async () => {
   await svc.stop();
@@ -77,8 +61,8 @@ describe('conversations of an agent server read as V1 ones', () => {
 describe('a start on an agent server', () => {
   it('clones the repository on its branch into a folder of its own, then starts there', async () => {
     // A public repository clones without a token.
-    await serverCall('/api/settings/secrets/github_token', { method: 'DELETE' });
-    const task = await startAndWait({
+    await serverCall(svc, '/api/settings/secrets/github_token', { method: 'DELETE' });
+    const task = await startAndWait(client, {
       selected_repository: 'octo-org/widgets',
       selected_branch: 'main',
       git_provider: 'github',
@@ -103,11 +87,8 @@ describe('a start on an agent server', () => {
 
   it('clones a private repository with the token saved on the server, which no command holds', async () => {
     const token = 'glpat-LocalReferenceService0000001';
-    await serverCall('/api/settings/secrets', {
-      method: 'PUT',
-      body: JSON.stringify({ name: 'gitlab_token', value: token }),
-    });
-    const task = await startAndWait({
+    await saveServerSecret(svc, 'gitlab_token', token);
+    const task = await startAndWait(client, {
       selected_repository: 'acme/platform/backend/api',
       selected_branch: 'release/1.x',
       git_provider: 'gitlab',
@@ -121,7 +102,7 @@ describe('a start on an agent server', () => {
     const folder = (record?.tags as Record<string, string> | undefined)?.folder;
     const branch = await bash(`git -C '${folder}' rev-parse --abbrev-ref HEAD`);
     expect(String(branch.stdout).trim()).toBe('release/1.x');
-    const log = await serverCall('/api/bash/bash_events/search?limit=100');
+    const log = await serverCall(svc, '/api/bash/bash_events/search?limit=100');
     const logged = await log.text();
     expect(logged).toContain('clone');
     expect(logged).not.toContain(token);
@@ -130,7 +111,7 @@ describe('a start on an agent server', () => {
   });
 
   it('lists the skills the agent loaded from the clone', async () => {
-    const task = await startAndWait({
+    const task = await startAndWait(client, {
       selected_repository: 'octo-org/widgets',
       git_provider: 'github',
       initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
@@ -145,22 +126,15 @@ describe('a start on an agent server', () => {
   });
 
   it('clones into the folder chosen for the server, ~/ being the server’s home', async () => {
-    const transport = createTransport({ baseUrl: svc.url, apiKey: KEY });
-    const passOn = { call: () => Promise.reject(new Error('not an agent-direct call')) };
-    const chosen = createAgentDirectClient(transport, svc.url, passOn, async () => '~/work/repos');
-    const task = (await chosen.call('v1.startAppConversation', {
+    const chosen = agentDirectClient(svc, async () => '~/work/repos');
+    const latest = await startAndWait(chosen, {
       selected_repository: 'octo-org/widgets',
       git_provider: 'github',
       initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
-    })) as Json;
-    let latest: Json | undefined;
-    for (let i = 0; i < 200 && latest?.status !== 'READY' && latest?.status !== 'ERROR'; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      [latest] = (await chosen.call('v1.getStartTasks', { ids: [task.id] })) as Json[];
-    }
-    expect(latest?.status).toBe('READY');
+    });
+    expect(latest.status).toBe('READY');
     const [record] = (await chosen.call('v1.getAppConversations', {
-      ids: [latest?.app_conversation_id],
+      ids: [latest.app_conversation_id],
     })) as Json[];
     const folder = (record?.tags as Record<string, string> | undefined)?.folder as string;
     expect(folder).toMatch(/^\/home\/openhands\/work\/repos\/widgets-[0-9a-f]{8}$/);
@@ -169,32 +143,26 @@ describe('a start on an agent server', () => {
   });
 
   it('clones into ~/handoff when the chosen folder is not usable, and says so while cloning', async () => {
-    const transport = createTransport({ baseUrl: svc.url, apiKey: KEY });
-    const passOn = { call: () => Promise.reject(new Error('not an agent-direct call')) };
-    const refused = createAgentDirectClient(
-      transport,
-      svc.url,
-      passOn,
-      async () => 'work; rm -rf ~',
-    );
+    const refused = agentDirectClient(svc, async () => 'work; rm -rf ~');
     const task = (await refused.call('v1.startAppConversation', {
       selected_repository: 'octo-org/widgets',
       git_provider: 'github',
       initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
     })) as Json;
     const details = new Set<string>();
-    let latest: Json | undefined;
-    for (let i = 0; i < 400 && latest?.status !== 'READY' && latest?.status !== 'ERROR'; i++) {
-      [latest] = (await refused.call('v1.getStartTasks', { ids: [task.id] })) as Json[];
-      if (typeof latest?.detail === 'string') details.add(latest.detail);
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    expect(latest?.status).toBe('READY');
+    // Read often, so the short-lived "Cloning …" detail is seen.
+    const latest = await startTaskEnd(refused, String(task.id), {
+      every: 5,
+      seen: (each) => {
+        if (typeof each.detail === 'string') details.add(each.detail);
+      },
+    });
+    expect(latest.status).toBe('READY');
     expect([...details].join('\n')).toMatch(
       /Cloning octo-org\/widgets into \/home\/openhands\/handoff\/widgets-[0-9a-f]{8} \(the clone folder in Handoff’s options is not usable/,
     );
     const [record] = (await refused.call('v1.getAppConversations', {
-      ids: [latest?.app_conversation_id],
+      ids: [latest.app_conversation_id],
     })) as Json[];
     expect((record?.tags as Record<string, string> | undefined)?.folder).toMatch(
       /^\/home\/openhands\/handoff\/widgets-[0-9a-f]{8}$/,
@@ -205,7 +173,7 @@ describe('a start on an agent server', () => {
     const before = (await client.call('v1.searchAppConversations', { limit: 100 })) as {
       items: Json[];
     };
-    const task = await startAndWait({
+    const task = await startAndWait(client, {
       selected_repository: 'octo-org/widgets',
       selected_branch: 'no-such-branch',
       git_provider: 'github',
@@ -220,7 +188,7 @@ describe('a start on an agent server', () => {
   });
 
   it('asks for a token where a private repository has none saved', async () => {
-    const task = await startAndWait({
+    const task = await startAndWait(client, {
       selected_repository: 'acme-team/payments',
       git_provider: 'bitbucket',
       initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
@@ -250,13 +218,7 @@ describe('a start on an agent server', () => {
     }
     const began = Date.now();
     expect(cancelStart(id)).toBe(true);
-    const [ended] = await (async () => {
-      for (;;) {
-        const latest = (await client.call('v1.getStartTasks', { ids: [id] })) as Json[];
-        if (latest[0]?.status === 'ERROR' || latest[0]?.status === 'READY') return latest;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    })();
+    const ended = await startTaskEnd(client, id);
     expect(Date.now() - began).toBeLessThan(5000);
     expect(ended).toMatchObject({
       status: 'ERROR',
@@ -276,7 +238,7 @@ describe('a start on an agent server', () => {
   });
 
   it('refuses a repository name a shell could misread, before running anything', async () => {
-    const task = await startAndWait({
+    const task = await startAndWait(client, {
       selected_repository: 'octo-org/widgets; rm -rf ~',
       git_provider: 'github',
     });

@@ -3,21 +3,23 @@
 // conversation's own workspace, not on the server's machine, and a failure leaves nothing behind.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningService } from '@/tests/service/index';
-import { startTestService } from '@/tests/service/test-support';
-import { createTransport } from '../transport';
-import { type AgentDirectClient, createAgentDirectClient } from './client';
+import {
+  AGENT_KEY,
+  agentDirectClient,
+  saveServerSecret,
+  serverCall,
+  startAgentServer,
+  startAndWait,
+} from '../testing/agent-server';
+import type { AgentDirectClient } from './client';
 
 type Json = Record<string, unknown>;
 
-const KEY = 'local-backend-key';
 let svc: RunningService;
 let client: AgentDirectClient;
 
 async function api(path: string, init: RequestInit = {}): Promise<Json> {
-  const answer = await fetch(`${svc.url}${path}`, {
-    ...init,
-    headers: { 'X-Session-API-Key': KEY, 'Content-Type': 'application/json', ...init.headers },
-  });
+  const answer = await serverCall(svc, path, init);
   const text = await answer.text();
   return { status: answer.status, ...(text ? (JSON.parse(text) as Json) : {}) };
 }
@@ -29,26 +31,9 @@ async function inContainer(id: string, command: string): Promise<Json> {
   });
 }
 
-async function startAndWait(request: Json): Promise<Json> {
-  const task = (await client.call('v1.startAppConversation', request)) as Json;
-  for (let i = 0; i < 400; i++) {
-    const [latest] = (await client.call('v1.getStartTasks', { ids: [task.id] })) as Json[];
-    if (latest?.status === 'READY' || latest?.status === 'ERROR') return latest;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('The start never ended');
-}
-
 beforeAll(async () => {
-  svc = await startTestService({
-    server: 'agent',
-    apiKey: KEY,
-    scenario: 'finish-quickly',
-    conversationRuntime: 'docker',
-  });
-  const transport = createTransport({ baseUrl: svc.url, apiKey: KEY });
-  const passOn = { call: () => Promise.reject(new Error('not an agent-direct call')) };
-  client = createAgentDirectClient(transport, svc.url, passOn, async () => null, KEY);
+  svc = await startAgentServer({ conversationRuntime: 'docker' });
+  client = agentDirectClient(svc, async () => null, AGENT_KEY);
 });
 afterAll(async () => {
   await svc.stop();
@@ -57,11 +42,8 @@ afterAll(async () => {
 describe('a start where each conversation has its own container', () => {
   it('clones the branch into the conversation’s workspace, with the token in no command, then gives the agent its task', async () => {
     const token = 'glpat-LocalReferenceService0000001';
-    await api('/api/settings/secrets', {
-      method: 'PUT',
-      body: JSON.stringify({ name: 'gitlab_token', value: token }),
-    });
-    const task = await startAndWait({
+    await saveServerSecret(svc, 'gitlab_token', token);
+    const task = await startAndWait(client, {
       selected_repository: 'acme/platform/backend/api',
       selected_branch: 'release/1.x',
       git_provider: 'gitlab',
@@ -92,7 +74,7 @@ describe('a start where each conversation has its own container', () => {
 
   it('takes the conversation away when the branch does not exist, and says which branch', async () => {
     const before = (await api('/api/conversations/search?limit=100')).items as Json[];
-    const task = await startAndWait({
+    const task = await startAndWait(client, {
       selected_repository: 'octo-org/widgets',
       selected_branch: 'no-such-branch',
       git_provider: 'github',
@@ -109,7 +91,7 @@ describe('a start where each conversation has its own container', () => {
   it('says the container could not start', async () => {
     await svc.admin.failContainers();
     try {
-      const task = await startAndWait({
+      const task = await startAndWait(client, {
         initial_message: { role: 'user', content: [{ type: 'text', text: 'Go.' }] },
       });
       expect(task.status).toBe('ERROR');

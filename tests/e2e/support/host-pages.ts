@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Page } from '@playwright/test';
-import type { HostFixture } from '../../fixtures/hosts/index';
+import { type BrowserContext, expect, type Page, type Worker } from '@playwright/test';
+import { type HostFixture, hostFixtures } from '../../fixtures/hosts/index';
 import { fixtureHtml, fixturePagesByUrl } from '../../shared/host-fixtures';
 import { patchStoredSettings, readStoredSettings } from './trusted-settings';
 
@@ -20,6 +20,25 @@ export async function serveFixtures(
         body: byUrl.get(route.request().url()) as string,
       }),
   );
+}
+
+/**
+ * Alt-clicks Handoff's button on the host fixture page at `url` with the side panel switched
+ * off, so the worker opens the panel page in a small window of its own (`?for-window=`), which
+ * says hello with that id and takes the launch stored for it; gives that window's page.
+ */
+export async function altClickStart(
+  context: BrowserContext,
+  serviceWorker: Worker,
+  url: string,
+): Promise<Page> {
+  await serveFixtures(context, hostFixtures);
+  await serviceWorker.evaluate(() => chrome.sidePanel.setOptions({ enabled: false }));
+  const tab = await context.newPage();
+  await tab.goto(url);
+  const opened = context.waitForEvent('page');
+  await startButton(tab).click({ modifiers: ['Alt'] });
+  return opened;
 }
 
 /**

@@ -131,3 +131,48 @@ export async function loadEveryOlderPage(page: Page): Promise<void> {
     )
     .toBe(0);
 }
+
+/** Opens the panel's New tab and gives its form. */
+export async function openNewForm(panel: Page) {
+  await panel.getByRole('tab', { name: 'New' }).click();
+  return panel.getByRole('form', { name: 'New conversation' });
+}
+
+/** What a person types in the New form: a first message, on a GitHub repository and branch. */
+export interface NewConversation {
+  repository?: string;
+  branch?: string;
+  message: string;
+}
+
+/**
+ * Fills the panel's New form as a person does (a GitHub repository, and its branch, when given)
+ * and presses Start; gives the form, where a refusal shows.
+ */
+export async function submitNewConversation(
+  panel: Page,
+  { repository, branch, message }: NewConversation,
+) {
+  const form = await openNewForm(panel);
+  if (repository) {
+    await form.getByLabel('Repository', { exact: true }).fill(repository);
+    await form.getByLabel('Git provider').selectOption('github');
+  }
+  if (branch) await form.getByLabel('Branch').fill(branch);
+  await form.getByLabel('First message').fill(message);
+  await form.getByRole('button', { name: 'Start conversation' }).click();
+  return form;
+}
+
+/** The id of the conversation the panel switched to once a start went through. */
+export async function openedConversationId(page: Page): Promise<string> {
+  const view = page.locator('[data-view="conversation"] .conversation');
+  await expect(view).toBeVisible({ timeout: 30_000 });
+  return (await view.getAttribute('data-conversation-id')) as string;
+}
+
+/** Starts from the panel's form (a first message alone, or more) and gives the new conversation's id. */
+export async function startFromForm(panel: Page, start: string | NewConversation): Promise<string> {
+  await submitNewConversation(panel, typeof start === 'string' ? { message: start } : start);
+  return openedConversationId(panel);
+}

@@ -22,6 +22,16 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** A string field as pydantic keeps it, or its default of none. */
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/** A number field, or its default. */
+function numberOr<T>(value: unknown, fallback: T): number | T {
+  return typeof value === 'number' ? value : fallback;
+}
+
 /** What resolving skills needs from the server: its disk and its user's home. */
 export interface SkillSources {
   tree: FolderTree;
@@ -69,10 +79,8 @@ export function resolveContext(
     : [];
   const context: AgentContextRecord = {
     skills: [],
-    system_message_suffix:
-      typeof raw.system_message_suffix === 'string' ? raw.system_message_suffix : null,
-    user_message_suffix:
-      typeof raw.user_message_suffix === 'string' ? raw.user_message_suffix : null,
+    system_message_suffix: textOrNull(raw.system_message_suffix),
+    user_message_suffix: textOrNull(raw.user_message_suffix),
     load_user_skills: flag('load_user_skills'),
     load_public_skills: release.has('agentContextPublicSkills') && flag('load_public_skills'),
     load_project_skills: release.has('projectSkillsSwitch') && flag('load_project_skills'),
@@ -82,7 +90,7 @@ export function resolveContext(
         ? raw.disabled_skills.map(String)
         : [],
     secrets: isObject(raw.secrets) ? raw.secrets : null,
-    current_datetime: typeof raw.current_datetime === 'string' ? raw.current_datetime : null,
+    current_datetime: textOrNull(raw.current_datetime),
   };
   if (context.current_datetime === null && release.has('agentContextDatetime')) {
     context.current_datetime = localNowWithOffset();
@@ -108,15 +116,13 @@ function condenserFrom(settings: Record<string, unknown>): Record<string, unknow
       ? { kind: 'NoOpCondenser' }
       : null;
   }
-  const number = (name: string, fallback: number) =>
-    typeof raw[name] === 'number' ? (raw[name] as number) : fallback;
   return {
-    max_size: number('max_size', 240),
-    max_tokens: typeof raw.max_tokens === 'number' ? raw.max_tokens : null,
-    keep_first: number('keep_first', 2),
-    minimum_progress: number('minimum_progress', 0.1),
-    hard_context_reset_max_retries: number('hard_context_reset_max_retries', 5),
-    hard_context_reset_context_scaling: number('hard_context_reset_context_scaling', 0.8),
+    max_size: numberOr(raw.max_size, 240),
+    max_tokens: numberOr(raw.max_tokens, null),
+    keep_first: numberOr(raw.keep_first, 2),
+    minimum_progress: numberOr(raw.minimum_progress, 0.1),
+    hard_context_reset_max_retries: numberOr(raw.hard_context_reset_max_retries, 5),
+    hard_context_reset_context_scaling: numberOr(raw.hard_context_reset_context_scaling, 0.8),
     kind: 'LLMSummarizingCondenser',
   };
 }
@@ -142,8 +148,7 @@ export function shapeFromSettings(
         : null,
     system_prompt: null,
     filter_tools_regex: null,
-    tool_concurrency_limit:
-      typeof settings.tool_concurrency_limit === 'number' ? settings.tool_concurrency_limit : 1,
+    tool_concurrency_limit: numberOr(settings.tool_concurrency_limit, 1),
   };
 }
 
@@ -166,11 +171,9 @@ export function shapeFromAgent(
       ? { ...condenser, kind: String(agent.condenser.kind ?? 'LLMSummarizingCondenser') }
       : null,
     critic: isObject(agent.critic) ? agent.critic : null,
-    system_prompt: typeof agent.system_prompt === 'string' ? agent.system_prompt : null,
-    filter_tools_regex:
-      typeof agent.filter_tools_regex === 'string' ? agent.filter_tools_regex : null,
-    tool_concurrency_limit:
-      typeof agent.tool_concurrency_limit === 'number' ? agent.tool_concurrency_limit : 1,
+    system_prompt: textOrNull(agent.system_prompt),
+    filter_tools_regex: textOrNull(agent.filter_tools_regex),
+    tool_concurrency_limit: numberOr(agent.tool_concurrency_limit, 1),
   };
 }
 

@@ -5,17 +5,8 @@ import { randomUUID } from 'node:crypto';
 import { EXCEPTION_TEXT_HEADER, json, type ServiceResponse } from '../http/respond';
 import type { Incoming } from '../http/router';
 import type { AgentServerRelease } from './release';
+import { isSecretKey } from './secret-registry';
 
-const secretKeyParts = [
-  'AUTHORIZATION',
-  'COOKIE',
-  'CREDENTIAL',
-  'KEY',
-  'PASSWORD',
-  'SECRET',
-  'SESSION',
-  'TOKEN',
-];
 const redactEverythingUnder = new Set(['environment', 'env', 'headers']);
 
 function redactAll(value: unknown): unknown {
@@ -33,8 +24,7 @@ export function sanitizeDict(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     if (redactEverythingUnder.has(key.toLowerCase())) out[key] = redactAll(item);
-    else if (secretKeyParts.some((part) => key.toUpperCase().includes(part)))
-      out[key] = '<redacted>';
+    else if (isSecretKey(key)) out[key] = '<redacted>';
     else out[key] = sanitizeDict(item);
   }
   return out;

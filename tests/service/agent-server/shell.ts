@@ -19,8 +19,20 @@ import {
   type StoreHelper,
 } from './credentials';
 import { type FolderTree, resolvePath } from './folders';
-import { askHost, hosts, newBranchMessage, parseRemote, sidebandLines } from './git-hosts';
+import {
+  askHost,
+  type HostAnswer,
+  hosts,
+  newBranchMessage,
+  parseRemote,
+  type Remote,
+  sidebandLines,
+} from './git-hosts';
 import { type ProcessTable, type ServerProcess, SIGTERM } from './processes';
+
+/** How git ends when it cannot talk to the remote at all. */
+const CANNOT_READ_REMOTE =
+  'fatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.\n';
 
 export interface ShellOutput {
   stdout: string;
@@ -912,6 +924,44 @@ export async function runShell(
     return 0;
   }
 
+  /** git's words for a host whose name resolves to nothing. */
+  const unresolvedHost = (remote: Remote) =>
+    complain(
+      `fatal: unable to access '${remote.anonymous.replace(/\/?$/, '/')}': Could not resolve host: ${remote.host}\n`,
+      128,
+    );
+
+  /**
+   * One exchange with the host, as a clone's fetch and a push both have it: on a 401 git asks
+   * the credential helpers, which see the URL's protocol and host only; a stored credential the
+   * host refuses is erased from every helper's file, one it took is stored again by each. The
+   * host's answer, or the exit status of a refusal.
+   */
+  function askWithHelpers(
+    url: string,
+    operation: 'fetch' | 'push',
+    helpers: StoreHelper[],
+  ): Extract<HostAnswer, { ok: true }> | number {
+    const holder: { stored: Credential | null } = { stored: null };
+    const answer = askHost(url, operation, () => {
+      const want = parseCredentialUrl(url);
+      holder.stored = want
+        ? credentialFill(tree, helpers, { protocol: want.protocol, host: want.host })
+        : null;
+      return holder.stored;
+    });
+    if (!answer.ok) {
+      if (answer.refusedStored && holder.stored) {
+        emit('err', credentialReject(tree, helpers, holder.stored));
+      }
+      return complain(promptless(answer.stderr), 128);
+    }
+    if (holder.stored && answer.usedCredentials) {
+      emit('err', credentialApprove(tree, helpers, holder.stored));
+    }
+    return answer;
+  }
+
   /**
    * `git push <remote> <refspec>`, `-u` and `-q`: to a named remote (the clone's `origin`) or a
    * URL. The host is asked as for a clone, except that a push always needs credentials it
@@ -949,7 +999,7 @@ export async function runShell(
     }
     const state = repo.record.git;
     const cloned = state.kind === 'clone' ? state : null;
-    const noSuchRemote = `fatal: '${remoteName}' does not appear to be a git repository\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.\n`;
+    const noSuchRemote = `fatal: '${remoteName}' does not appear to be a git repository\n${CANNOT_READ_REMOTE}`;
     let url: string;
     if (/^https?:\/\//.test(remoteName)) url = remoteName;
     else if (remoteName === 'origin' && cloned) url = cloned.remote_url;
@@ -966,28 +1016,10 @@ export async function runShell(
       );
     }
     const branch = (target || current).replace(/^refs\/heads\//, '');
-    if (!hosts[remote.host]) {
-      return complain(
-        `fatal: unable to access '${remote.anonymous.replace(/\/?$/, '/')}': Could not resolve host: ${remote.host}\n`,
-        128,
-      );
-    }
+    if (!hosts[remote.host]) return unresolvedHost(remote);
     await context.cloneDelay();
-    const holder: { stored: Credential | null } = { stored: null };
-    const answer = askHost(url, 'push', () => {
-      const want = parseCredentialUrl(url);
-      holder.stored = want
-        ? credentialFill(tree, helpers, { protocol: want.protocol, host: want.host })
-        : null;
-      return holder.stored;
-    });
-    if (!answer.ok) {
-      if (answer.refusedStored && holder.stored) {
-        emit('err', credentialReject(tree, helpers, holder.stored));
-      }
-      return complain(promptless(answer.stderr), 128);
-    }
-    if (holder.stored) emit('err', credentialApprove(tree, helpers, holder.stored));
+    const answer = askWithHelpers(url, 'push', helpers);
+    if (typeof answer === 'number') return answer;
     const key = answer.repository.full_name.toLowerCase();
     const pushed = context.pushed?.get(key) ?? new Set<string>();
     const onRemote = answer.repository.branches.some((b) => b.name === branch);
@@ -1136,41 +1168,14 @@ export async function runShell(
     const remote = parseRemote(url);
     if (!remote) {
       if (/^[\w.-]+@[\w.-]+:/.test(url)) {
-        return complain(
-          'Host key verification failed.\r\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.\n',
-          128,
-        );
+        return complain(`Host key verification failed.\r\n${CANNOT_READ_REMOTE}`, 128);
       }
       return complain(`fatal: repository '${url}' does not exist\n`, 128);
     }
-    const shown = remote.anonymous.replace(/\/?$/, '/');
-    if (!hosts[remote.host]) {
-      return complain(
-        `fatal: unable to access '${shown}': Could not resolve host: ${remote.host}\n`,
-        128,
-      );
-    }
-    // On a 401 git asks the credential helpers, which see the URL's protocol and host only.
-    const holder: { stored: Credential | null } = { stored: null };
-    const answer = askHost(url, 'fetch', () => {
-      const want = parseCredentialUrl(url);
-      holder.stored = want
-        ? credentialFill(tree, helpers, { protocol: want.protocol, host: want.host })
-        : null;
-      return holder.stored;
-    });
-    if (!answer.ok) {
-      // A refused stored credential is erased from every helper's file.
-      if (answer.refusedStored && holder.stored) {
-        emit('err', credentialReject(tree, helpers, holder.stored));
-      }
-      return complain(promptless(answer.stderr), 128);
-    }
+    if (!hosts[remote.host]) return unresolvedHost(remote);
+    const answer = askWithHelpers(url, 'fetch', helpers);
+    if (typeof answer === 'number') return answer;
     const found = answer.repository;
-    // The host took the stored credential: every helper stores it again.
-    if (holder.stored && answer.usedCredentials) {
-      emit('err', credentialApprove(tree, helpers, holder.stored));
-    }
     const checkout = branch ?? found.main_branch;
     if (!found.branches.some((b) => b.name === checkout)) {
       return complain(

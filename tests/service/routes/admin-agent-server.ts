@@ -8,16 +8,10 @@ import { parseUuid } from '../core/ids';
 import { httpException } from '../http/respond';
 import { defineRoute, type Route } from '../http/router';
 import type { ReferenceService } from '../service';
+import { countField, objectBody } from './admin-body';
 import { dailyQuotaOf } from './hosted-start';
 
 const internal = { source: 'internal' as const };
-
-function objectBody(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw httpException(422, 'Expected a JSON object');
-  }
-  return value as Record<string, unknown>;
-}
 
 export function agentServerAdminRoutes(service: ReferenceService): Route[] {
   return [
@@ -29,10 +23,7 @@ export function agentServerAdminRoutes(service: ReferenceService): Route[] {
       body: { kind: 'raw-json' },
       handle: ({ req, rawJson }) => {
         const body = req.body.length > 0 ? objectBody(rawJson()) : {};
-        const times = body.times ?? 1;
-        if (typeof times !== 'number' || !Number.isInteger(times) || times < 0) {
-          throw httpException(422, 'times must be a non-negative integer');
-        }
+        const times = countField(body, 'times', 1);
         service.v1.agent.servers.hangClones(times);
         return { hanging_clones: times };
       },
@@ -62,10 +53,7 @@ export function agentServerAdminRoutes(service: ReferenceService): Route[] {
       body: { kind: 'raw-json' },
       handle: ({ rawJson }) => {
         const body = objectBody(rawJson());
-        const slots = body.slots;
-        if (typeof slots !== 'number' || !Number.isInteger(slots) || slots < 0) {
-          throw httpException(422, 'slots must be a non-negative integer');
-        }
+        const slots = countField(body, 'slots');
         const server = body.server ?? STANDALONE_SCOPE;
         if (typeof server !== 'string') throw httpException(422, 'server must be a string');
         runCapacityOf(service.v1.agent).hold(server, slots);
@@ -108,18 +96,12 @@ export function agentServerAdminRoutes(service: ReferenceService): Route[] {
       handle: ({ rawJson }) => {
         const body = objectBody(rawJson());
         const limit = body.limit ?? null;
-        const used = body.used;
         if (limit !== null && (typeof limit !== 'number' || !Number.isInteger(limit))) {
           throw httpException(422, 'limit must be an integer or null');
         }
-        if (
-          used !== undefined &&
-          (typeof used !== 'number' || !Number.isInteger(used) || used < 0)
-        ) {
-          throw httpException(422, 'used must be a non-negative integer');
-        }
+        const used = body.used === undefined ? undefined : countField(body, 'used');
         const quota = dailyQuotaOf(service);
-        quota.set(limit, used as number | undefined);
+        quota.set(limit, used);
         return { limit: quota.limit(), used: quota.used() };
       },
     }),

@@ -8,23 +8,9 @@ import { isScenarioName } from '../options';
 import type { ReferenceService } from '../service';
 import { ROOM } from '../v0/domain';
 import { agentServerAdminRoutes } from './admin-agent-server';
+import { numberField, objectBody } from './admin-body';
 
 const internal = { source: 'internal' as const };
-
-function objectBody(value: unknown): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw httpException(422, 'Expected a JSON object');
-  }
-  return value as Record<string, unknown>;
-}
-
-function numberField(body: Record<string, unknown>, key: string, fallback?: number): number {
-  const value = body[key] ?? fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-    throw httpException(422, `${key} must be a non-negative number`);
-  }
-  return value;
-}
 
 export function adminRoutes(service: ReferenceService): Route[] {
   const find = (id: string) => {

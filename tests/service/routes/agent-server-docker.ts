@@ -39,6 +39,7 @@ import { type StartConversationBody, startConversationModel } from '../models/ag
 import { validationErrorText } from '../stream/v1-websocket';
 import { agentServerRoutes } from './agent-server';
 import { maskedServerError } from './agent-server-git-search';
+import { AVAILABLE_RUNTIME } from './agent-server-runtime';
 import type { RouteHost } from './common';
 
 const CONVERSATION = '/api/conversations/{conversation_id}';
@@ -230,9 +231,8 @@ export function dockerRuntimeRoutes(host: RouteHost, localRoutes: () => Route[])
       handle: ({ params }) => {
         runtimeOf(params.conversation_id);
         return {
+          ...AVAILABLE_RUNTIME,
           runtime_status: docker.isRunning(params.conversation_id) ? 'available' : 'missing',
-          can_resume: true,
-          runtime_error: null,
         };
       },
     }),
@@ -244,7 +244,7 @@ export function dockerRuntimeRoutes(host: RouteHost, localRoutes: () => Route[])
       params: conversationParams,
       handle: ({ params }) => {
         container(params.conversation_id);
-        return { runtime_status: 'available', can_resume: true, runtime_error: null };
+        return AVAILABLE_RUNTIME;
       },
     }),
     defineRoute({

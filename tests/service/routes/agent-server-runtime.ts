@@ -18,12 +18,16 @@ import { agentServerGates } from '../agent-server/release';
 import { AGENT_HOME } from '../agent-server/servers';
 import { parseUuid, toDashed } from '../core/ids';
 import type { AppConversationRecord } from '../core/state';
-import { datetime, int, model, oneOf, opt, str, uuid } from '../http/pydantic';
-import { httpException, UpstreamCrash } from '../http/respond';
-import { defineRoute, type Incoming, queryModel, type Route } from '../http/router';
+import { model, str, uuid } from '../http/pydantic';
+import { httpException } from '../http/respond';
+import { defineRoute, type Incoming, type Route } from '../http/router';
 import { ExecuteBashRequestModel } from '../models/agent-server';
 import { credentialBindingError, type GatedRoute } from './agent-server';
-import { agentServerWorkspaceRoutes } from './agent-server-workspace';
+import {
+  agentServerWorkspaceRoutes,
+  bashHandlers,
+  bashSearchQuery,
+} from './agent-server-workspace';
 import type { RouteHost } from './common';
 
 const RUNTIME = '/api/conversations/{runtime_conversation_id}';
@@ -72,6 +76,10 @@ export function agentServerRuntimeRoutes(host: RouteHost, scope: string): GatedR
 
   const recordOf = (params: { runtime_conversation_id: string }) =>
     conversationOf(params.runtime_conversation_id);
+  /** The conversation's own command history. */
+  const historyOf = (params: { runtime_conversation_id: string }) =>
+    scopedHistory(recordOf(params).id);
+  const bash = bashHandlers(host, scope);
 
   /** `_validate_cwd`: the command runs in the workspace, or below it. */
   const cwdFor = (record: AppConversationRecord, cwd: string | null): string => {
@@ -102,53 +110,18 @@ export function agentServerRuntimeRoutes(host: RouteHost, scope: string): GatedR
     });
   };
 
-  const bashSearchQuery = queryModel({
-    kind__eq: opt(oneOf(['BashCommand', 'BashOutput'] as const, 'literal')),
-    command_id__eq: opt(uuid()),
-    timestamp__gte: opt(datetime()),
-    timestamp__lt: opt(datetime()),
-    order__gt: opt(int()),
-    sort_order: {
-      schema: oneOf(['TIMESTAMP', 'TIMESTAMP_DESC'] as const),
-      options: { default: () => 'TIMESTAMP' as const },
-    },
-    page_id: opt(str()),
-    limit: { schema: int({ gt: 0 }), options: { default: () => 100 } },
-  });
-
   const stop = (history: string, commandHex: string) => {
     if (!servers.stopCommand(history, commandHex)) throw httpException(404);
     return { success: true };
   };
 
   return [
-    {
+    // Run and wait, or start and poll: in the workspace (or below it), on its own history.
+    ...(['execute', 'start'] as const).map((verb) => ({
       ...since,
       route: defineRoute({
         method: 'POST',
-        path: `${RUNTIME}/bash/execute_bash_command`,
-        auth: 'agent',
-        contract: { source: 'agent-sdk', why: why('bash_router.py') },
-        params: runtimeParams,
-        depends: [requireRuntime],
-        body: { kind: 'model', schema: ExecuteBashRequestModel, required: true },
-        handle: async ({ params, body }) => {
-          const record = recordOf(params);
-          const cwd = cwdFor(record, body.cwd);
-          const { finished } = servers.startCommand(
-            scope,
-            { ...body, cwd },
-            scopedHistory(record.id),
-          );
-          return await finished;
-        },
-      }),
-    },
-    {
-      ...since,
-      route: defineRoute({
-        method: 'POST',
-        path: `${RUNTIME}/bash/start_bash_command`,
+        path: `${RUNTIME}/bash/${verb}_bash_command`,
         auth: 'agent',
         contract: { source: 'agent-sdk', why: why('bash_router.py') },
         params: runtimeParams,
@@ -156,17 +129,11 @@ export function agentServerRuntimeRoutes(host: RouteHost, scope: string): GatedR
         body: { kind: 'model', schema: ExecuteBashRequestModel, required: true },
         handle: ({ params, body }) => {
           const record = recordOf(params);
-          const cwd = cwdFor(record, body.cwd);
-          const { command, finished } = servers.startCommand(
-            scope,
-            { ...body, cwd },
-            scopedHistory(record.id),
-          );
-          void finished.catch(() => {});
-          return command;
+          const request = { ...body, cwd: cwdFor(record, body.cwd) };
+          return bash[verb](scopedHistory(record.id), request);
         },
       }),
-    },
+    })),
     {
       ...since,
       route: defineRoute({
@@ -177,10 +144,7 @@ export function agentServerRuntimeRoutes(host: RouteHost, scope: string): GatedR
         params: runtimeParams,
         depends: [requireRuntime],
         query: bashSearchQuery,
-        handle: ({ params, query }) => {
-          if (query.limit > 100) throw new UpstreamCrash('AssertionError');
-          return servers.searchBash(scopedHistory(recordOf(params).id), query);
-        },
+        handle: ({ params, query }) => bash.search(historyOf(params), query),
       }),
     },
     {
@@ -192,14 +156,7 @@ export function agentServerRuntimeRoutes(host: RouteHost, scope: string): GatedR
         contract: { source: 'agent-sdk', why: why('bash_router.py') },
         params: model({ runtime_conversation_id: uuid(), event_id: str() }, { extra: 'ignore' }),
         depends: [requireRuntime],
-        handle: ({ params }) => {
-          const wanted = params.event_id.replaceAll('-', '');
-          const found = servers
-            .state(scopedHistory(recordOf(params).id))
-            .bash_events.find(({ event }) => event.id === wanted);
-          if (!found) throw httpException(404);
-          return found.event;
-        },
+        handle: ({ params }) => bash.event(historyOf(params), params.event_id),
       }),
     },
     {
@@ -211,13 +168,7 @@ export function agentServerRuntimeRoutes(host: RouteHost, scope: string): GatedR
         contract: { source: 'agent-sdk', why: why('bash_router.py') },
         params: runtimeParams,
         depends: [requireRuntime],
-        handle: ({ params }) => {
-          const state = servers.state(scopedHistory(recordOf(params).id));
-          const cleared = state.bash_events.length;
-          state.bash_events = [];
-          host.persist();
-          return { cleared_count: cleared };
-        },
+        handle: ({ params }) => bash.clear(historyOf(params)),
       }),
     },
     {
@@ -229,7 +180,7 @@ export function agentServerRuntimeRoutes(host: RouteHost, scope: string): GatedR
         contract: { source: 'agent-sdk', why: why('bash_router.py') },
         params: model({ runtime_conversation_id: uuid(), command_id: uuid() }, { extra: 'ignore' }),
         depends: [requireRuntime],
-        handle: ({ params }) => stop(scopedHistory(recordOf(params).id), params.command_id),
+        handle: ({ params }) => stop(historyOf(params), params.command_id),
       }),
     },
     {

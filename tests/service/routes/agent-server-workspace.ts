@@ -6,7 +6,7 @@
 // `test -f`, `rm` and git's credential store.
 import { resolvePath } from '../agent-server/folders';
 import { agentServerGates } from '../agent-server/release';
-import { AGENT_HOME } from '../agent-server/servers';
+import { AGENT_HOME, type BashRequest, type BashSearch } from '../agent-server/servers';
 import { loadProjectSkills, loadUserSkills, mergeSkills, skillInfo } from '../agent-server/skills';
 import type { FormFile } from '../http/multipart';
 import { bool, datetime, int, oneOf, opt, optional, str, uuid } from '../http/pydantic';
@@ -21,6 +21,56 @@ function pythonPath(path: string): string {
   const lead = /^\/\/(?!\/)/.test(path) ? '//' : path.startsWith('/') ? '/' : '';
   const parts = path.split('/').filter((part) => part !== '' && part !== '.');
   return lead + parts.join('/') || '.';
+}
+
+/** bash_router.py's event search query, the same under a conversation's runtime prefix. */
+export const bashSearchQuery = queryModel({
+  kind__eq: opt(oneOf(['BashCommand', 'BashOutput'] as const, 'literal')),
+  command_id__eq: opt(uuid()),
+  timestamp__gte: opt(datetime()),
+  timestamp__lt: opt(datetime()),
+  order__gt: opt(int()),
+  sort_order: {
+    schema: oneOf(['TIMESTAMP', 'TIMESTAMP_DESC'] as const),
+    options: { default: () => 'TIMESTAMP' as const },
+  },
+  page_id: opt(str()),
+  limit: { schema: int({ gt: 0 }), options: { default: () => 100 } },
+});
+
+/**
+ * bash_router.py's handlers on one command history: the server's own (`scope`), or a
+ * conversation's in the per-conversation routes; commands always run on the scope's machine.
+ */
+export function bashHandlers(host: RouteHost, scope: string) {
+  const servers = host.v1.agent.servers;
+  return {
+    /** Waits for the command, then answers its last BashOutput. */
+    execute: async (history: string, request: BashRequest) =>
+      await servers.startCommand(scope, request, history).finished,
+    start: (history: string, request: BashRequest) => {
+      const { command, finished } = servers.startCommand(scope, request, history);
+      void finished.catch(() => {});
+      return command;
+    },
+    search: (history: string, query: BashSearch) => {
+      if (query.limit > 100) throw new UpstreamCrash('AssertionError');
+      return servers.searchBash(history, query);
+    },
+    event: (history: string, eventId: string) => {
+      const wanted = eventId.replaceAll('-', '');
+      const found = servers.state(history).bash_events.find(({ event }) => event.id === wanted);
+      if (!found) throw httpException(404);
+      return found.event;
+    },
+    clear: (history: string) => {
+      const state = servers.state(history);
+      const cleared = state.bash_events.length;
+      state.bash_events = [];
+      host.persist();
+      return { cleared_count: cleared };
+    },
+  };
 }
 
 export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): GatedRoute[] {
@@ -58,6 +108,7 @@ export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): Gate
     return { success: true };
   };
 
+  const bash = bashHandlers(host, scope);
   return [
     {
       ...always,
@@ -67,11 +118,7 @@ export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): Gate
         auth: 'agent',
         contract: { source: 'agent' },
         body: { kind: 'model', schema: ExecuteBashRequestModel, required: true },
-        handle: async ({ body }) => {
-          // Waits for the command, then answers its last BashOutput.
-          const { finished } = servers.startCommand(scope, body);
-          return await finished;
-        },
+        handle: ({ body }) => bash.execute(scope, body),
       }),
     },
     {
@@ -82,11 +129,7 @@ export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): Gate
         auth: 'agent',
         contract: { source: 'agent' },
         body: { kind: 'model', schema: ExecuteBashRequestModel, required: true },
-        handle: ({ body }) => {
-          const { command, finished } = servers.startCommand(scope, body);
-          void finished.catch(() => {});
-          return command;
-        },
+        handle: ({ body }) => bash.start(scope, body),
       }),
     },
     {
@@ -96,23 +139,8 @@ export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): Gate
         path: '/api/bash/bash_events/search',
         auth: 'agent',
         contract: { source: 'agent' },
-        query: queryModel({
-          kind__eq: opt(oneOf(['BashCommand', 'BashOutput'] as const, 'literal')),
-          command_id__eq: opt(uuid()),
-          timestamp__gte: opt(datetime()),
-          timestamp__lt: opt(datetime()),
-          order__gt: opt(int()),
-          sort_order: {
-            schema: oneOf(['TIMESTAMP', 'TIMESTAMP_DESC'] as const),
-            options: { default: () => 'TIMESTAMP' as const },
-          },
-          page_id: opt(str()),
-          limit: { schema: int({ gt: 0 }), options: { default: () => 100 } },
-        }),
-        handle: ({ query }) => {
-          if (query.limit > 100) throw new UpstreamCrash('AssertionError');
-          return servers.searchBash(scope, query);
-        },
+        query: bashSearchQuery,
+        handle: ({ query }) => bash.search(scope, query),
       }),
     },
     {
@@ -122,13 +150,7 @@ export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): Gate
         path: '/api/bash/bash_events/{event_id}',
         auth: 'agent',
         contract: { source: 'agent' },
-        handle: ({ params }) => {
-          const found = servers
-            .state(scope)
-            .bash_events.find(({ event }) => event.id === params.event_id.replaceAll('-', ''));
-          if (!found) throw httpException(404);
-          return found.event;
-        },
+        handle: ({ params }) => bash.event(scope, params.event_id),
       }),
     },
     {
@@ -138,13 +160,7 @@ export function agentServerWorkspaceRoutes(host: RouteHost, scope: string): Gate
         path: '/api/bash/bash_events',
         auth: 'agent',
         contract: { source: 'agent' },
-        handle: () => {
-          const state = servers.state(scope);
-          const cleared = state.bash_events.length;
-          state.bash_events = [];
-          host.persist();
-          return { cleared_count: cleared };
-        },
+        handle: () => bash.clear(scope),
       }),
     },
     {

@@ -262,6 +262,26 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
     });
   };
   const badRequest = () => httpException(400);
+  /** A route that checks the loaded conversation itself: an unknown one is a bare `status`. */
+  const loadedOr = (status: 400 | 404, hex: string): AppConversationRecord => {
+    const record = loaded(hex);
+    if (!record) throw httpException(status);
+    return record;
+  };
+  /** `GET` of one conversation: unknown → a bare 404. */
+  const infoOf = (hex: string, query: { include_skills?: boolean }) => {
+    const record = conversationHere(hex);
+    if (!record) throw httpException(404);
+    return info(record, query);
+  };
+  /** run_conversation once the conversation is found: the run slot, then one run at a time. */
+  const run = (record: AppConversationRecord) => {
+    runs.beforeRun(scope, record);
+    if (v1.run(record) === 'already-running') {
+      throw httpException(409, 'Conversation already running. Wait for completion or pause first.');
+    }
+    return { success: true };
+  };
 
   const gated: GatedRoute[] = [
     {
@@ -444,11 +464,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         contract: { source: 'agent' },
         params: conversationParams,
         query: queryModel({ ...includeSkills }),
-        handle: ({ params, query }) => {
-          const record = conversationHere(params.conversation_id);
-          if (!record) throw httpException(404);
-          return info(record, query);
-        },
+        handle: ({ params, query }) => infoOf(params.conversation_id, query),
       }),
     },
     {
@@ -551,9 +567,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         params: conversationParams,
         handle: async ({ params }) => {
           // pause_conversation answers False for an unknown conversation: a bare 400.
-          const record = loaded(params.conversation_id);
-          if (!record) throw badRequest();
-          await v1.pause(record);
+          await v1.pause(loadedOr(400, params.conversation_id));
           return { success: true };
         },
       }),
@@ -571,9 +585,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         },
         params: conversationParams,
         handle: async ({ params }) => {
-          const record = loaded(params.conversation_id);
-          if (!record) throw badRequest();
-          await domain.interrupt(record);
+          await domain.interrupt(loadedOr(400, params.conversation_id));
           return { success: true };
         },
       }),
@@ -588,17 +600,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         contract: { source: 'agent' },
         params: conversationParams,
         depends: [eventService],
-        handle: ({ params }) => {
-          const record = lookup(params.conversation_id);
-          runs.beforeRun(scope, record);
-          if (v1.run(record) === 'already-running') {
-            throw httpException(
-              409,
-              'Conversation already running. Wait for completion or pause first.',
-            );
-          }
-          return { success: true };
-        },
+        handle: ({ params }) => run(lookup(params.conversation_id)),
       }),
     },
     {
@@ -610,18 +612,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         contract: { source: 'agent' },
         params: conversationParams,
         // conversation_router.py run_conversation: `get_event_service` → None is a bare 404.
-        handle: ({ params }) => {
-          const record = loaded(params.conversation_id);
-          if (!record) throw httpException(404);
-          runs.beforeRun(scope, record);
-          if (v1.run(record) === 'already-running') {
-            throw httpException(
-              409,
-              'Conversation already running. Wait for completion or pause first.',
-            );
-          }
-          return { success: true };
-        },
+        handle: ({ params }) => run(loadedOr(404, params.conversation_id)),
       }),
     },
     {
@@ -635,9 +626,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
         body: { kind: 'model', schema: UpdateSecretsModel, required: true },
         // update_conversation_secrets: the secrets join the conversation's registry.
         handle: ({ params, body }) => {
-          const record = loaded(params.conversation_id);
-          if (!record) throw httpException(404);
-          domain.updateSecrets(record, body.secrets);
+          domain.updateSecrets(loadedOr(404, params.conversation_id), body.secrets);
           return { success: true };
         },
       }),
@@ -784,11 +773,7 @@ export function agentServerRoutes(host: RouteHost, scope: string): Route[] {
           contract: { source: 'agent-sdk', why },
           params: conversationParams,
           query: queryModel({ ...includeSkills }),
-          handle: ({ params, query }) => {
-            const record = conversationHere(params.conversation_id);
-            if (!record) throw httpException(404);
-            return info(record, query);
-          },
+          handle: ({ params, query }) => infoOf(params.conversation_id, query),
         }),
       },
       {
