@@ -253,6 +253,8 @@ test('repositories clone into the folder set in the options, and the details lis
   await expect(list.filter({ hasText: /^release-checklist/ })).toContainText('release');
   await expect(list.filter({ hasText: /^testing/ })).toContainText('On trigger');
   await expect(list.filter({ hasText: 'Bad_Name' })).toHaveCount(0);
+  // Asking for the folder's own skills never set the server cloning the public ones.
+  expect((await service.admin.agentNetwork()).public_skill_fetches).toBe(0);
 
   // A repository with none says so, rather than showing an empty list.
   const plainId = await startOnRepository(panel, 'octo-org/docs-site');
@@ -501,6 +503,23 @@ test.describe('an agent server that runs each conversation in a container of its
     );
     expect(JSON.stringify(log.body)).toContain('clone');
     expect(JSON.stringify(log.body)).not.toContain(GITHUB_TOKEN);
+  });
+
+  test('a conversation whose container stops and cannot start again says so in words, not as a lost connection', async ({
+    service,
+    openExtensionPage,
+  }) => {
+    const panel = await configuredPanel(openExtensionPage, service, KEY);
+    await submitNewConversation(panel, { message: 'Say hello' });
+    const id = await openedConversationId(panel);
+    await expectLive(panel);
+    await service.admin.waitIdle(id);
+    await service.admin.failContainers({ conversationId: id });
+    await service.admin.dropSockets();
+    await expect(panel.locator('[data-problem="runtime-failed"]')).toContainText(
+      'Check that Docker is running on the agent server',
+      { timeout: 60_000 },
+    );
   });
 
   test('a container that cannot start is said in words, and nothing is left in the list', async ({
