@@ -1,7 +1,7 @@
 // A stream snapshot for unit tests: live, caught up, nothing counted, and a conversation that
 // knows nothing yet unless the test says what it knows.
 import type { Generation } from '@/lib/api/generation';
-import type { StreamSnapshot } from './stream-snapshot';
+import { type StreamSnapshot, unknownConversation, zeroCounters } from './stream-snapshot';
 
 export function testSnapshot(
   generation: Generation,
@@ -13,19 +13,8 @@ export function testSnapshot(
     transport: { phase: 'live' },
     synced: true,
     historyError: null,
-    conversation: {
-      title: null,
-      status: 'RUNNING',
-      runtimeStatus: null,
-      agentState: null,
-      sandboxStatus: null,
-      executionStatus: null,
-      error: null,
-      notFound: false,
-      question: null,
-      ...conversation,
-    },
-    counters: { received: 0, duplicates: 0, malformed: 0, oversized: 0, reconnects: 0 },
+    conversation: { ...unknownConversation(), status: 'RUNNING', ...conversation },
+    counters: zeroCounters(),
     hasOlder: false,
     lastEventAt: null,
     stateFromLive: true,

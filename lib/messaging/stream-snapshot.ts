@@ -52,6 +52,21 @@ export interface ConversationFacts {
   question: { requestId: string; text: string | null; answered?: boolean } | null;
 }
 
+/** A conversation the stream knows nothing of yet: where a stream starts, and tests with it. */
+export function unknownConversation(): ConversationFacts {
+  return {
+    title: null,
+    status: null,
+    runtimeStatus: null,
+    agentState: null,
+    sandboxStatus: null,
+    executionStatus: null,
+    error: null,
+    notFound: false,
+    question: null,
+  };
+}
+
 export interface StreamCounters {
   received: number;
   duplicates: number;
@@ -59,6 +74,10 @@ export interface StreamCounters {
   /** Frames over the oversized-event limit: kept, and counted so the panel can say so. */
   oversized: number;
   reconnects: number;
+}
+
+export function zeroCounters(): StreamCounters {
+  return { received: 0, duplicates: 0, malformed: 0, oversized: 0, reconnects: 0 };
 }
 
 export interface StreamSnapshot {

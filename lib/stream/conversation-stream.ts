@@ -1,12 +1,14 @@
 import { conversationStatusOfSandbox } from '@/lib/api/agent-state';
 import { ApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
-import type {
-  ConversationFacts,
-  StreamCounters,
-  StreamEntry,
-  StreamSnapshot,
-  TransportState,
+import {
+  type ConversationFacts,
+  type StreamCounters,
+  type StreamEntry,
+  type StreamSnapshot,
+  type TransportState,
+  unknownConversation,
+  zeroCounters,
 } from '@/lib/messaging/stream-snapshot';
 import { backoffDelay } from './backoff';
 import type { CachedEvent, StreamCursor } from './cache';
@@ -130,24 +132,8 @@ export class ConversationStream {
   private readonly v1History: V1History;
   /** What a V1 socket missed, read from the event search after each (re)connect. */
   private readonly v1Resume: V1Resume;
-  private readonly counters: StreamCounters = {
-    received: 0,
-    duplicates: 0,
-    malformed: 0,
-    oversized: 0,
-    reconnects: 0,
-  };
-  private readonly conversation: ConversationFacts = {
-    title: null,
-    status: null,
-    runtimeStatus: null,
-    agentState: null,
-    sandboxStatus: null,
-    executionStatus: null,
-    error: null,
-    notFound: false,
-    question: null,
-  };
+  private readonly counters: StreamCounters = zeroCounters();
+  private readonly conversation: ConversationFacts = unknownConversation();
 
   constructor(
     readonly conversationId: string,
