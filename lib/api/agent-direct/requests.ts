@@ -102,17 +102,6 @@ export const agentDirectHome = defineRequest({
   request: () => ({}),
 });
 
-/** What the server says of itself, without a key: its version and what it can do. */
-export const agentDirectServerInfo = defineRequest({
-  group: 'agent',
-  method: 'GET',
-  path: '/server_info',
-  target: 'server',
-  params: z.strictObject({}),
-  request: () => ({}),
-  anonymous: true,
-});
-
 /** A user message to a conversation; with `run` the agent starts on it. */
 export const agentDirectSendMessage = defineRequest({
   group: 'agent',

@@ -263,7 +263,7 @@ describe('a start on a server that runs each conversation in a container', () =>
         const p = params as Json;
         sent.push({ name, params: p });
         switch (name) {
-          case 'agentDirect.serverInfo':
+          case 'agent.getServerInfo':
             return {
               conversation_runtime: 'docker',
               capabilities: options.routes === false ? [] : ['conversation_runtime_routes_v1'],

@@ -4,6 +4,7 @@
 // way an app server reports its start tasks, so the side panel follows it the same way.
 import { itemNamedIn } from '../conversation-summary';
 import type { RequestSpec } from '../endpoint';
+import { agentGetServerInfo } from '../endpoints/live';
 import { ApiError } from '../errors';
 import {
   type ClonePlan,
@@ -29,7 +30,6 @@ import {
   agentDirectGetSecretValue,
   agentDirectHome,
   agentDirectSendMessage,
-  agentDirectServerInfo,
   agentDirectStartConversation,
   agentDirectUpdateConversation,
   conversationMachine,
@@ -137,7 +137,7 @@ interface ServerShape {
 
 async function serverShape(sender: StartSender): Promise<ServerShape> {
   try {
-    const info = object(await sender.send('agentDirect.serverInfo', agentDirectServerInfo, {}));
+    const info = object(await sender.send('agent.getServerInfo', agentGetServerInfo, {}));
     const capabilities = Array.isArray(info.capabilities) ? info.capabilities : [];
     return {
       containers: info.conversation_runtime === 'docker',
