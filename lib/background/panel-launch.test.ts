@@ -87,6 +87,33 @@ describe('opening the panel in Firefox', () => {
     expect(create).toHaveBeenCalledTimes(2);
   });
 
+  it('brings a panel tab of that window forward, and opens a window when that tab has gone', async () => {
+    withSidebar({
+      open: () => Promise.reject(new Error('refused')),
+      toggle: vi.fn(),
+      isOpen: vi.fn(async () => false),
+    });
+    const tab = { id: 31, windowId: 6 };
+    const update = vi
+      .spyOn(browser.tabs, 'update')
+      .mockResolvedValueOnce(tab as never)
+      .mockRejectedValueOnce(new Error('Invalid tab ID: 31'));
+    vi.spyOn(browser.windows, 'update').mockResolvedValue({} as never);
+    const port = {
+      name: 'handoff-panel',
+      sender: { tab },
+      postMessage: vi.fn(),
+      onDisconnect: { addListener: () => {} },
+    } as unknown as Parameters<typeof panelConnected>[1];
+    await panelConnected(6, port);
+    expect(await openPanel(6)).toBe('side-panel');
+    expect(update).toHaveBeenCalledWith(tab.id, { active: true });
+    expect(create).not.toHaveBeenCalled();
+    // Closed, but the port's goodbye has not arrived: the window still gets a panel.
+    expect(await openPanel(6)).toBe('window');
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
   it('falls back also when open() throws instead of rejecting', async () => {
     withSidebar({
       open: () => {

@@ -59,7 +59,7 @@ export function openPanel(windowId: number | undefined): Promise<PanelOpening> {
   return opening.then(
     () => 'side-panel' as const,
     async (): Promise<PanelOpening> => {
-      if (windowId !== undefined && panelsByWindow.get(windowId)?.size) return 'side-panel';
+      if (windowId !== undefined && (await showConnectedPanel(windowId))) return 'side-panel';
       const open = await sidebar.isOpen({ windowId }).catch(() => false);
       return open ? 'side-panel' : openPanelWindow(windowId);
     },
@@ -77,6 +77,30 @@ export function listenToToolbarButton(): void {
   (toolbar ?? browser.action).onClicked.addListener(() => {
     void sidebar.toggle();
   });
+}
+
+/**
+ * A panel of the window already connected gets the launch, but only if it can be shown: a panel
+ * in a tab (or in a window of its own) is brought forward, since a launch to a tab behind others
+ * would show the person nothing. A tab that has gone while its port's goodbye is still on the way
+ * no longer counts. A sidebar has no tab: it is on screen while connected.
+ */
+async function showConnectedPanel(windowId: number): Promise<boolean> {
+  const ports = panelsByWindow.get(windowId);
+  for (const port of ports ?? []) {
+    const tabId = port.sender?.tab?.id;
+    if (tabId === undefined) return true;
+    try {
+      const tab = await browser.tabs.update(tabId, { active: true });
+      if (tab?.windowId !== undefined) {
+        await browser.windows.update(tab.windowId, { focused: true }).catch(() => {});
+      }
+      return true;
+    } catch {
+      ports?.delete(port);
+    }
+  }
+  return false;
 }
 
 async function openPanelWindow(windowId: number | undefined): Promise<'window'> {
