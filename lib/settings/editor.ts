@@ -7,11 +7,12 @@ import type { AuthScheme } from '@/lib/api/transport';
 import { normaliseHostOrigin, normaliseServerUrl, originPattern } from './addresses';
 import type { SelfHostedHost, Settings } from './schema';
 import { bindApiKey, readApiKeyFor, readStoredKey, serverOrigin, writeApiKey } from './secrets';
+import { FIRST_SERVER_ID, sameServerAddress, scopeSettings, serverName } from './servers';
 import { loadSettings, saveSettings } from './store';
 
 export class SettingsError extends Error {
   constructor(
-    readonly field: 'serverUrl' | 'apiKey' | 'origin',
+    readonly field: 'serverUrl' | 'apiKey' | 'origin' | 'name' | 'rule',
     message: string,
   ) {
     super(message);
@@ -33,9 +34,15 @@ function hint(key: string | null): string | null {
   return key ? `…${key.slice(-4)}` : null;
 }
 
-export async function readCredentialsView(): Promise<CredentialsView> {
-  const stored = await readStoredKey();
-  const settings = await loadSettings();
+/**
+ * What the options page shows of a server's address and key: the default server's, or the one
+ * `serverId` names (its fields then at the top of `settings`, ./servers.ts).
+ */
+export async function readCredentialsView(serverId?: string): Promise<CredentialsView> {
+  const all = await loadSettings();
+  const id = serverId ?? all.defaultServerId ?? FIRST_SERVER_ID;
+  const settings = scopeSettings(all, id) ?? all;
+  const stored = await readStoredKey(id);
   const origin = serverOrigin(settings.serverUrl);
   return {
     settings,
@@ -68,23 +75,42 @@ export async function saveServer(input: {
   serverUrl: string;
   apiKey?: string | null;
   useStoredKey?: boolean;
+  /** The server to change; the default one when left out. */
+  serverId?: string;
+  /** How its key is sent, when known (a sign-in gives a Bearer token). */
+  authScheme?: AuthScheme;
 }): Promise<CredentialsView> {
   const serverUrl = checkServerUrl(input.serverUrl);
+  const all = await loadSettings();
+  const id = input.serverId ?? all.defaultServerId ?? FIRST_SERVER_ID;
+  const clash = all.servers.find(
+    (server) => server.id !== id && sameServerAddress(server.serverUrl, serverUrl),
+  );
+  if (clash) {
+    throw new SettingsError(
+      'serverUrl',
+      `Your server “${serverName(clash)}” already has this address. Use that one, or enter another address.`,
+    );
+  }
   if (input.apiKey !== undefined) {
     const key = input.apiKey?.trim() ?? '';
     if (/\s/.test(key)) throw new SettingsError('apiKey', 'The key cannot contain spaces.');
-    await writeApiKey(key || null, serverUrl);
+    await writeApiKey(key || null, serverUrl, id);
   } else if (input.useStoredKey) {
-    await bindApiKey(serverUrl);
+    await bindApiKey(serverUrl, id);
   }
-  const previous = await loadSettings();
-  await saveSettings({
-    serverUrl,
-    // What was found or picked on another server (its kind, its organisation) says nothing here.
-    ...(previous.serverUrl !== serverUrl ? { serverInfo: null, organizationId: null } : {}),
-    credentialsChangedAt: Date.now(),
-  });
-  return readCredentialsView();
+  const previous = scopeSettings(all, id);
+  await saveSettings(
+    {
+      serverUrl,
+      // What was found or picked on another server (its kind, its organisation) says nothing here.
+      ...(previous?.serverUrl !== serverUrl ? { serverInfo: null, organizationId: null } : {}),
+      ...(input.authScheme ? { authScheme: input.authScheme } : {}),
+      credentialsChangedAt: Date.now(),
+    },
+    id,
+  );
+  return readCredentialsView(id);
 }
 
 /**
@@ -100,32 +126,39 @@ export async function testConnection(input?: {
   apiKey?: string | null;
   useStoredKey?: boolean;
   authScheme?: AuthScheme;
+  /** The server tested; the default one when left out. */
+  serverId?: string;
 }): Promise<ServerDetection> {
-  const settings = await loadSettings();
+  const all = await loadSettings();
+  const id = input?.serverId ?? all.defaultServerId ?? FIRST_SERVER_ID;
+  const settings = scopeSettings(all, id) ?? { ...all, serverUrl: null };
   const serverUrl = checkServerUrl(input?.serverUrl ?? settings.serverUrl ?? '');
   const apiKey =
     input?.apiKey !== undefined
       ? input.apiKey
       : input?.useStoredKey
-        ? ((await readStoredKey())?.key ?? null)
-        : await readApiKeyFor(serverUrl);
+        ? ((await readStoredKey(id))?.key ?? null)
+        : await readApiKeyFor(serverUrl, id);
   const result = await detectServer({
     baseUrl: serverUrl,
     apiKey,
     ...(input?.authScheme ? { authScheme: input.authScheme } : {}),
   });
   if (serverUrl === settings.serverUrl && result.reachable) {
-    await saveSettings({
-      ...(result.authScheme ? { authScheme: result.authScheme } : {}),
-      serverInfo: {
-        v0: result.v0,
-        v1: result.v1,
-        mode: result.mode,
-        kind: result.kind,
-        version: result.version,
-        checkedAt: new Date().toISOString(),
+    await saveSettings(
+      {
+        ...(result.authScheme ? { authScheme: result.authScheme } : {}),
+        serverInfo: {
+          v0: result.v0,
+          v1: result.v1,
+          mode: result.mode,
+          kind: result.kind,
+          version: result.version,
+          checkedAt: new Date().toISOString(),
+        },
       },
-    });
+      id,
+    );
   }
   return result;
 }

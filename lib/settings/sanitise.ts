@@ -1,5 +1,6 @@
 import { checkedHostOrigin, checkedServerUrl } from './addresses';
 import { defaultSettings, type SelfHostedHost, type Settings, SettingsSchema } from './schema';
+import { withServers } from './servers';
 
 /**
  * Settings as data, never as commands: the schema, then the same address rules as the editor,
@@ -18,5 +19,5 @@ export function sanitiseSettings(stored: unknown): Settings {
       hosts.push({ origin, provider: host.provider });
     }
   }
-  return { ...settings, serverUrl, selfHostedHosts: hosts };
+  return withServers({ ...settings, selfHostedHosts: hosts }, serverUrl);
 }

@@ -25,19 +25,74 @@ export const ServerInfoSchema = z.object({
   checkedAt: z.string(),
 });
 
-/**
- * Everything Handoff remembers except secrets, kept in the trusted store (./trusted-store.ts).
- * The API key is never part of it (see ./secrets.ts).
- */
 /** zod's GUID pattern (8-4-4-4-12 hex digits), as a plain regex: z.guid() costs the worker more. */
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-export const SettingsSchema = z.object({
-  serverUrl: z._default(z.nullable(z.string()), null),
+/** What Handoff keeps of each server, beside the key (which lives in ./secrets.ts). */
+const serverFields = {
   /** X-Session-API-Key for self-hosted servers; Bearer for the hosted service. */
   authScheme: z._default(z.enum(['session-key', 'bearer']), 'session-key'),
   /** Which interface new conversations use when the server serves both. */
   apiPreference: z._default(z.enum(['auto', 'v0', 'v1']), 'auto'),
+  /** Bumped whenever the key changes (it lives in IndexedDB, which the worker cannot watch). */
+  credentialsChangedAt: z._default(z.number(), 0),
+  /** What the last connection test found, so pages know V0/V1 without probing again. */
+  serverInfo: z._default(z.nullable(ServerInfoSchema), null),
+  /**
+   * Hosted service: the organisation requests act in (`X-Org-Id`); null for the key's own
+   * default. Tied to the server it was picked on (cleared when the address changes). A value
+   * that is not a UUID is dropped rather than failing every other setting.
+   */
+  organizationId: z._default(z.catch(z.nullable(z.string().check(z.regex(GUID))), null), null),
+};
+
+/** Server ids: `default` for the server of a single-server Handoff, others made when added. */
+export const SERVER_ID = /^[a-z0-9-]{1,40}$/;
+
+/** One server the person uses, by the name they gave it (lib/servers). */
+export const ServerEntrySchema = z.object({
+  id: z.string().check(z.regex(SERVER_ID)),
+  /** The person's own name for it; empty: its address stands in. */
+  name: z._default(z.string(), ''),
+  serverUrl: z.string(),
+  ...serverFields,
+});
+export type ServerEntry = z.infer<typeof ServerEntrySchema>;
+
+/**
+ * "Starts from pages matching this go to that server": a code host (`gitlab.example.com`), an
+ * owner on it (`github.com/acme`) or one repository (`github.com/acme/app`). The most precise
+ * match wins (lib/servers/rules.ts).
+ */
+export const ServerRuleSchema = z.object({ pattern: z.string(), serverId: z.string() });
+export type ServerRule = z.infer<typeof ServerRuleSchema>;
+
+/** The fields every server has, whose top-level copies describe the default server. */
+export const SERVER_FIELDS = [
+  'serverUrl',
+  'authScheme',
+  'apiPreference',
+  'credentialsChangedAt',
+  'serverInfo',
+  'organizationId',
+] as const;
+
+/**
+ * Everything Handoff remembers except secrets, kept in the trusted store (./trusted-store.ts).
+ * The API key is never part of it (see ./secrets.ts).
+ *
+ * Servers: `servers` lists each one; the top-level `serverUrl`, `authScheme`, … are the default
+ * server's, kept in step on every read and write (./sanitise.ts), so code that speaks to one
+ * server reads them as before, and settings stored by a single-server Handoff read as its one
+ * server (docs/settings.md#several-servers).
+ */
+export const SettingsSchema = z.object({
+  serverUrl: z._default(z.nullable(z.string()), null),
+  ...serverFields,
+  /** Every server, in the person's order; the first is the default unless `defaultServerId` says. */
+  servers: z._default(z.catch(z.array(ServerEntrySchema), []), []),
+  defaultServerId: z._default(z.catch(z.nullable(z.string()), null), null),
+  serverRules: z._default(z.catch(z.array(ServerRuleSchema), []), []),
   selfHostedHosts: z._default(z.array(SelfHostedHostSchema), []),
   notifications: z._default(NotificationSwitchesSchema, {
     awaitingInput: true,
@@ -50,16 +105,6 @@ export const SettingsSchema = z.object({
   clickBehaviour: z._default(z.enum(['form', 'start']), 'form'),
   /** Default MCP servers for new conversations, as the service's MCPConfig. */
   defaultMcpConfig: z._default(z.nullable(z.unknown()), null),
-  /** Bumped whenever the key changes (it lives in IndexedDB, which the worker cannot watch). */
-  credentialsChangedAt: z._default(z.number(), 0),
-  /** What the last connection test found, so pages know V0/V1 without probing again. */
-  serverInfo: z._default(z.nullable(ServerInfoSchema), null),
-  /**
-   * Hosted service: the organisation requests act in (`X-Org-Id`); null for the key's own
-   * default. Tied to the server it was picked on (cleared when the address changes). A value
-   * that is not a UUID is dropped rather than failing every other setting.
-   */
-  organizationId: z._default(z.catch(z.nullable(z.string().check(z.regex(GUID))), null), null),
   /**
    * Agent servers alone: where Handoff clones repositories, by server origin (a folder chosen for
    * one server means nothing on another); none for `<home>/handoff`. Kept as stored even when the

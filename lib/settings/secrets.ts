@@ -1,4 +1,5 @@
 import { openDB } from 'idb';
+import { FIRST_SERVER_ID } from './servers';
 
 // The API key lives in the extension origin's IndexedDB, which content scripts (running in the
 // page's origin) cannot open. It is stored with the origin of the server it was saved for and
@@ -6,7 +7,14 @@ import { openDB } from 'idb';
 // import, a tampered record) finds no key until the person confirms it (docs/security.md).
 const DB_NAME = 'handoff-secrets';
 const STORE = 'secrets';
-const API_KEY = 'apiKey';
+
+/**
+ * Each server's key under its own name; the first server's keeps the name a single-server
+ * Handoff gave it, so an update finds it where it was (./servers.ts).
+ */
+function keyName(serverId: string): string {
+  return serverId === FIRST_SERVER_ID ? 'apiKey' : `apiKey:${serverId}`;
+}
 
 export interface StoredKey {
   key: string;
@@ -42,38 +50,46 @@ function asStoredKey(value: unknown): StoredKey | null {
   return { key: record.key, origin: typeof record.origin === 'string' ? record.origin : null };
 }
 
-/** The stored key and the origin it belongs to, for the options page to describe. */
-export async function readStoredKey(): Promise<StoredKey | null> {
+/** A server's stored key and the origin it belongs to, for the options page to describe. */
+export async function readStoredKey(serverId = FIRST_SERVER_ID): Promise<StoredKey | null> {
   const database = await db();
   try {
-    return asStoredKey(await database.get(STORE, API_KEY));
+    return asStoredKey(await database.get(STORE, keyName(serverId)));
   } finally {
     database.close();
   }
 }
 
-/** The key to send to `serverUrl`: only the one saved for that server's origin. */
-export async function readApiKeyFor(serverUrl: string | null | undefined): Promise<string | null> {
+/** The key to send to `serverUrl`: only the one the server saved for that origin. */
+export async function readApiKeyFor(
+  serverUrl: string | null | undefined,
+  serverId = FIRST_SERVER_ID,
+): Promise<string | null> {
   const origin = serverOrigin(serverUrl);
-  const stored = await readStoredKey();
+  const stored = await readStoredKey(serverId);
   return stored && origin && stored.origin === origin ? stored.key : null;
 }
 
 /** Stores `key` for the server at `serverUrl`, or removes the key when `key` is null. */
-export async function writeApiKey(key: string | null, serverUrl: string | null): Promise<void> {
+export async function writeApiKey(
+  key: string | null,
+  serverUrl: string | null,
+  serverId = FIRST_SERVER_ID,
+): Promise<void> {
   const database = await db();
   try {
-    if (key) await database.put(STORE, { key, origin: serverOrigin(serverUrl) }, API_KEY);
-    else await database.delete(STORE, API_KEY);
+    const name = keyName(serverId);
+    if (key) await database.put(STORE, { key, origin: serverOrigin(serverUrl) }, name);
+    else await database.delete(STORE, name);
   } finally {
     database.close();
   }
 }
 
 /** The person confirmed: the stored key may go to the server at `serverUrl` from now on. */
-export async function bindApiKey(serverUrl: string): Promise<void> {
-  const stored = await readStoredKey();
-  if (stored) await writeApiKey(stored.key, serverUrl);
+export async function bindApiKey(serverUrl: string, serverId = FIRST_SERVER_ID): Promise<void> {
+  const stored = await readStoredKey(serverId);
+  if (stored) await writeApiKey(stored.key, serverUrl, serverId);
 }
 
 // Other secrets live beside the key in the same store, under their own names. Code-host tokens

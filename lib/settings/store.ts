@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { migrateLegacyStorage } from './migration';
 import { sanitiseSettings } from './sanitise';
 import { type Settings, SettingsSchema } from './schema';
+import { patched } from './servers';
 import {
   readRecord,
   readStoredSettings,
@@ -39,10 +40,14 @@ export function announceSettingsChange(): void {
     });
 }
 
-export async function saveSettings(patch: Partial<Settings>): Promise<Settings> {
+/**
+ * Changes settings in one transaction. Server fields (`serverUrl`, `serverInfo`, …) go to the
+ * server `serverId` names, or to the default one (./servers.ts).
+ */
+export async function saveSettings(patch: Partial<Settings>, serverId?: string): Promise<Settings> {
   await migrateLegacyStorage();
   const next = await updateRecord(SETTINGS_RECORD, (current) =>
-    SettingsSchema.parse({ ...sanitiseSettings(current), ...patch }),
+    SettingsSchema.parse(sanitiseSettings(patched(sanitiseSettings(current), patch, serverId))),
   );
   announceSettingsChange();
   return sanitiseSettings(next);

@@ -72,6 +72,9 @@ export const MIGRATED_RECORD = 'migrated-from-storage-local';
 export const WATCHED_RECORD = 'watched';
 /** The worker's index of the server's conversations (lib/background/conversation-index.ts). */
 export const INDEX_RECORD = 'conversation-index';
+/** Each server's index; the first server's keeps the name it had before there were several. */
+export const indexRecord = (serverId: string) =>
+  serverId === 'default' ? INDEX_RECORD : `${INDEX_RECORD}:${serverId}`;
 /** One unsent message per conversation (or per new-conversation form). */
 export const draftRecord = (scope: string) => `draft:${scope}`;
 
