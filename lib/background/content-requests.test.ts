@@ -197,6 +197,7 @@ describe('what a page says about itself', () => {
     await start(issue);
     vi.mocked(newestFor).mockResolvedValue({
       conversationId: 'c1',
+      serverId: undefined,
       generation: 'v1',
       title: 'Widgets flicker on resize',
       count: 1,

@@ -54,7 +54,11 @@ async function launchFor(
   if (request.type === 'handoff/open-from-page') {
     // The button showed a conversation; one that has gone since leaves the form to start one.
     return existing
-      ? { kind: 'conversation', conversationId: existing.conversationId }
+      ? {
+          kind: 'conversation',
+          conversationId: existing.conversationId,
+          ...(existing.serverId ? { serverId: existing.serverId } : {}),
+        }
       : { kind: 'new-conversation', context, autoStart: false };
   }
   // Alt-click does the opposite of the person's chosen click behaviour.
@@ -66,7 +70,15 @@ async function launchFor(
     return { kind: 'new-conversation', context, autoStart: false, notice: 'burst' };
   }
   // A second conversation for the same issue is never started at once: the form asks first.
-  if (existing) return { kind: 'new-conversation', context, autoStart: false, existing };
+  if (existing) {
+    const { serverId, ...rest } = existing;
+    return {
+      kind: 'new-conversation',
+      context,
+      autoStart: false,
+      existing: serverId ? { ...rest, serverId } : rest,
+    };
+  }
   if (!startAtOnce) return { kind: 'new-conversation', context, autoStart: false };
   lastAutoStart = now;
   return { kind: 'new-conversation', context, autoStart: true };

@@ -39,9 +39,10 @@ async function until(check: () => Promise<boolean>, what: string): Promise<void>
 /** Starts a stopped conversation (V0) or resumes its sandbox (V1) and waits until it runs. */
 async function ensureRunning(
   stream: ConversationStream,
+  serverId: string | undefined,
   providersSet?: string[] | null,
 ): Promise<void> {
-  const { client } = await serviceConnection();
+  const { client } = await serviceConnection(serverId);
   await stream.refresh();
   if (stream.generation === 'v0') {
     if (
@@ -84,10 +85,16 @@ async function agentRef(stream: ConversationStream) {
 /** Sends a message, starting the conversation first when it is not running. */
 export async function sendMessage(
   hub: StreamHub,
-  params: { conversationId: string; generation: Generation; text: string; imageUrls: string[] },
+  params: {
+    conversationId: string;
+    generation: Generation;
+    text: string;
+    imageUrls: string[];
+    serverId?: string | undefined;
+  },
 ): Promise<{ sent: true; runRefused?: true }> {
-  const stream = await hub.watch(params.conversationId, params.generation);
-  await ensureRunning(stream);
+  const stream = await hub.watch(params.conversationId, params.generation, params.serverId);
+  await ensureRunning(stream, params.serverId);
   if (params.generation === 'v0') {
     await stream.sendV0Action({
       action: 'message',
@@ -100,7 +107,7 @@ export async function sendMessage(
     });
     return { sent: true };
   }
-  const { client } = await serviceConnection();
+  const { client } = await serviceConnection(params.serverId);
   const content: Record<string, unknown>[] = [{ type: 'text', text: params.text }];
   if (params.imageUrls.length) content.push({ type: 'image', image_urls: params.imageUrls });
   try {
@@ -142,15 +149,16 @@ export async function controlConversation(
   params: {
     conversationId: string;
     generation: Generation;
+    serverId?: string | undefined;
     action: ControlAction;
     providersSet?: string[] | null;
   },
 ): Promise<{ done: true }> {
-  const stream = await hub.watch(params.conversationId, params.generation);
-  const { client } = await serviceConnection();
+  const stream = await hub.watch(params.conversationId, params.generation, params.serverId);
+  const { client } = await serviceConnection(params.serverId);
   const { action } = params;
   if (action === 'start') {
-    await ensureRunning(stream, params.providersSet);
+    await ensureRunning(stream, params.serverId, params.providersSet);
   } else if (params.generation === 'v0') {
     if (action === 'stop') {
       await client.call('v0.stopConversation', { conversation_id: params.conversationId });
@@ -195,6 +203,7 @@ export async function answerQuestion(
   params: {
     conversationId: string;
     generation: Generation;
+    serverId?: string | undefined;
     requestId: string;
     action: 'accept' | 'decline' | 'cancel';
     answers: Record<string, { option_id: string; label: string }[]>;
@@ -203,7 +212,7 @@ export async function answerQuestion(
   if (params.generation !== 'v1') {
     throw new ApiError('bad-request', 'Only conversations on an agent server ask questions.');
   }
-  const stream = await hub.watch(params.conversationId, params.generation);
+  const stream = await hub.watch(params.conversationId, params.generation, params.serverId);
   const open = stream.snapshot().conversation.question;
   if (open && (open.requestId !== params.requestId || open.answered)) {
     throw new ApiError('conflict', 'This question was already answered.', {
@@ -211,7 +220,7 @@ export async function answerQuestion(
     });
   }
   const answers = params.action === 'accept' ? params.answers : {};
-  const { client } = await serviceConnection();
+  const { client } = await serviceConnection(params.serverId);
   const conversation = await agentRef(stream);
   const send = (form: Record<string, unknown>) =>
     client.call('agent.respondToAskUser', {

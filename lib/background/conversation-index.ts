@@ -438,6 +438,12 @@ export class ConversationIndex {
     await this.tick();
   }
 
+  /** The server was removed: no more reads or wake-ups for it. */
+  stop(): void {
+    clearTimeout(this.timer);
+    this.record = freshRecord(null);
+  }
+
   /** Refreshes when due (timer, alarm, a panel opening), then plans the next one. */
   async tick(): Promise<void> {
     await this.load();

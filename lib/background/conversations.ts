@@ -11,12 +11,14 @@ import type {
   PageStatePush,
 } from '@/lib/messaging/conversation-index';
 import type { WorkerToPanel } from '@/lib/messaging/panel-port';
+import { serverById, serverName } from '@/lib/settings/servers';
 import { loadSettings } from '@/lib/settings/store';
-import { INDEX_RECORD, readRecord, writeRecord } from '@/lib/settings/trusted-store';
+import { indexRecord, readRecord, writeRecord } from '@/lib/settings/trusted-store';
 import { type Need, notify } from './attention';
 import { showIndex } from './badge';
 import { ConversationIndex, indexTiming, itemKeysOf, pageStateFor } from './conversation-index';
 import { hub } from './hub';
+import { ServerIndexes } from './server-indexes';
 import { serviceConnection } from './service-client';
 
 export const INDEX_ALARM = 'handoff-index';
@@ -26,32 +28,45 @@ const tabItems = new Map<number, string>();
 /** Panels that asked for the index. */
 const indexPorts = new Set<Runtime.Port>();
 
-export const conversationIndex = new ConversationIndex({
-  listPage: async (generation, pageId, limit) => {
-    const { client } = await serviceConnection();
-    const params = { limit, ...(pageId ? { page_id: pageId } : {}) };
-    return client.call(
-      generation === 'v1' ? 'v1.searchAppConversations' : 'v0.listConversations',
-      params,
-    );
-  },
-  server: async () => {
-    const settings = await loadSettings();
-    const info = settings.serverInfo;
-    return {
-      url: settings.serverUrl,
-      // An agent server alone answers the V1 list itself (lib/api/agent-direct).
-      known: info ? { v0: info.v0, v1: info.v1 || info.kind === 'agent' } : { v0: null, v1: null },
-    };
-  },
-  load: () => readRecord(INDEX_RECORD),
-  save: (record) => writeRecord(INDEX_RECORD, record),
-  streamsActive: () => hub.anyActive(),
-  onChange: (previous, next) => void tellEveryone(previous, next),
-  wakeIn: (ms) =>
-    void browser.alarms
-      .create(INDEX_ALARM, { delayInMinutes: Math.max(0.5, ms / 60_000) })
-      .catch(() => {}),
+/** One server's index: its own list requests, stored record and schedule. */
+function indexOf(serverId: string): ConversationIndex {
+  return new ConversationIndex({
+    listPage: async (generation, pageId, limit) => {
+      const { client } = await serviceConnection(serverId);
+      const params = { limit, ...(pageId ? { page_id: pageId } : {}) };
+      return client.call(
+        generation === 'v1' ? 'v1.searchAppConversations' : 'v0.listConversations',
+        params,
+      );
+    },
+    server: async () => {
+      const server = serverById(await loadSettings(), serverId);
+      const info = server?.serverInfo;
+      return {
+        url: server?.serverUrl ?? null,
+        // An agent server alone answers the V1 list itself (lib/api/agent-direct).
+        known: info
+          ? { v0: info.v0, v1: info.v1 || info.kind === 'agent' }
+          : { v0: null, v1: null },
+      };
+    },
+    load: () => readRecord(indexRecord(serverId)),
+    save: (record) => writeRecord(indexRecord(serverId), record),
+    streamsActive: () => hub.anyActive(),
+    onChange: (previous, next) => conversationIndex.changed(serverId, previous, next),
+    wakeIn: (ms) =>
+      void browser.alarms
+        .create(`${INDEX_ALARM}:${serverId}`, { delayInMinutes: Math.max(0.5, ms / 60_000) })
+        .catch(() => {}),
+  });
+}
+
+/** Every server's conversations, as one index (./server-indexes.ts). */
+export const conversationIndex = new ServerIndexes({
+  servers: async () =>
+    (await loadSettings()).servers.map((server) => ({ id: server.id, name: serverName(server) })),
+  create: indexOf,
+  onChange: (all, server) => void tellEveryone(all.previous, all.next, server),
 });
 
 // End-to-end builds only: the journeys shorten the refresh interval instead of waiting 30 s.
@@ -110,11 +125,31 @@ function postIndex(port: Runtime.Port, index: IndexSnapshot): void {
   }
 }
 
-async function tellEveryone(previous: IndexSnapshot, next: IndexSnapshot): Promise<void> {
+/**
+ * The whole list goes to panels, tabs and the badge; news is told per server, since a server's
+ * first read is where things already were there, whatever the others have done.
+ */
+async function tellEveryone(
+  previous: IndexSnapshot,
+  next: IndexSnapshot,
+  server?: { id: string; previous: IndexSnapshot; next: IndexSnapshot },
+): Promise<void> {
   for (const port of indexPorts) postIndex(port, next);
   pushPageStates(previous, next);
   await showIndex(next.entries);
-  await notifyChanges(previous, next);
+  if (server) await notifyChanges(server.previous, server.next);
+}
+
+/**
+ * The server a conversation is on, when a page did not say: the one the worker watches it on,
+ * else the one whose list has it; undefined: the default server.
+ */
+export async function serverOfConversation(conversationId: string): Promise<string | undefined> {
+  return (
+    (await hub.serverOf(conversationId)) ??
+    (await conversationIndex.serverOf(conversationId)) ??
+    undefined
+  );
 }
 
 /** A code-host tab asked about its item: answered from the index, and told of changes. */
@@ -127,6 +162,7 @@ export async function pageStateForTab(tabId: number, key: string): Promise<PageS
 /** The newest conversation of an item, for the panel to open (null: none known). */
 export async function newestFor(key: string): Promise<{
   conversationId: string;
+  serverId: string | undefined;
   generation: IndexEntry['generation'];
   title: string | null;
   count: number;
@@ -138,6 +174,7 @@ export async function newestFor(key: string): Promise<{
   return newest
     ? {
         conversationId: newest.id,
+        serverId: newest.serverId,
         generation: newest.generation,
         title: newest.title,
         count: state.count,

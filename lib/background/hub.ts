@@ -4,8 +4,8 @@ import { StreamHub } from './stream-hub';
 
 /** The worker's one stream hub. Constructing it touches no browser API. */
 export const hub = new StreamHub({
-  caller: async () => {
-    const connection = await serviceConnection();
+  caller: async (serverId) => {
+    const connection = await serviceConnection(serverId);
     return { ...connection, caller: connection.client };
   },
   facts: eventFacts,

@@ -1,6 +1,6 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
-import type { Settings } from '@/lib/settings/schema';
+import type { ServerEntry, Settings } from '@/lib/settings/schema';
 import { loadSettings, SETTINGS_CHANGED_MESSAGE, watchSettings } from '@/lib/settings/store';
 import { handleContentRequest } from './content-requests';
 import { conversationIndex, INDEX_ALARM, restoreIndex } from './conversations';
@@ -43,20 +43,38 @@ async function reinjectAfterUpdate(): Promise<void> {
   for (const host of hosts) await injectIntoOpenTabs([host.origin], () => registrationFiles(host));
 }
 
+/** What a server's connection is made of: a change to any of it makes a new connection. */
+function connectionOf(server: ServerEntry | undefined): string {
+  if (!server) return '';
+  return JSON.stringify([
+    server.serverUrl,
+    server.authScheme,
+    server.credentialsChangedAt,
+    server.organizationId,
+    // An agent server alone is spoken to through its own client (lib/api/agent-direct).
+    server.serverInfo?.kind === 'agent',
+  ]);
+}
+
 /** Settings are written by extension pages; the worker follows every change. */
 async function reactToSettings(before: Settings, next: Settings): Promise<void> {
-  const connectionChanged =
-    before.serverUrl !== next.serverUrl ||
-    before.authScheme !== next.authScheme ||
-    before.credentialsChangedAt !== next.credentialsChangedAt ||
-    before.organizationId !== next.organizationId ||
-    // An agent server alone is spoken to through its own client (lib/api/agent-direct).
-    (before.serverInfo?.kind === 'agent') !== (next.serverInfo?.kind === 'agent');
-  if (connectionChanged) {
-    invalidateServiceClient();
+  const ids = new Set([...before.servers, ...next.servers].map((server) => server.id));
+  const changed = [...ids].filter(
+    (id) =>
+      connectionOf(before.servers.find((server) => server.id === id)) !==
+      connectionOf(next.servers.find((server) => server.id === id)),
+  );
+  const listChanged =
+    before.defaultServerId !== next.defaultServerId ||
+    JSON.stringify(before.servers.map((server) => [server.id, server.name])) !==
+      JSON.stringify(next.servers.map((server) => [server.id, server.name]));
+  if (changed.length || listChanged) invalidateServiceClient();
+  if (changed.length) {
+    // Streams resume from their cursors: restarting them all costs a reconnect, never an event.
     await hub.restartAll();
-    await conversationIndex.reset();
+    for (const id of changed) await conversationIndex.reset(id);
   }
+  if (listChanged) await conversationIndex.followServers();
   const hostsBefore = new Set(
     before.selfHostedHosts.map((host) => `${host.provider} ${host.origin}`),
   );
@@ -99,7 +117,7 @@ export function startBackground(): void {
   browser.runtime.onStartup.addListener(() => void reconcileHostRegistrations());
   // The keepalive alarm wakes a worker the browser stopped; waking restores its streams.
   browser.alarms.onAlarm.addListener((alarm) => {
-    if (alarm.name === INDEX_ALARM) void conversationIndex.tick();
+    if (alarm.name.startsWith(INDEX_ALARM)) void conversationIndex.tick();
     else void hub.restore();
   });
   browser.notifications.onClicked.addListener((notificationId) => {

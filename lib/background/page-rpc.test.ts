@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { freshProfile } from '@/lib/settings/test-support';
 import { handleRpc } from './page-rpc';
 
 const answered: unknown[] = [];
@@ -27,6 +28,7 @@ const valid = {
 
 describe('an answer to the agent’s question, as a page asks the worker for it', () => {
   beforeEach(() => {
+    freshProfile();
     answered.length = 0;
   });
 

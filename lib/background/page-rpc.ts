@@ -13,16 +13,28 @@ import {
 import { watchedStates } from './badge';
 import { answerQuestion, controlConversation, sendMessage } from './conversation-commands';
 import { serverIssuedTargets } from './conversation-targets';
-import { conversationIndex } from './conversations';
+import { conversationIndex, serverOfConversation } from './conversations';
 import { hub } from './hub';
 import { serviceConnection } from './service-client';
 
 type Handlers = { [M in RpcMethodName]: (params: RpcParams<M>) => Promise<RpcResults[M]> };
 
+/**
+ * The request with its conversation's server: the one the page named, else the one the worker
+ * watches it on, else the one whose list has it, else the default server.
+ */
+async function onItsServer<T extends { conversationId: string; serverId?: string | undefined }>(
+  params: T,
+): Promise<T> {
+  if (params.serverId) return params;
+  const serverId = await serverOfConversation(params.conversationId);
+  return serverId ? { ...params, serverId } : params;
+}
+
 const handlers: Handlers = {
-  'conversation.send': (params) => sendMessage(hub, params),
-  'conversation.control': (params) => controlConversation(hub, params),
-  'conversation.answer': (params) => answerQuestion(hub, params),
+  'conversation.send': async (params) => sendMessage(hub, await onItsServer(params)),
+  'conversation.control': async (params) => controlConversation(hub, await onItsServer(params)),
+  'conversation.answer': async (params) => answerQuestion(hub, await onItsServer(params)),
   'conversation.unwatch': async ({ conversationId }) => {
     await hub.unwatch(conversationId);
     return { done: true };
@@ -31,13 +43,13 @@ const handlers: Handlers = {
     ...(await conversationIndex.snapshot()),
     watched: watchedStates(),
   }),
-  'conversations.started': async ({ conversationId, generation, origin }) => {
-    await conversationIndex.recordStart(conversationId, generation, origin);
+  'conversations.started': async ({ conversationId, generation, origin, serverId }) => {
+    await conversationIndex.recordStart(serverId, conversationId, generation, origin);
     return { done: true };
   },
   'start.cancel': async ({ taskId }) => ({ cancelled: cancelStart(taskId) }),
-  'api.send': async (call) => {
-    const { transport, client, agentDirect } = await serviceConnection();
+  'api.send': async ({ serverId, ...call }) => {
+    const { transport, client, agentDirect } = await serviceConnection(serverId);
     if (agentDirect?.answers(call)) return agentDirect.answerPrepared(call);
     return (await transport.sendPrepared(await serverIssuedTargets(call, client))).value;
   },

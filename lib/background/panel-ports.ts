@@ -2,7 +2,7 @@
 // the messages of lib/messaging/panel-port.ts, each validated before it reaches the hub.
 import type { Runtime } from 'webextension-polyfill';
 import { PANEL_PORT_NAME, PanelToWorkerSchema } from '@/lib/messaging/panel-port';
-import { panelPortOpened, subscribeToIndex } from './conversations';
+import { panelPortOpened, serverOfConversation, subscribeToIndex } from './conversations';
 import { hub } from './hub';
 import { panelConnected } from './panel-launch';
 import { isExtensionPageSender } from './senders';
@@ -25,7 +25,11 @@ export function onPanelConnect(port: Runtime.Port): void {
         void subscribeToIndex(port);
         return;
       case 'watch':
-        void hub.subscribe(port, request.conversationId, request.generation);
+        void (async () => {
+          // A panel that does not name the server opens the conversation the index has.
+          const serverId = request.serverId ?? (await serverOfConversation(request.conversationId));
+          await hub.subscribe(port, request.conversationId, request.generation, serverId);
+        })();
         return;
       case 'unwatch':
         hub.unsubscribe(port, request.conversationId);

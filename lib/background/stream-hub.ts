@@ -25,10 +25,13 @@ const MAX_WATCHED = 30;
 export interface WatchedConversation {
   generation: Generation;
   since: number;
+  /** The server it is on; absent: the default one. */
+  server?: string;
 }
 
 export interface HubEnvironment {
-  caller: () => Promise<{
+  /** The connection to a conversation's server (the default one when none is named). */
+  caller: (serverId: string | undefined) => Promise<{
     caller: RawCaller;
     settings: Settings;
     apiKey: string | null;
@@ -67,7 +70,9 @@ export class StreamHub {
       for (const [id, need] of Object.entries(stored ?? {})) this.needs.set(id, need);
       const watched = await this.readWatched();
       await Promise.all(
-        Object.entries(watched).map(([id, entry]) => this.ensureStream(id, entry.generation)),
+        Object.entries(watched).map(([id, entry]) =>
+          this.ensureStream(id, entry.generation, entry.server),
+        ),
       );
       await this.updateBadge();
     })().catch((error) => {
@@ -76,20 +81,39 @@ export class StreamHub {
     return this.restored;
   }
 
-  /** Starts watching a conversation (and keeps watching it across worker restarts). */
-  async watch(conversationId: string, generation: Generation): Promise<ConversationStream> {
+  /** The server a watched conversation is on, when it is watched. */
+  async serverOf(conversationId: string): Promise<string | undefined> {
+    return (await this.readWatched())[conversationId]?.server;
+  }
+
+  /**
+   * Starts watching a conversation on its server (and keeps watching it across worker
+   * restarts).
+   */
+  async watch(
+    conversationId: string,
+    generation: Generation,
+    serverId?: string,
+  ): Promise<ConversationStream> {
     const watched = await this.readWatched();
-    if (!watched[conversationId]) {
+    const known = watched[conversationId];
+    if (!known || (serverId && known.server !== serverId)) {
       await migrateLegacyStorage();
       await updateRecord(WATCHED_RECORD, (current) => {
         const next = sanitiseWatched(current);
-        next[conversationId] ??= { generation, since: Date.now() };
+        next[conversationId] = {
+          generation,
+          since: next[conversationId]?.since ?? Date.now(),
+          ...((serverId ?? next[conversationId]?.server)
+            ? { server: serverId ?? next[conversationId]?.server }
+            : {}),
+        };
         const newestFirst = Object.entries(next).sort((a, b) => b[1].since - a[1].since);
         return Object.fromEntries(newestFirst.slice(0, MAX_WATCHED));
       });
       await browser.alarms.create(KEEPALIVE_ALARM, { periodInMinutes: 0.5 });
     }
-    return this.ensureStream(conversationId, generation);
+    return this.ensureStream(conversationId, generation, serverId ?? known?.server);
   }
 
   async unwatch(conversationId: string): Promise<void> {
@@ -124,8 +148,13 @@ export class StreamHub {
    * A panel subscribes: the stream's pending events are written to the cache first, so the
    * panel's own read of the cache plus the entries sent from now on cover everything.
    */
-  async subscribe(port: Port, conversationId: string, generation: Generation): Promise<void> {
-    const stream = await this.watch(conversationId, generation);
+  async subscribe(
+    port: Port,
+    conversationId: string,
+    generation: Generation,
+    serverId?: string,
+  ): Promise<void> {
+    const stream = await this.watch(conversationId, generation, serverId);
     let ports = this.subscribers.get(conversationId);
     if (!ports) {
       ports = new Set();
@@ -196,12 +225,13 @@ export class StreamHub {
   private ensureStream(
     conversationId: string,
     generation: Generation,
+    serverId: string | undefined,
   ): Promise<ConversationStream> {
     const existing = this.streams.get(conversationId);
     if (existing) return Promise.resolve(existing);
     let creating = this.creating.get(conversationId);
     if (!creating) {
-      creating = this.createStream(conversationId, generation).finally(() =>
+      creating = this.createStream(conversationId, generation, serverId).finally(() =>
         this.creating.delete(conversationId),
       );
       this.creating.set(conversationId, creating);
@@ -212,10 +242,13 @@ export class StreamHub {
   private async createStream(
     conversationId: string,
     generation: Generation,
+    serverId: string | undefined,
   ): Promise<ConversationStream> {
     const epoch = this.settingsEpoch;
-    const context = await this.env.caller();
-    if (epoch !== this.settingsEpoch) return this.createStream(conversationId, generation);
+    const context = await this.env.caller(serverId);
+    if (epoch !== this.settingsEpoch) {
+      return this.createStream(conversationId, generation, serverId);
+    }
     const deps: ConversationStreamDeps = {
       caller: context.caller,
       serverUrl: context.settings.serverUrl ?? '',

@@ -49,6 +49,18 @@ export interface IndexEntry
   workingSince: number | null;
   /** Pull/merge request addresses on the code host, where the host is known. */
   prLinks: string[];
+  /** The server it is on (lib/settings/servers.ts); set by the worker on every answer. */
+  serverId?: string;
+}
+
+/** How one server's part of the index stands, for the panel to say which are unreachable. */
+export interface IndexServer {
+  id: string;
+  /** The person's name for it, or its address. */
+  name: string;
+  refreshedAt: number | null;
+  failure: IndexFailure | null;
+  complete: boolean;
 }
 
 /**
@@ -79,6 +91,8 @@ export interface IndexSnapshot {
   failure: IndexFailure | null;
   /** False when the server has more conversations than the index keeps. */
   complete: boolean;
+  /** Every server's part, in the person's order; absent in what one server's index keeps. */
+  servers?: IndexServer[];
 }
 
 /** The page button's state: words only, nothing else of the server's reaches a page. */

@@ -3,6 +3,7 @@ import { generations } from '@/lib/api/generation';
 import { PageContextSchema } from '@/lib/hosts/page-context';
 import type { IndexSnapshot } from '@/lib/messaging/conversation-index';
 import type { StreamEntry, StreamSnapshot } from '@/lib/messaging/stream-snapshot';
+import { serverIdParam } from './rpc';
 
 /** Name of the long-lived port side panels (and other extension pages) open to the worker. */
 export const PANEL_PORT_NAME = 'handoff-panel';
@@ -26,13 +27,19 @@ export const LaunchSchema = z.union([
     existing: z.optional(
       z.object({
         conversationId: z.string(),
+        serverId: z.optional(z.string()),
         generation: z.enum(generations),
         title: z.nullable(z.string()),
         count: z.number(),
       }),
     ),
   }),
-  z.object({ kind: z.literal('conversation'), conversationId: z.string() }),
+  z.object({
+    kind: z.literal('conversation'),
+    conversationId: z.string(),
+    /** Its server, where the one who asked knows it. */
+    serverId: z.optional(z.string()),
+  }),
   z.object({
     kind: z.literal('microagents'),
     context: PageContextSchema,
@@ -52,6 +59,7 @@ export const PanelToWorkerSchema = z.union([
     type: z.literal('watch'),
     conversationId: z.string().check(z.minLength(1), z.maxLength(100)),
     generation: z.enum(generations),
+    serverId: serverIdParam,
   }),
   z.object({ type: z.literal('unwatch'), conversationId: z.string() }),
   z.object({ type: z.literal('load-older'), conversationId: z.string() }),

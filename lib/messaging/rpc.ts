@@ -34,9 +34,16 @@ export const controlActions = [
 ] as const;
 export type ControlAction = (typeof controlActions)[number];
 
+/**
+ * The server a request is for (lib/settings/servers.ts); left out: the conversation's own server
+ * as the worker knows it, else the default one.
+ */
+export const serverIdParam = z.optional(z.string().check(z.regex(/^[a-z0-9-]{1,40}$/)));
+
 const conversationRef = {
   conversationId: z.string().check(z.minLength(1), z.maxLength(100)),
   generation: z.enum(generations),
+  serverId: serverIdParam,
 };
 
 /** The page a conversation was started from, so the worker's index ties it to that item. */
@@ -77,7 +84,7 @@ export const rpcParams = {
     ),
   }),
   /** Stops watching a conversation: no more notifications or badge for it. */
-  'conversation.unwatch': z.object({ conversationId: z.string() }),
+  'conversation.unwatch': z.object({ conversationId: z.string(), serverId: serverIdParam }),
   /** The worker's index of every conversation, as it last read it (also offline). */
   'conversations.index': z.object({}),
   /** Handoff started a conversation (from a page's issue or pull request, when `origin`). */
@@ -95,7 +102,7 @@ export const rpcParams = {
    * the worker adds the credentials the target calls for and sends it. The answer travels
    * raw; the page validates it against the endpoint's response schema.
    */
-  'api.send': PreparedCallSchema,
+  'api.send': z.extend(PreparedCallSchema, { serverId: serverIdParam }),
 };
 
 /** What each method answers. */

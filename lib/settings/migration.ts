@@ -4,6 +4,7 @@
 // compromised content script put there before the update; docs/security.md#storage says so.
 import { browser } from 'wxt/browser';
 import { sanitiseSettings } from './sanitise';
+import { SERVER_ID } from './schema';
 import { readStoredKey, writeApiKey } from './secrets';
 import {
   draftRecord,
@@ -26,15 +27,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** The watch list as the stream hub keeps it, without anything that does not fit. */
 export function sanitiseWatched(
   value: unknown,
-): Record<string, { generation: 'v0' | 'v1'; since: number }> {
-  const result: Record<string, { generation: 'v0' | 'v1'; since: number }> = {};
+): Record<string, { generation: 'v0' | 'v1'; since: number; server?: string }> {
+  const result: Record<string, { generation: 'v0' | 'v1'; since: number; server?: string }> = {};
   if (!isRecord(value)) return result;
   for (const [id, entry] of Object.entries(value)) {
     if (Object.keys(result).length >= MAX_WATCHED) break;
     if (!/^[\w-]{1,100}$/.test(id) || !isRecord(entry)) continue;
-    const { generation, since } = entry;
+    const { generation, since, server } = entry;
     if ((generation === 'v0' || generation === 'v1') && typeof since === 'number') {
-      result[id] = { generation, since };
+      // The server it is on; none: the default server (watched before there were several).
+      result[id] =
+        typeof server === 'string' && SERVER_ID.test(server)
+          ? { generation, since, server }
+          : { generation, since };
     }
   }
   return result;
