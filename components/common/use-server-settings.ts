@@ -14,7 +14,9 @@ import type { Organization } from '@/lib/api/v1/models';
 import type { McpServerRequest } from '@/lib/api/v1/requests';
 import { callApi } from '@/lib/messaging/worker-client';
 import type { Settings } from '@/lib/settings/schema';
+import { scopeSettings } from '@/lib/settings/servers';
 import { loadSettings } from '@/lib/settings/store';
+import { scopeKey, useServerScope } from './server-scope';
 import {
   type AgentMcpChange,
   fromAgentServerSettings,
@@ -55,14 +57,18 @@ interface ServerSettingsOptions {
  */
 async function readOnGeneration<T>(
   queryClient: QueryClient,
+  serverId: string | undefined,
   read: { v1: () => Promise<T>; v0: () => Promise<T>; agent: () => Promise<T> },
 ): Promise<T> {
-  const tested = knownSettingsGeneration((await loadSettings()).serverInfo?.kind);
-  const found = queryClient.getQueryData<SettingsGeneration>(generationKey) ?? null;
+  const all = await loadSettings();
+  const settings = serverId ? (scopeSettings(all, serverId) ?? all) : all;
+  const tested = knownSettingsGeneration(settings.serverInfo?.kind);
+  const key = [...generationKey, scopeKey(serverId)];
+  const found = queryClient.getQueryData<SettingsGeneration>(key) ?? null;
   // Only the test names an agent server: a remembered one may be the server before a change.
   const known = tested ?? (found === 'agent' ? null : found);
   const { generation, value } = await readByGeneration(known, read);
-  if (generation !== known) queryClient.setQueryData(generationKey, generation);
+  if (generation !== known) queryClient.setQueryData(key, generation);
   return value;
 }
 
@@ -76,18 +82,20 @@ export function useServerSettings({
   staleTime = 5 * 60_000,
 }: ServerSettingsOptions = {}) {
   const queryClient = useQueryClient();
+  const serverId = useServerScope();
   return useQuery<ServerSettings, ApiError>({
-    queryKey: serverSettingsKey,
+    queryKey: [...serverSettingsKey, scopeKey(serverId)],
     queryFn: () =>
-      readOnGeneration(queryClient, {
-        v1: async () => fromV1Settings(await callApi('v1.getSettings', {})),
-        v0: async () => fromV0Settings(refuseAgentServerShape(await callApi('v0.getSettings', {}))),
+      readOnGeneration(queryClient, serverId, {
+        v1: async () => fromV1Settings(await callApi('v1.getSettings', {}, serverId)),
+        v0: async () =>
+          fromV0Settings(refuseAgentServerShape(await callApi('v0.getSettings', {}, serverId))),
         agent: async () => {
           // The provider tokens are secrets there: their names come with the settings, and a
           // server too old for secrets still shows its settings.
           const [settings, secrets] = await Promise.all([
-            callApi('agent.getSettings', {}),
-            callApi('agent.listSecrets', {}).catch(() => null),
+            callApi('agent.getSettings', {}, serverId),
+            callApi('agent.listSecrets', {}, serverId).catch(() => null),
           ]);
           return fromAgentServerSettings(
             settings,
@@ -108,14 +116,15 @@ export function useProviderTokens(options: ServerSettingsOptions = {}): Provider
 }
 
 /** Every page of the 1.7+ secret search (the cursor is the last name of the page before). */
-async function allV1Secrets(): Promise<SecretList> {
+async function allV1Secrets(serverId: string | undefined): Promise<SecretList> {
   const items: SecretList['items'] = [];
   let pageId: string | null | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const answer = await callApi('v1.searchSecrets', {
-      limit: 100,
-      ...(pageId ? { page_id: pageId } : {}),
-    });
+    const answer = await callApi(
+      'v1.searchSecrets',
+      { limit: 100, ...(pageId ? { page_id: pageId } : {}) },
+      serverId,
+    );
     items.push(...answer.items);
     pageId = answer.next_page_id;
     if (!pageId) return { generation: 'v1', items, complete: true };
@@ -126,19 +135,20 @@ async function allV1Secrets(): Promise<SecretList> {
 /** The server's custom secrets: names and descriptions, never values. */
 export function useServerSecrets({ enabled = true }: { enabled?: boolean } = {}) {
   const queryClient = useQueryClient();
+  const serverId = useServerScope();
   return useQuery<SecretList, ApiError>({
-    queryKey: serverSecretsKey,
+    queryKey: [...serverSecretsKey, scopeKey(serverId)],
     queryFn: () =>
-      readOnGeneration(queryClient, {
-        v1: allV1Secrets,
+      readOnGeneration(queryClient, serverId, {
+        v1: () => allV1Secrets(serverId),
         v0: async () => ({
           generation: 'v0' as const,
-          items: (await callApi('v0.listSecrets', {})).custom_secrets,
+          items: (await callApi('v0.listSecrets', {}, serverId)).custom_secrets,
           complete: true,
         }),
         agent: async () => ({
           generation: 'agent' as const,
-          items: [...(await callApi('agent.listSecrets', {})).secrets].sort((a, b) =>
+          items: [...(await callApi('agent.listSecrets', {}, serverId)).secrets].sort((a, b) =>
             a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
           ),
           complete: true,
@@ -156,22 +166,26 @@ export function useServerSecrets({ enabled = true }: { enabled?: boolean } = {})
  * along on legacy servers only: the 1.7+ route takes tokens alone. (An agent server keeps its
  * tokens as secrets: `saveAgentToken`.)
  */
-export function sendProviderTokens(generation: 'v1' | 'v0', body: POSTProviderModel) {
+export function sendProviderTokens(
+  generation: 'v1' | 'v0',
+  body: POSTProviderModel,
+  serverId?: string,
+) {
   return generation === 'v1'
-    ? callApi('v1.setGitProviders', { provider_tokens: body.provider_tokens })
-    : callApi('v0.addGitProviders', body);
+    ? callApi('v1.setGitProviders', { provider_tokens: body.provider_tokens }, serverId)
+    : callApi('v0.addGitProviders', body, serverId);
 }
 
 /** Forgets every stored provider token. */
-export function clearProviderTokens(generation: 'v1' | 'v0') {
+export function clearProviderTokens(generation: 'v1' | 'v0', serverId?: string) {
   return generation === 'v1'
-    ? callApi('v1.clearGitProviders', {})
-    : callApi('v0.unsetProviderTokens', {});
+    ? callApi('v1.clearGitProviders', {}, serverId)
+    : callApi('v0.unsetProviderTokens', {}, serverId);
 }
 
 /** 1.7+: replaces the server's whole map of default MCP servers. */
-export function saveMcpServers(servers: Record<string, McpServerRequest>) {
-  return callApi('v1.saveSettings', { agent_settings_diff: { mcp_config: servers } });
+export function saveMcpServers(servers: Record<string, McpServerRequest>, serverId?: string) {
+  return callApi('v1.saveSettings', { agent_settings_diff: { mcp_config: servers } }, serverId);
 }
 
 /**
@@ -183,7 +197,7 @@ export function saveMcpServers(servers: Record<string, McpServerRequest>) {
  */
 export async function saveAgentMcpServers(
   changes: readonly AgentMcpChange[],
-  { perServerRoutes }: { perServerRoutes: boolean },
+  { perServerRoutes, serverId }: { perServerRoutes: boolean; serverId?: string | undefined },
 ): Promise<void> {
   if (!perServerRoutes) {
     const mcp_config: Record<string, AgentMcpServerPatch | null> = {};
@@ -195,16 +209,17 @@ export async function saveAgentMcpServers(
             ? (change.server as AgentMcpServerPatch)
             : change.patch;
     }
-    await callApi('agent.updateSettings', { agent_settings_diff: { mcp_config } });
+    await callApi('agent.updateSettings', { agent_settings_diff: { mcp_config } }, serverId);
     return;
   }
   const order = { delete: 0, update: 1, create: 2 } as const;
   for (const change of [...changes].sort((a, b) => order[a.kind] - order[b.kind])) {
     const settings_key = change.name;
-    if (change.kind === 'delete') await callApi('agent.deleteMcpServer', { settings_key });
-    else if (change.kind === 'update') {
-      await callApi('agent.updateMcpServer', { settings_key, ...change.patch });
-    } else await callApi('agent.createMcpServer', { settings_key, ...change.server });
+    if (change.kind === 'delete') {
+      await callApi('agent.deleteMcpServer', { settings_key }, serverId);
+    } else if (change.kind === 'update') {
+      await callApi('agent.updateMcpServer', { settings_key, ...change.patch }, serverId);
+    } else await callApi('agent.createMcpServer', { settings_key, ...change.server }, serverId);
   }
 }
 
@@ -215,11 +230,12 @@ export async function saveAgentMcpServers(
 export async function createSecret(
   generation: SettingsGeneration,
   secret: { name: string; value: string; description?: string | null },
+  serverId?: string,
 ): Promise<void> {
   // An agent server replaces the description too: the caller sends the one to keep.
-  if (generation === 'agent') await callApi('agent.saveSecret', secret);
-  else if (generation === 'v1') await callApi('v1.createSecret', secret);
-  else await callApi('v0.createSecret', secret);
+  if (generation === 'agent') await callApi('agent.saveSecret', secret, serverId);
+  else if (generation === 'v1') await callApi('v1.createSecret', secret, serverId);
+  else await callApi('v0.createSecret', secret, serverId);
 }
 
 /** Renames or describes a secret. Not on an agent server, which takes a value with every change. */
@@ -227,15 +243,22 @@ export async function updateSecret(
   generation: 'v1' | 'v0',
   secretId: string,
   change: { name: string; description: string | null },
+  serverId?: string,
 ): Promise<void> {
-  if (generation === 'v1') await callApi('v1.updateSecret', { secret_id: secretId, ...change });
-  else await callApi('v0.updateSecret', { secret_id: secretId, ...change });
+  const params = { secret_id: secretId, ...change };
+  if (generation === 'v1') await callApi('v1.updateSecret', params, serverId);
+  else await callApi('v0.updateSecret', params, serverId);
 }
 
-export async function deleteSecret(generation: SettingsGeneration, secretId: string) {
-  if (generation === 'agent') await callApi('agent.deleteSecret', { name: secretId });
-  else if (generation === 'v1') await callApi('v1.deleteSecret', { secret_id: secretId });
-  else await callApi('v0.deleteSecret', { secret_id: secretId });
+export async function deleteSecret(
+  generation: SettingsGeneration,
+  secretId: string,
+  serverId?: string,
+) {
+  if (generation === 'agent') await callApi('agent.deleteSecret', { name: secretId }, serverId);
+  else if (generation === 'v1') {
+    await callApi('v1.deleteSecret', { secret_id: secretId }, serverId);
+  } else await callApi('v0.deleteSecret', { secret_id: secretId }, serverId);
 }
 
 /**
@@ -247,18 +270,19 @@ export async function saveAgentToken(
   provider: CloneProvider,
   token: string,
   description: string,
+  serverId?: string,
 ): Promise<void> {
-  await callApi('agent.saveSecret', {
-    name: tokenSecretName(provider),
-    value: token,
-    description,
-  });
+  await callApi(
+    'agent.saveSecret',
+    { name: tokenSecretName(provider), value: token, description },
+    serverId,
+  );
 }
 
 /** An agent server: forgets a git provider's token (a missing one is already forgotten). */
-export async function forgetAgentToken(provider: CloneProvider): Promise<void> {
+export async function forgetAgentToken(provider: CloneProvider, serverId?: string): Promise<void> {
   try {
-    await callApi('agent.deleteSecret', { name: tokenSecretName(provider) });
+    await callApi('agent.deleteSecret', { name: tokenSecretName(provider) }, serverId);
   } catch (error) {
     if (toApiError(error).kind !== 'not-found') throw error;
   }
@@ -282,9 +306,10 @@ export function useHostedService(settings: Settings): HostedAnswer {
   const testedMode = settings.serverInfo?.mode ?? null;
   // An agent server on its own has no web client to ask.
   const agent = settings.serverInfo?.kind === 'agent';
+  const serverId = useServerScope();
   const config = useQuery({
-    queryKey: apiKey('v1.getWebClientConfig', {}),
-    queryFn: () => callApi('v1.getWebClientConfig', {}),
+    queryKey: apiKey('v1.getWebClientConfig', {}, serverId),
+    queryFn: () => callApi('v1.getWebClientConfig', {}, serverId),
     enabled: Boolean(serverUrl) && testedMode === null && !agent,
     staleTime: 10 * 60_000,
     retry: false,
@@ -305,17 +330,19 @@ export interface OrganizationList {
 
 /** Hosted service: the organisations the key's user belongs to, every page. */
 export function useOrganizations({ enabled }: { enabled: boolean }) {
+  const serverId = useServerScope();
   return useQuery<OrganizationList, ApiError>({
-    queryKey: organizationsKey,
+    queryKey: [...organizationsKey, scopeKey(serverId)],
     queryFn: async () => {
       const items: Organization[] = [];
       let currentOrgId: string | null = null;
       let pageId: string | null | undefined;
       for (let page = 0; page < MAX_PAGES; page++) {
-        const answer = await callApi('v1.listOrganizations', {
-          limit: 100,
-          ...(pageId ? { page_id: pageId } : {}),
-        });
+        const answer = await callApi(
+          'v1.listOrganizations',
+          { limit: 100, ...(pageId ? { page_id: pageId } : {}) },
+          serverId,
+        );
         items.push(...answer.items);
         currentOrgId ??= answer.current_org_id ?? null;
         pageId = answer.next_page_id;

@@ -4,6 +4,7 @@ import type { EndpointName, EndpointParams, EndpointResult } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
 import { callApi } from '@/lib/messaging/worker-client';
 import type { WorkerConnection } from '@/lib/messaging/worker-connection';
+import { useServerScope } from './server-scope';
 
 /** Query defaults for extension pages: quiet on focus, no retries on answers that will not change. */
 export function createQueryClient(): QueryClient {
@@ -32,20 +33,29 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** The query key of an endpoint call: one place, so invalidations match. */
-export function apiKey<N extends EndpointName>(endpoint: N, params?: EndpointParams<N>): QueryKey {
-  return params === undefined ? ['api', endpoint] : ['api', endpoint, params];
+/**
+ * The query key of an endpoint call: one place, so invalidations match. Each server's answers
+ * are kept apart (./server-scope.tsx); `['api', endpoint]` still matches them all.
+ */
+export function apiKey<N extends EndpointName>(
+  endpoint: N,
+  params?: EndpointParams<N>,
+  serverId?: string,
+): QueryKey {
+  const base = params === undefined ? ['api', endpoint] : ['api', endpoint, params];
+  return serverId ? [...base, { server: serverId }] : base;
 }
 
-/** A service endpoint as a query, through the worker (which holds the key). */
+/** A service endpoint as a query on the scoped server, through the worker (which holds the key). */
 export function useApiQuery<N extends EndpointName>(
   endpoint: N,
   params: EndpointParams<N>,
   options: Omit<UseQueryOptions<EndpointResult<N>, ApiError>, 'queryKey' | 'queryFn'> = {},
 ) {
+  const serverId = useServerScope();
   return useQuery<EndpointResult<N>, ApiError>({
-    queryKey: apiKey(endpoint, params),
-    queryFn: () => callApi(endpoint, params),
+    queryKey: apiKey(endpoint, params, serverId),
+    queryFn: () => callApi(endpoint, params, serverId),
     ...options,
   });
 }

@@ -38,13 +38,18 @@ export async function rpc<M extends RpcMethodName>(
 export async function callApi<N extends EndpointName>(
   endpoint: N,
   params: EndpointParams<N>,
+  /** The server it goes to (lib/settings/servers.ts); left out: the default server. */
+  serverId?: string,
 ): Promise<EndpointResult<N>> {
   const spec = endpointRequests[endpoint] as unknown as RequestSpec;
   const call = prepareCall(endpoint, spec, params);
   let raw: unknown;
   try {
     // QueryValue arrays are readonly; the schema's are not: same data.
-    raw = await rpc('api.send', call as RpcParamsIn<'api.send'>);
+    raw = await rpc('api.send', {
+      ...(call as RpcParamsIn<'api.send'>),
+      ...(serverId ? { serverId } : {}),
+    });
   } catch (error) {
     const recovered = spec.recover?.(reviveError(error));
     if (recovered === undefined) throw error;
