@@ -334,7 +334,7 @@ function isTransient(error: ApiError): boolean {
 
 /**
  * Polls until the person approves the code, and resolves with the key. Polls once at once, then
- * every interval (a `slow_down` lengthens it for good, RFC 8628 §3.5), never after the code
+ * every interval (a `slow_down` lengthens it for good, as RFC 8628 asks), never after the code
  * expired; a poll without a usable answer is tried again at the next interval, at most
  * `TRANSIENT_RETRIES` times in a row. Rejects with an ApiError in words: `signIn` `expired`,
  * `refused` or `unavailable`, `aborted` when `signal` aborts, or what kept the server from
