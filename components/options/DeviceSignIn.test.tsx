@@ -271,6 +271,25 @@ describe('signing in with a code', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/^Sign-in cancelled/);
   });
 
+  it('starts from the beginning when the server address changes', async () => {
+    const steps = signInFlow();
+    const { view, onSignedIn } = renderSignIn(steps.flow);
+    await startSigningIn();
+    await steps.giveCode();
+    view.rerender(
+      <DeviceSignIn
+        serverUrl="https://staging.all-hands.dev"
+        onSignedIn={onSignedIn}
+        flow={steps.flow}
+      />,
+    );
+    expect(steps.waits[0]?.signal.aborted).toBe(true);
+    expect(screen.queryByText('WDJBMJHT')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await startSigningIn();
+    expect(steps.flow.requestAccess).toHaveBeenLastCalledWith('https://staging.all-hands.dev');
+  });
+
   it('stops polling when the page goes away', async () => {
     const steps = signInFlow();
     const { view } = renderSignIn(steps.flow);

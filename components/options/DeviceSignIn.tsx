@@ -33,7 +33,7 @@ const browserFlow: DeviceSignInFlow = {
 };
 
 export interface DeviceSignInProps {
-  /** The hosted service's address. */
+  /** The hosted service's address; another one ends a sign-in under way. */
   serverUrl: string;
   /** Receives the key once the person approved; a rejection is shown as the sign-in's failure. */
   onSignedIn: (token: string) => void | Promise<void>;
@@ -73,6 +73,17 @@ export function DeviceSignIn({ serverUrl, onSignedIn, flow }: DeviceSignInProps)
       running.current?.abort();
     };
   }, []);
+
+  // A code is for the server that gave it: another address starts from the beginning.
+  const shownFor = useRef(serverUrl);
+  useEffect(() => {
+    if (shownFor.current === serverUrl) return;
+    shownFor.current = serverUrl;
+    const run = running.current;
+    running.current = null;
+    run?.abort();
+    setState({ step: 'idle' });
+  }, [serverUrl]);
 
   // Focus follows the next thing to do: the approval page, or starting again.
   const step = state.step;
