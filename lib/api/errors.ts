@@ -73,6 +73,12 @@ export interface ApiErrorDetails {
   limit?: 'run-capacity' | 'daily-quota';
   /** When the limit lifts, as the server said it (ISO 8601): the daily quota's next reset. */
   resetAt?: string;
+  /**
+   * How a device sign-in ended, where that is more than the kind says
+   * (docs/contract/device-signin.md): its code expired or is no longer known (`expired`), the
+   * service refused it (`refused`), or the server has no device sign-in at all (`unavailable`).
+   */
+  signIn?: 'expired' | 'refused' | 'unavailable';
   /** Upstream i18n id of hand-made errors, e.g. `CONFIGURATION$SETTINGS_NOT_FOUND`. */
   msgId?: string;
   bodyType?: ResponseBodyType;
@@ -99,6 +105,7 @@ export class ApiError extends Error {
   readonly retryAfter?: number;
   readonly limit?: 'run-capacity' | 'daily-quota';
   readonly resetAt?: string;
+  readonly signIn?: 'expired' | 'refused' | 'unavailable';
   readonly msgId?: string;
   readonly bodyType?: ResponseBodyType;
   readonly endpoint?: string;
@@ -145,6 +152,7 @@ const detailKeys = [
   'retryAfter',
   'limit',
   'resetAt',
+  'signIn',
   'msgId',
   'bodyType',
   'endpoint',

@@ -48,6 +48,35 @@ export const optionsStrings = {
     'The stored key (ending in {hint}) was saved for {keyOrigin}, so Handoff does not send it to {origin}. Type this server’s key and save, or tick “Send the stored key” below the key field and save.',
   'options.server.keyOriginNone': 'no server',
 
+  // Signing in to the hosted service with a code (components/options/DeviceSignIn.tsx)
+  'options.signIn.title': 'Sign in without a key',
+  'options.signIn.intro':
+    'Approve Handoff in the hosted service’s web app, where you are already signed in, instead of creating and pasting an API key.',
+  'options.signIn.start': 'Sign in with the hosted service',
+  'options.signIn.starting': 'Asking the hosted service for a sign-in code…',
+  'options.signIn.codeLabel': 'Your sign-in code',
+  'options.signIn.codeIntro':
+    'Open the approval page, check that it shows this code, and approve Handoff there. Come back here afterwards: this page notices by itself.',
+  'options.signIn.copy': 'Copy code',
+  'options.signIn.copied': 'The code is copied.',
+  'options.signIn.copyFailed':
+    'The browser did not let Handoff copy it: select the code and copy it.',
+  'options.signIn.open': 'Open the approval page on {host}',
+  'options.signIn.waiting': 'Waiting for your approval. The code works until {time}.',
+  'options.signIn.cancel': 'Cancel',
+  'options.signIn.saving': 'Approved. Keeping the sign-in…',
+  'options.signIn.done': 'Signed in to the hosted service.',
+  'options.signIn.retry': 'Try again',
+  'options.signIn.expiredTitle': 'The code expired',
+  'options.signIn.refusedTitle': 'The sign-in was refused',
+  'options.signIn.cancelledTitle': 'Sign-in cancelled',
+  'options.signIn.cancelled':
+    'Nothing was kept. Start again when you are ready, or paste an API key instead.',
+  'options.signIn.unavailableTitle': 'This server has no sign-in with a code',
+  'options.signIn.failedTitle': 'Could not sign in',
+  'options.signIn.accessDenied':
+    'Handoff needs access to {origin} to sign in there, and the browser did not grant it. Try again and allow access when the browser asks.',
+
   // Connection report
   'options.report.tested': 'Tested {address}.',
   'options.report.reachable': 'Server',

@@ -1456,6 +1456,12 @@ const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
   'v1 DELETE /api/v1/secrets/{}': ['v1.deleteSecret'],
   'v1 GET /api/v1/skills/search': ['v1.searchServerSkills'],
   'hosted GET /api/organizations': ['v1.listOrganizations'],
+  'hosted POST /oauth/device/authorize': {
+    notUsed: 'the device sign-in (lib/api/device-signin.ts) sends it itself, without a key',
+  },
+  'hosted POST /oauth/device/token': {
+    notUsed: 'the device sign-in (lib/api/device-signin.ts) polls it itself with a form body',
+  },
   'agent POST /api/conversations/{}/interrupt': ['agent.interrupt'],
   'agent POST /api/conversations/{}/events/respond_to_ask_user': ['agent.respondToAskUser'],
 };

@@ -31,6 +31,16 @@ export interface DelayOptions extends FaultTarget {
   times?: number;
 }
 
+/** A device sign-in code as the admin helper shows it. */
+export interface DeviceCodeState {
+  user_code: string;
+  status: 'pending' | 'authorized' | 'denied' | 'expired';
+  seconds_left: number;
+  /** Seconds between polls the server asks for now (raised by each slow-down). */
+  interval: number;
+  polled: boolean;
+}
+
 export type FrameKind = 'malformed' | 'raw' | 'not-an-event' | 'oversized';
 
 export interface ServiceState {
@@ -156,6 +166,38 @@ export class AdminClient {
    */
   hostedSession(expired?: boolean): Promise<{ cookie: string; expired: boolean }> {
     return this.call('POST', '/hosted/session', expired === undefined ? {} : { expired });
+  }
+
+  /** The hosted kind's device sign-in codes, oldest first (never the secret device code). */
+  async deviceCodes(): Promise<DeviceCodeState[]> {
+    return (await this.call<{ codes: DeviceCodeState[] }>('GET', '/hosted/device-codes')).codes;
+  }
+
+  /**
+   * What the person's "Authorize Device" on the hosted approval page does: the code (by default
+   * the newest one still waiting) is approved and its key made, bound to `orgId` (by default the
+   * user's personal organisation). Fails with upstream's words for a code that is not waiting.
+   */
+  approveDeviceCode(options: { userCode?: string; orgId?: string } = {}): Promise<DeviceCodeState> {
+    return this.call('POST', '/hosted/device-codes/approve', {
+      user_code: options.userCode,
+      org_id: options.orgId,
+    });
+  }
+
+  /** The service refuses the code, as upstream does when it cannot create the key. */
+  denyDeviceCode(userCode?: string): Promise<DeviceCodeState> {
+    return this.call('POST', '/hosted/device-codes/deny', { user_code: userCode });
+  }
+
+  /** The code's ten minutes pass at once. */
+  expireDeviceCode(userCode?: string): Promise<DeviceCodeState> {
+    return this.call('POST', '/hosted/device-codes/expire', { user_code: userCode });
+  }
+
+  /** A week passes for every key a device sign-in made: each is refused from now on. */
+  async expireDeviceKeys(): Promise<number> {
+    return (await this.call<{ expired: number }>('POST', '/hosted/device-keys/expire')).expired;
   }
 
   /** Everything the service holds for a conversation, for exact comparisons. */

@@ -202,6 +202,19 @@ describe.each(['v1', 'hosted'] as const)('the %s kind against the hosted OpenAPI
     if (kind === 'hosted') {
       probe('GET', '/api/organizations', () => get('/api/organizations?limit=1'));
       probe('GET', '/saas', () => get('/saas'));
+      // The device sign-in needs no credential; its token route answers 200 once approved.
+      probe('POST', '/oauth/device/authorize', () =>
+        call(u('/oauth/device/authorize'), { method: 'POST' }),
+      );
+      probe('POST', '/oauth/device/token', async () => {
+        const code = await call<Json>(u('/oauth/device/authorize'), { method: 'POST' });
+        await svc.admin.approveDeviceCode({ userCode: String(code.body.user_code) });
+        return call(u('/oauth/device/token'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `device_code=${code.body.device_code}`,
+        });
+      });
     }
   }, 30_000);
 

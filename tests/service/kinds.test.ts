@@ -109,7 +109,12 @@ describe('route tables', () => {
     expect(paths(v1)).toContain('GET /api/v1/conversation/{conversation_id}/events/search');
     // The hosted service is the 1.x app server plus its own routes, nothing taken away.
     expect(missing(v1, hosted)).toEqual([]);
-    expect(missing(hosted, v1).map(key).sort()).toEqual(['GET /api/organizations', 'GET /saas']);
+    expect(missing(hosted, v1).map(key).sort()).toEqual([
+      'GET /api/organizations',
+      'GET /saas',
+      'POST /oauth/device/authorize',
+      'POST /oauth/device/token',
+    ]);
     // Every 1.x route is in the hosted document; legacy keeps the 0.62 sources.
     expect(v1.filter((r) => r.contract.source !== 'cloud').map(key)).toEqual([]);
     expect(legacy.some((r) => r.contract.source === 'v0')).toBe(true);

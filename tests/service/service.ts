@@ -24,6 +24,7 @@ import { agentServerRoutes } from './routes/agent-server';
 import type { RouteHost } from './routes/common';
 import { agentServerHealthRoutes, appServerHealthRoutes, healthRoutes } from './routes/health';
 import { HostedAuth, hostedRoutes } from './routes/hosted';
+import { DeviceSignIn, deviceSignInRoutes } from './routes/hosted-device';
 import { withDailyQuota } from './routes/hosted-start';
 import { v0ConversationScopedRoutes } from './routes/v0-conversation';
 import { v0ConversationRoutes } from './routes/v0-conversations';
@@ -59,6 +60,8 @@ export class ReferenceService implements ServiceHost, RouteHost {
   apiKey: string | null;
   /** The hosted kind's multi-user auth; null for the other kinds. */
   readonly hostedAuth: HostedAuth | null;
+  /** The hosted kind's device sign-in; null for the other kinds. */
+  readonly deviceSignIn: DeviceSignIn | null;
 
   private readonly persister: Persister;
   private main: Listener | null = null;
@@ -71,11 +74,13 @@ export class ReferenceService implements ServiceHost, RouteHost {
     this.options = resolveOptions(options);
     this.apiKey = this.options.apiKey;
     this.scenario = this.options.scenario;
+    this.deviceSignIn = this.options.server === 'hosted' ? new DeviceSignIn(this) : null;
     this.hostedAuth =
       this.options.server === 'hosted'
         ? new HostedAuth(
             () => this.apiKey,
             () => this.options.rateLimit,
+            (key) => this.deviceSignIn?.keyInfo(key) ?? null,
           )
         : null;
     const restored = this.options.dataFile ? loadData(this.options.dataFile) : null;
@@ -240,6 +245,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
           ...v1SettingsRoutes(this),
           ...v1GitRoutes(this),
           ...(this.options.server === 'hosted' ? hostedRoutes(this) : []),
+          ...(this.deviceSignIn ? deviceSignInRoutes(this.deviceSignIn) : []),
         ];
       case 'agent':
         return [];

@@ -6,11 +6,20 @@ export interface RecordedRequest {
   url: URL;
   headers: Headers;
   body: string | undefined;
-  /** The body parsed as JSON, when there is one. */
+  /** The body parsed as JSON, when it is JSON. */
   json: unknown;
   credentials: RequestCredentials | undefined;
   redirect: RequestRedirect | undefined;
   signal: AbortSignal | undefined;
+}
+
+/** A form or text body has no JSON reading; the raw `body` is there for it. */
+function parsedOrUndefined(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }
 
 export type Responder = (request: RecordedRequest) => Response | Promise<Response>;
@@ -24,7 +33,7 @@ export function fakeFetch(respond: Responder): { fetch: FetchLike; requests: Rec
       url: new URL(input),
       headers: new Headers(init.headers),
       body,
-      json: body === undefined ? undefined : JSON.parse(body),
+      json: body === undefined ? undefined : parsedOrUndefined(body),
       credentials: init.credentials,
       redirect: init.redirect,
       signal: init.signal ?? undefined,

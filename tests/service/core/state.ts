@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DockerRuntimeRecord } from '../agent-server/docker-runtime';
+import type { DeviceSignInRecord } from '../routes/hosted-device';
 import type { QuotaRecord } from '../routes/hosted-start';
 import { randomKey } from './ids';
 
@@ -254,6 +255,8 @@ export interface ServiceData {
   docker_runtime?: DockerRuntimeRecord;
   /** The hosted user's daily conversation usage. */
   daily_quota?: QuotaRecord;
+  /** The hosted kind's device sign-in codes and the keys they gave. */
+  device_sign_in?: DeviceSignInRecord;
 }
 
 export function emptyData(): ServiceData {

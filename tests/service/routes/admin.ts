@@ -9,6 +9,7 @@ import type { ReferenceService } from '../service';
 import { ROOM } from '../v0/domain';
 import { agentServerAdminRoutes } from './admin-agent-server';
 import { numberField, objectBody } from './admin-body';
+import { deviceAdminRoutes } from './admin-device';
 
 const internal = { source: 'internal' as const };
 
@@ -35,6 +36,7 @@ export function adminRoutes(service: ReferenceService): Route[] {
 
   return [
     ...agentServerAdminRoutes(service),
+    ...deviceAdminRoutes(service),
     defineRoute({
       method: 'GET',
       path: '/__admin/state',

@@ -154,6 +154,9 @@ export class HostedAuth {
   constructor(
     private readonly apiKey: () => string | null,
     private readonly rateLimited: () => boolean,
+    /** A key a device sign-in created (routes/hosted-device.ts): valid for a week, bound. */
+    private readonly deviceKey: (key: string) => { valid: boolean; orgId: string } | null = () =>
+      null,
   ) {}
 
   /** The auth-cookie middleware, outermost: a request without any credential ends here. */
@@ -179,7 +182,11 @@ export class HostedAuth {
   authorize(req: Incoming, withOrganisation: boolean): void {
     const key = offeredKey(req);
     const expected = this.apiKey();
-    const keyValid = key !== null && (expected === null || key === expected);
+    // A key from a device sign-in is known to the service, so only its week decides; any other
+    // key is the configured one, or any at all when none is configured.
+    const device = key === null ? null : this.deviceKey(key);
+    const keyValid =
+      key !== null && (device ? device.valid : expected === null || key === expected);
     if (!keyValid) {
       if (sessionCookie(req) !== this.sessionToken) {
         throw new HttpError(json({ error: 'NoCredentialsError' }, 401));
@@ -187,7 +194,7 @@ export class HostedAuth {
       if (this.sessionExpired) throw new HttpError(json({ error: 'ExpiredError' }, 401));
     }
     if (this.rateLimited()) this.countRequest();
-    if (withOrganisation) this.checkOrganisation(req);
+    if (withOrganisation) this.checkOrganisation(req, keyValid && device ? device.orgId : null);
   }
 
   private countRequest(): void {
@@ -201,11 +208,15 @@ export class HostedAuth {
     }
   }
 
-  private checkOrganisation(req: Incoming): void {
+  /** `_resolve_org_id`: the header must be a UUID, agree with a bound key, name a membership. */
+  private checkOrganisation(req: Incoming, boundOrg: string | null): void {
     const requested = header(req, 'x-org-id');
     if (!requested) return;
     const hex = uuidHex(requested);
     if (hex === null) throw httpException(400, 'Invalid X-Org-Id header (must be a UUID)');
+    if (boundOrg !== null && boundOrg.replaceAll('-', '') !== hex) {
+      throw httpException(403, 'API key is not authorized for this organization');
+    }
     const member = hostedOrgs.some((org) => org.id.replaceAll('-', '') === hex);
     if (!member) throw httpException(403, 'User is not a member of the requested organization');
   }
