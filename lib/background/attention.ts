@@ -3,6 +3,7 @@ import { agentStateOfExecution } from '@/lib/api/agent-state';
 import { workerWords } from '@/lib/i18n/en-worker';
 import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
 import type { Settings } from '@/lib/settings/schema';
+import { serverById, serverName } from '@/lib/settings/servers';
 
 /**
  * What a conversation needs from the person, if anything. `question`: the agent asked something
@@ -90,12 +91,16 @@ export function notificationFor(
   }
 }
 
-/** Tells the person, where their settings allow it; a click opens the panel on it (main.ts). */
+/**
+ * Tells the person, where their settings allow it; a click opens the panel on it (main.ts).
+ * With several servers, it says which server the conversation is on.
+ */
 export async function notify(
   conversationId: string,
   need: Need,
   conversation: Parameters<typeof notificationFor>[1],
   settings: Settings,
+  serverId?: string,
 ): Promise<void> {
   const enabled =
     (need === 'input' || need === 'confirmation' || need === 'question'
@@ -107,6 +112,14 @@ export async function notify(
           : false) ?? false;
   const words = notificationFor(need, conversation);
   if (!enabled || !words) return;
+  const server =
+    settings.servers.length > 1 ? serverById(settings, serverId ?? settings.defaultServerId) : null;
+  if (server) {
+    words.message = workerWords('worker.notify.onServer', {
+      message: words.message,
+      server: serverName(server),
+    });
+  }
   await browser.notifications
     .create(`handoff:${conversationId}`, {
       type: 'basic',

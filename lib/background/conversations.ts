@@ -85,7 +85,11 @@ function needOf(entry: IndexEntry | undefined): Need {
  * The first read of a server is where things already were, not news; conversations this worker
  * streams are told about by their stream.
  */
-async function notifyChanges(previous: IndexSnapshot, next: IndexSnapshot): Promise<void> {
+async function notifyChanges(
+  previous: IndexSnapshot,
+  next: IndexSnapshot,
+  serverId: string,
+): Promise<void> {
   if (previous.refreshedAt === null || next.refreshedAt === previous.refreshedAt) return;
   const before = new Map(previous.entries.map((entry) => [normaliseId(entry.id), entry]));
   const since = previous.refreshedAt;
@@ -97,7 +101,7 @@ async function notifyChanges(previous: IndexSnapshot, next: IndexSnapshot): Prom
     if (!old && (entry.createdAt ?? 0) < since) continue;
     if (hub.stream(entry.id)) continue;
     settings ??= await loadSettings();
-    await notify(entry.id, need, { title: entry.title }, settings);
+    await notify(entry.id, need, { title: entry.title }, settings, serverId);
   }
 }
 
@@ -137,7 +141,7 @@ async function tellEveryone(
   for (const port of indexPorts) postIndex(port, next);
   pushPageStates(previous, next);
   await showIndex(next.entries);
-  if (server) await notifyChanges(server.previous, server.next);
+  if (server) await notifyChanges(server.previous, server.next, server.id);
 }
 
 /**

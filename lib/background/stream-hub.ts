@@ -304,7 +304,13 @@ export class StreamHub {
     // A state read from history is where the conversation already was, not news; one that
     // arrived over the live stream (also replayed after a reconnect) is.
     if (previous === undefined && !snapshot.stateFromLive) return;
-    await notify(snapshot.conversationId, need, snapshot.conversation, await loadSettings());
+    await notify(
+      snapshot.conversationId,
+      need,
+      snapshot.conversation,
+      await loadSettings(),
+      await this.serverOf(snapshot.conversationId),
+    );
   }
 
   private async persistNeeds(): Promise<void> {

@@ -17,6 +17,7 @@ export const workerStrings = {
   'worker.notify.question': 'The agent has a question for you',
   'worker.notify.questionAsks': '{name} asks: {question}',
   'worker.notify.questionAsked': '{name} asks you a question and waits for your answer.',
+  'worker.notify.onServer': '{message} (on {server})',
 } as const;
 
 export type WorkerKey = keyof typeof workerStrings;
