@@ -40,6 +40,9 @@ step('build (chrome)', 'npx', ['wxt', 'build']);
 step('build (firefox)', 'npx', ['wxt', 'build', '-b', 'firefox']);
 step("Mozilla's add-on linter on the Firefox package", 'node', ['scripts/lint-firefox.mjs']);
 step('build (chrome, end-to-end variant)', 'npx', ['wxt', 'build'], { HANDOFF_E2E: '1' });
+// The earlier commit the update journey starts from (tests/e2e/update-baseline.json), built once
+// per commit and kept; here rather than inside the run, where it would slow a browser beside it.
+step("build (the update journey's baseline)", 'node', ['scripts/update-baseline.mjs']);
 const chromium = ensureChromium();
 step('end-to-end tests in Chromium', 'npx', ['playwright', 'test'], {
   CHROMIUM_PATH: chromium,

@@ -31,7 +31,9 @@ export interface ExtensionFixtures {
    * address in the trusted store, the key bound to the service's origin (both IndexedDB).
    */
   connectToService: (options?: ConnectOptions) => Promise<void>;
-  /** A fresh Chromium profile with the built extension loaded, one per test. */
+  /** The unpacked folder Chromium loads: the end-to-end build, unless a spec installs another. */
+  extensionPath: string;
+  /** A fresh Chromium profile with the extension at `extensionPath` loaded, one per test. */
   extContext: BrowserContext;
   /** The extension's MV3 service worker. After a stop, evaluate() runs in the restarted worker. */
   serviceWorker: Worker;
@@ -79,14 +81,18 @@ export const test = base.extend<ExtensionFixtures>({
   },
 
   // biome-ignore lint/correctness/noEmptyPattern: Playwright requires an object pattern here.
-  extContext: async ({}, use) => {
+  extensionPath: async ({}, use) => {
+    await use(extensionDir);
+  },
+
+  extContext: async ({ extensionPath }, use) => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'handoff-e2e-'));
     const context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: chromiumPath(),
       headless: true,
       args: [
-        `--disable-extensions-except=${extensionDir}`,
-        `--load-extension=${extensionDir}`,
+        `--disable-extensions-except=${extensionPath}`,
+        `--load-extension=${extensionPath}`,
         '--disable-quic',
         // The service's sandboxes advertise `localhost` addresses, as Docker-run sandboxes do; a
         // person's browser is usually on another machine, where `localhost` is not the server.
