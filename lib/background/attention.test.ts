@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { browser } from 'wxt/browser';
 import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
 import { testSnapshot } from '@/lib/messaging/stream-snapshot-test-support';
-import { needOf, notificationFor } from './attention';
+import { sanitiseSettings } from '@/lib/settings/sanitise';
+import { needOf, notificationFor, notify } from './attention';
 import { waitingTitles } from './badge';
 
 /** A V1 conversation waiting on the person, as the worker's stream holds it. */
@@ -49,5 +51,30 @@ describe('what a conversation needs from the person', () => {
     expect(notificationFor('confirmation', { title: 'X' })?.title).toBe(
       'The agent asks for confirmation',
     );
+  });
+});
+
+describe('a notification with several servers', () => {
+  const settings = (servers: { id: string; name: string; serverUrl: string }[]) =>
+    sanitiseSettings({ servers, defaultServerId: servers[0]?.id });
+
+  it('says which server the conversation is on, by the name the person gave it', async () => {
+    const create = vi.spyOn(browser.notifications, 'create').mockResolvedValue(undefined as never);
+    const two = settings([
+      { id: 'work', name: 'Work', serverUrl: 'https://app.all-hands.dev' },
+      { id: 'home', name: 'Home lab', serverUrl: 'http://localhost:8000' },
+    ]);
+    await notify('c1', 'input', { title: 'Fix the build' }, two, 'home');
+    expect(create).toHaveBeenLastCalledWith(
+      'handoff:c1',
+      expect.objectContaining({ message: 'Fix the build needs your answer. (on Home lab)' }),
+    );
+    // With one server there is nothing to tell apart.
+    await notify('c2', 'input', { title: 'Fix the build' }, settings([two.servers[0] as never]));
+    expect(create).toHaveBeenLastCalledWith(
+      'handoff:c2',
+      expect.objectContaining({ message: 'Fix the build needs your answer.' }),
+    );
+    create.mockRestore();
   });
 });

@@ -32,8 +32,8 @@ async function remembered<T extends Runtime | AgentServer>(
   return target;
 }
 
-async function runtimeOf(caller: Caller, conversationId: string): Promise<Runtime> {
-  const found = await remembered(`v0 ${conversationId}`, async () => {
+async function runtimeOf(caller: Caller, conversationId: string, server: string): Promise<Runtime> {
+  const found = await remembered(`${server} v0 ${conversationId}`, async () => {
     const info = (await caller.call('v0.getConversation', {
       conversation_id: conversationId,
     })) as Record<string, unknown> | null;
@@ -48,8 +48,12 @@ async function runtimeOf(caller: Caller, conversationId: string): Promise<Runtim
   return found;
 }
 
-async function agentServerOf(caller: Caller, conversationId: string): Promise<AgentServer> {
-  const found = await remembered(`v1 ${conversationId}`, async () => {
+async function agentServerOf(
+  caller: Caller,
+  conversationId: string,
+  server: string,
+): Promise<AgentServer> {
+  const found = await remembered(`${server} v1 ${conversationId}`, async () => {
     const [record] = (await caller.call('v1.getAppConversations', {
       ids: [conversationId],
     })) as (Record<string, unknown> | null)[];
@@ -65,18 +69,22 @@ async function agentServerOf(caller: Caller, conversationId: string): Promise<Ag
   return found;
 }
 
-/** The call with its runtime or agent server as the configured server describes them. */
+/**
+ * The call with its runtime or agent server as its server describes them. Answers are kept per
+ * server: one server's word on a conversation (and its key) never serves a call to another.
+ */
 export async function serverIssuedTargets(
   call: PreparedCall,
   caller: Caller,
+  server: string,
 ): Promise<PreparedCall> {
   if (call.runtime) {
-    return { ...call, runtime: await runtimeOf(caller, call.runtime.conversation_id) };
+    return { ...call, runtime: await runtimeOf(caller, call.runtime.conversation_id, server) };
   }
   if (call.agentServer) {
     const id = conversationIdOf(call.agentServer.conversation_url);
     if (!id) throw new ApiError('invalid-params', 'The call names no conversation.');
-    return { ...call, agentServer: await agentServerOf(caller, id) };
+    return { ...call, agentServer: await agentServerOf(caller, id, server) };
   }
   return call;
 }

@@ -49,9 +49,11 @@ const handlers: Handlers = {
   },
   'start.cancel': async ({ taskId }) => ({ cancelled: cancelStart(taskId) }),
   'api.send': async ({ serverId, ...call }) => {
-    const { transport, client, agentDirect } = await serviceConnection(serverId);
+    const connection = await serviceConnection(serverId);
+    const { transport, client, agentDirect } = connection;
     if (agentDirect?.answers(call)) return agentDirect.answerPrepared(call);
-    return (await transport.sendPrepared(await serverIssuedTargets(call, client))).value;
+    const targeted = await serverIssuedTargets(call, client, connection.serverId);
+    return (await transport.sendPrepared(targeted)).value;
   },
 };
 
