@@ -159,4 +159,19 @@ describe('Bitbucket', () => {
       detectPage('https://bitbucket.org/acme/widgets/pull-requests/3', { document: fork }),
     ).not.toHaveProperty('branch');
   });
+
+  it('takes a Server 5 source branch only where source and target name the same repository', () => {
+    const url = 'https://git.example.com/projects/PLAT/repos/api/pull-requests/4';
+    const header = (from: string, attribute = 'title') =>
+      page(
+        '',
+        `<div class="pull-request-metadata"><div class="ref-name ref-name-from" ${attribute}="${from}"><span class="branch-name">x</span></div><div class="ref-name ref-name-to" ${attribute}="Platform / api : master"></div></div>`,
+      );
+    const read = (document: Document) => detectPage(url, { provider: 'bitbucket', document });
+    expect(read(header('Platform / api : feature/retry'))?.branch).toBe('feature/retry');
+    // As AUI's tooltips leave it once the page's script has run.
+    expect(read(header('Platform / api : fix', 'original-title'))?.branch).toBe('fix');
+    expect(read(header('~mona / api : feature/retry'))).not.toHaveProperty('branch');
+    expect(read(header('feature/retry'))).not.toHaveProperty('branch');
+  });
 });
