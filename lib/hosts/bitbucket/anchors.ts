@@ -46,11 +46,10 @@ export const bitbucketAnchors: readonly AnchorSpec[] = [
     // Bitbucket Server 5: the pull request's own actions (Approve, Merge, "…"), before "…".
     id: 'bitbucket-server-pr-actions',
     kinds: ['pull'],
-    selector: '.pull-request-header .pull-request-actions > :has(> .pull-request-more-trigger)',
+    selector: '.pull-request-actions > :has(> .pull-request-more-trigger)',
     position: 'before',
     layout: 'server-aui-5',
     hosting: 'self-hosted',
-    note: 'TODO [2027-06-30]: drop when no supported Bitbucket Server draws it',
   },
   {
     // After the branch selector's actions on the source browser.
@@ -78,7 +77,7 @@ export const bitbucketDomFields: DomFieldSources = {
     { selector: '[data-testid="pr-header"] h1', layout: 'cloud-react-2025' },
     { selector: '#issue-title', layout: 'cloud-issues' },
     { selector: '.pull-request-header .pull-request-title', layout: 'server-aui-8' },
-    { selector: '#pull-request-header .pull-request-header > h2', layout: 'server-aui-5' },
+    { selector: '.pull-request-header > h2', layout: 'server-aui-5' },
   ],
   sourceBranch: [
     {
@@ -95,9 +94,9 @@ export const bitbucketDomFields: DomFieldSources = {
     // `title` as served and in `original-title` once AUI's tooltips have taken it. The branch
     // counts only where both name the same repository (never a fork's branch).
     ...['title', 'original-title'].map((attribute) => ({
-      selector: '.pull-request-metadata .ref-name-from',
+      selector: '.ref-name-from',
       attribute,
-      sameRepositoryAs: '.pull-request-metadata .ref-name-to',
+      sameRepositoryAs: '.ref-name-to',
       layout: 'server-aui-5',
     })),
   ],

@@ -31,7 +31,7 @@ export const gitlabAnchors: readonly AnchorSpec[] = [
     selector: '.nav-block .tree-controls',
     position: 'prepend',
     layout: 'haml-blob-nav-2023',
-    note: 'TODO [2027-06-30]: drop with GitLab 17 (17.10 and later draw no such bar on files)',
+    note: 'TODO [2027-06-30]: drop with GitLab 17',
   },
   {
     id: 'gitlab-blob-controls',
@@ -101,7 +101,6 @@ export const gitlabDomFields: DomFieldSources = {
       selector: '.js-source-branch a',
       attribute: 'href',
       layout: 'merge-widget-2020',
-      note: 'TODO [2027-06-30]: drop when no supported GitLab draws it',
     },
   ],
 };

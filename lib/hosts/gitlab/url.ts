@@ -90,14 +90,13 @@ export const detectGitLabUrl = makeUrlDetector<GitLabHints>(
  * at least a namespace and a project, and after the page's own project path when it names one.
  */
 function legacySection(segments: string[], projectPath: string | null | undefined): number {
-  const known = `/${projectPath ?? ''}`.toLowerCase();
-  for (let i = 2; i < segments.length; i++) {
-    if (!LEGACY_ROUTES.has(segments[i] as string)) continue;
-    if (!projectPath || `/${segments.slice(0, i).join('/')}`.toLowerCase().endsWith(known)) {
-      return i;
-    }
-  }
-  return -1;
+  const known = projectPath && `/${projectPath}`.toLowerCase();
+  return segments.findIndex(
+    (segment, i) =>
+      i > 1 &&
+      LEGACY_ROUTES.has(segment) &&
+      (!known || `/${segments.slice(0, i).join('/')}`.toLowerCase().endsWith(known)),
+  );
 }
 
 function gitlabPage(
