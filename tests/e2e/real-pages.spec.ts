@@ -8,7 +8,7 @@ import { PAGE_CONTEXT_READER } from '../../lib/messaging/content-messages';
 import { type RealPage, realPageHtml, realPagesExpected } from '../shared/real-pages';
 import { ensureRepository } from '../shared/service-helpers';
 import { expect, test } from './fixtures';
-import { addSelfHostedHost, altClickStart, buttonRoots, startButton } from './support/host-pages';
+import { addSelfHostedHost, buttonRoots, startButton } from './support/host-pages';
 import { appConversation, openedConversationId } from './support/panel-pages';
 
 const pages = realPagesExpected();
@@ -118,22 +118,36 @@ test('every page saved from the live hosts: one button where its table says, and
   }
 });
 
-test('a start from a file opened at a commit starts the agent at that commit', async ({
+test('a start from a file opened at a commit offers the commit and starts the agent there', async ({
   service,
   extContext,
   serviceWorker,
   connectToService,
 }) => {
   const permalink = pages.find((page) => page.file === 'github.com/blob-2021-12-octolinker.html');
-  if (!permalink?.context.sha) throw new Error('the permalink page is missing from the table');
+  const sha = permalink?.context.sha;
+  if (!permalink || !sha) throw new Error('the permalink page is missing from the table');
   await connectToService();
   ensureRepository(permalink.context.repository);
   await servePages(extContext, [permalink]);
-  const panel = await altClickStart(extContext, serviceWorker, permalink.url);
+  // The panel opens as a window of its own, which a test can hold (as altClickStart does).
+  await serviceWorker.evaluate(() => chrome.sidePanel.setOptions({ enabled: false }));
+  const tab = await extContext.newPage();
+  await tab.goto(permalink.url);
+  const opened = extContext.waitForEvent('page');
+  await startButton(tab).click();
+  const panel = await opened;
+  const form = panel.getByRole('form', { name: 'New conversation' });
+  const commit = form.getByRole('checkbox', {
+    name: `Start at commit ${sha.slice(0, 12)}, where the page was`,
+  });
+  await expect(commit).toBeChecked();
+  await expect(form.getByText('The agent gets the code as it was at this commit')).toBeVisible();
+  await form.getByRole('button', { name: 'Start conversation' }).click();
   const id = await openedConversationId(panel);
   expect(await appConversation(service, id)).toMatchObject({
     selected_repository: permalink.context.repository,
-    selected_branch: permalink.context.sha,
+    selected_branch: sha,
     git_provider: 'github',
   });
 });
