@@ -15,7 +15,19 @@ const localServerOrigins = ['http://localhost/*', 'http://127.0.0.1/*'];
 // test build holds the reserved example domains its self-hosted fixtures use (RFC 2606). The
 // product's code path is unchanged: permissions.request() resolves at once for a granted origin.
 const e2e = process.env.HANDOFF_E2E === '1';
-const e2eOrigins = e2e ? ['https://*.example.com/*', 'https://*.example.org/*'] : [];
+// With them the self-hosted origins of the pages saved from the live hosts
+// (../shared/fixtures/real-pages), which tests/e2e/real-pages.spec.ts serves at the addresses they
+// were of: nothing is fetched from them, every request is answered by the test.
+const realPageOrigins = [
+  'http://ghe.sgdev.org/*',
+  'https://gitlab.recruitize.ai/*',
+  'https://gitlab.od.atncorp.com/*',
+  'https://git.epam.com/*',
+  'https://gitlab.sas.com/*',
+];
+const e2eOrigins = e2e
+  ? ['https://*.example.com/*', 'https://*.example.org/*', ...realPageOrigins]
+  : [];
 
 export default defineConfig({
   // End-to-end builds let the journeys shorten the conversation index's refresh interval

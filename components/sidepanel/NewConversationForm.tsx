@@ -296,6 +296,24 @@ export function NewConversationForm({
         disabled={busy}
         onChange={(branch) => update('branch', branch)}
       />
+      {draft.commit ? (
+        <div className="field" data-commit={draft.commit}>
+          <label className="small row">
+            <input
+              type="checkbox"
+              checked={draft.useCommit}
+              disabled={busy}
+              onChange={(event) => update('useCommit', event.target.checked)}
+            />
+            <span>{t('panel.new.commit', { commit: draft.commit.slice(0, 12) })}</span>
+          </label>
+          {draft.useCommit ? (
+            <span className="field-hint">
+              {t(apis.agentDirect ? 'panel.new.commitAgentHint' : 'panel.new.commitHint')}
+            </span>
+          ) : null}
+        </div>
+      ) : null}
       {task ? (
         <fieldset className="form-section">
           <legend>{t('panel.new.task')}</legend>

@@ -106,13 +106,29 @@ describe('GitLab', () => {
     ).toMatchObject({ repository: 'Acme/API', baseUrl: 'https://code.example.com/git' });
   });
 
-  it('accepts a legacy-looking path when the page confirms it is the project', () => {
-    const document = page('', '', 'data-page="projects:show" data-project-full-path="acme/issues"');
-    expect(detectPage('https://gitlab.com/acme/issues', { document })?.repository).toBe(
-      'acme/issues',
-    );
+  it('reads a GitLab 11–12 address as its /-/ page, unless the page names a longer project', () => {
     expect(detectPage('https://gitlab.com/acme/issues')?.repository).toBe('acme/issues');
-    expect(detectPage('https://gitlab.com/acme/api/issues')).toBeNull();
+    expect(detectPage('https://gitlab.com/acme/api/issues')).toMatchObject({
+      repository: 'acme/api',
+      kind: 'repo',
+    });
+    const document = page(
+      '',
+      '',
+      'data-page="projects:show" data-project-full-path="acme/api/issues"',
+    );
+    expect(detectPage('https://gitlab.com/acme/api/issues', { document })).toMatchObject({
+      repository: 'acme/api/issues',
+      kind: 'repo',
+    });
+    const legacy = page(
+      '',
+      '',
+      'data-page="projects:tree:show" data-find-file="/acme/api/find_file/release/1.0"',
+    );
+    expect(
+      detectPage('https://gitlab.com/acme/api/tree/release/1.0/src', { document: legacy }),
+    ).toMatchObject({ repository: 'acme/api', kind: 'tree', branch: 'release/1.0', path: 'src' });
   });
 
   it('ignores a data-find-file ref that the URL does not start with', () => {
@@ -142,5 +158,20 @@ describe('Bitbucket', () => {
     expect(
       detectPage('https://bitbucket.org/acme/widgets/pull-requests/3', { document: fork }),
     ).not.toHaveProperty('branch');
+  });
+
+  it('takes a Server 5 source branch only where source and target name the same repository', () => {
+    const url = 'https://git.example.com/projects/PLAT/repos/api/pull-requests/4';
+    const header = (from: string, attribute = 'title') =>
+      page(
+        '',
+        `<div class="pull-request-metadata"><div class="ref-name ref-name-from" ${attribute}="${from}"><span class="branch-name">x</span></div><div class="ref-name ref-name-to" ${attribute}="Platform / api : master"></div></div>`,
+      );
+    const read = (document: Document) => detectPage(url, { provider: 'bitbucket', document });
+    expect(read(header('Platform / api : feature/retry'))?.branch).toBe('feature/retry');
+    // As AUI's tooltips leave it once the page's script has run.
+    expect(read(header('Platform / api : fix', 'original-title'))?.branch).toBe('fix');
+    expect(read(header('~mona / api : feature/retry'))).not.toHaveProperty('branch');
+    expect(read(header('feature/retry'))).not.toHaveProperty('branch');
   });
 });

@@ -26,10 +26,19 @@ export function readDom(
   if (!doc) return undefined;
   for (const source of sources) {
     try {
-      const el = doc.querySelector(source.selector);
-      const value = cleanText(
-        source.attribute ? el?.getAttribute(source.attribute) : el?.textContent,
-      );
+      const read = (selector: string) => {
+        const el = doc.querySelector(selector);
+        return cleanText(source.attribute ? el?.getAttribute(source.attribute) : el?.textContent);
+      };
+      let value = read(source.selector);
+      if (value && source.sameRepositoryAs) {
+        const other = read(source.sameRepositoryAs) ?? '';
+        const repository = (label: string) => label.slice(0, label.lastIndexOf(':') + 1);
+        value =
+          repository(value) && repository(value) === repository(other)
+            ? cleanText(value.slice(repository(value).length))
+            : undefined;
+      }
       if (value) return value;
     } catch {
       // An unsupported selector in an older engine: try the next source.

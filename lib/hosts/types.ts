@@ -86,6 +86,11 @@ export interface DomTextSource {
   /** Which generation of the host's markup this models. */
   layout: string;
   note?: string;
+  /**
+   * The value reads "repository : branch", and counts only where this other element (read the
+   * same way) names the same repository: the branch alone is then the value.
+   */
+  sameRepositoryAs?: string;
 }
 
 /** Where an issue's or pull/merge request's title and a pull request's source branch live. */

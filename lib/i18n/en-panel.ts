@@ -559,6 +559,15 @@ export const panelStrings = {
     'This agent server cannot suggest repositories: that needs a newer version. Type the repository’s name.',
   'panel.new.connectProvider':
     'No git provider is connected on your server, so it cannot suggest repositories or branches. Connect one (GitHub, GitLab or Bitbucket) in Handoff’s options or in your server’s settings; you can still type a name.',
+  'panel.new.commit': 'Start at commit {commit}, where the page was',
+  'panel.new.commitHint':
+    'The agent gets the code as it was at this commit (not the branch above). Untick to work on the branch.',
+  'panel.new.commitAgentHint':
+    'Handoff clones a branch on an agent server, so the first message tells the agent about this commit.',
+  'panel.new.commitNote':
+    'The person was looking at commit {commit} when they started this; the branch {branch} is checked out.',
+  'panel.new.commitNoteDefault':
+    'The person was looking at commit {commit} when they started this; the default branch is checked out.',
   'panel.new.task': 'Task from this page',
   'panel.new.taskIssue': 'Resolve issue #{number}: {title}',
   'panel.new.taskPull': 'Work on pull request #{number}: {title}',

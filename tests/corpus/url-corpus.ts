@@ -332,8 +332,18 @@ export const gitlabCom = group(undefined, [
   [`${L}/-/blob/main`, null],
   [`${L}/-/commit/zzz`, null],
   [`${L}/-/raw/main/README.md`, null],
-  [`${L}/issues/3`, null, 'a legacy route GitLab redirects'],
-  [`${L}/tree/main`, null],
+  [
+    `${L}/issues/3`,
+    { repository: P, kind: 'issue', number: 3 },
+    'a GitLab 11–12 address (later ones redirect it to /-/issues/3)',
+  ],
+  [`${L}/tree/main`, { repository: P, kind: 'tree', branch: 'main' }],
+  [
+    `${L}/merge_requests/1/diffs`,
+    { repository: P, kind: 'pull', number: 1 },
+    'the first legacy word after the project starts the section',
+  ],
+  [`${L}/blob/main`, null, 'a legacy file address without a file'],
   [`${L}/-/blob/main/%E0%A4%A`, null, 'malformed escape'],
 ]);
 
@@ -642,7 +652,11 @@ export const wrongSoftware = [
     ['https://git.example.com/bitbucket/projects/PLAT/repos/api/browse', null],
   ]),
   ...group({ provider: 'gitlab' }, [
-    ['https://github.example.com/octo/widgets/issues/3', null, 'legacy route shape'],
+    [
+      'https://github.example.com/octo/widgets/issues/3',
+      { repository: 'octo/widgets', kind: 'issue', number: 3 },
+      'the shape of a GitLab 11–12 issue address: the person’s setting is trusted',
+    ],
     [
       'https://git.example.com/bitbucket/projects/PLAT/repos/api/browse',
       { repository: 'bitbucket/projects/PLAT/repos/api/browse', kind: 'repo' },

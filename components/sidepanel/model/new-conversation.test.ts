@@ -285,18 +285,92 @@ describe('groupFieldErrors', () => {
 });
 
 describe('what a start can use on each kind of server', () => {
-  it('writes the task from the issue only where a V1-only app server does, and reads progress from the worker only on an agent server alone', () => {
+  it('writes the task from the issue only where a V1-only app server does, reads progress from the worker and names a commit in words only on an agent server alone', () => {
     expect(startCapabilitiesOf({ v0: false, v1: true })).toEqual({
       suggestedTask: true,
       progressFromWorker: false,
+      commit: true,
     });
     expect(startCapabilitiesOf({ v0: true, v1: true })).toEqual({
       suggestedTask: false,
       progressFromWorker: false,
+      commit: true,
     });
     expect(startCapabilitiesOf({ v0: false, v1: true, agentDirect: true })).toEqual({
       suggestedTask: false,
       progressFromWorker: true,
+      commit: false,
     });
+  });
+});
+
+describe('a page at a commit', () => {
+  const sha = '89f13651df126efdb4f1e3ae40183c9fdccdb4d3';
+  const permalink: PageContext = {
+    provider: 'github',
+    host: 'github.com',
+    baseUrl: 'https://github.com',
+    repository: 'octo/widgets',
+    kind: 'blob',
+    selfHosted: false,
+    path: 'src/grid.ts',
+    sha,
+  };
+  // What the form holds once the repository's default branch has been looked up.
+  const launched = (context: PageContext = permalink) => ({
+    ...draftFromLaunch(context, undefined, { ...defaults, generation: 'v1' as const }),
+    branch: 'main',
+  });
+
+  it('starts app servers at the commit itself, which their clone checks out', () => {
+    const draft = launched();
+    expect(draft).toMatchObject({ commit: sha, useCommit: true });
+    const v1 = toAppConversationStartRequest(draft, startCapabilitiesOf({ v0: false, v1: true }));
+    expect(v1.selected_branch).toBe(sha);
+    expect(JSON.stringify(v1)).not.toContain('looking at commit');
+    expect(toInitSessionRequest({ ...draft, generation: 'v0' }).selected_branch).toBe(sha);
+    expect(AppConversationStartRequestSchema.safeParse(v1).success).toBe(true);
+  });
+
+  it('keeps the branch on an agent server and names the commit with the first message', () => {
+    const agent = startCapabilitiesOf({ v0: false, v1: false, agentDirect: true });
+    const draft = { ...launched(), message: 'Why does this flicker?' };
+    const request = toAppConversationStartRequest(draft, agent);
+    expect(request.selected_branch).toBe('main');
+    const [text] = request.initial_message?.content ?? [];
+    expect(text).toEqual({
+      type: 'text',
+      text: `Why does this flicker?\n\nThe person was looking at commit ${sha} when they started this; the branch main is checked out.`,
+    });
+    expect(request.system_message_suffix).toBe('Run the tests.');
+    // Without a message of theirs, the agent is not set off: the commit waits in the instructions.
+    const quiet = toAppConversationStartRequest({ ...launched(), branch: '' }, agent);
+    expect(quiet.initial_message).toBeUndefined();
+    expect(quiet.selected_branch).toBeUndefined();
+    expect(quiet.system_message_suffix).toBe(
+      `Run the tests.\n\nThe person was looking at commit ${sha} when they started this; the default branch is checked out.`,
+    );
+  });
+
+  it('leaves the commit out when the person unticks it, or when the page names its branch', () => {
+    const unticked = { ...launched(), useCommit: false, message: 'Look at this' };
+    const app = startCapabilitiesOf({ v0: false, v1: true });
+    const agent = startCapabilitiesOf({ v0: false, v1: false, agentDirect: true });
+    expect(toAppConversationStartRequest(unticked, app).selected_branch).toBe('main');
+    expect(JSON.stringify(toAppConversationStartRequest(unticked, agent))).not.toContain(sha);
+    // Bitbucket Cloud shows a branch at its head commit, with the branch in `?at=`.
+    const branchView = draftFromLaunch(
+      {
+        ...permalink,
+        provider: 'bitbucket',
+        host: 'bitbucket.org',
+        baseUrl: 'https://bitbucket.org',
+        branch: 'develop',
+      },
+      undefined,
+      defaults,
+    );
+    expect(branchView).toMatchObject({ branch: 'develop', commit: '', useCommit: false });
+    expect(toInitSessionRequest(branchView).selected_branch).toBe('develop');
   });
 });

@@ -72,6 +72,12 @@ export interface NewConversationDraft {
   /** A ProviderType value, or empty for "let the server find it". */
   provider: string;
   branch: string;
+  /**
+   * The commit the page was at (a file opened at a commit, a commit page), or empty: the code the
+   * person was looking at, which a start keeps unless they untick it (`useCommit`).
+   */
+  commit: string;
+  useCommit: boolean;
   message: string;
   instructions: string;
   images: string[];
@@ -121,6 +127,37 @@ export function taskOf(context: PageContext | null): SuggestedTaskDraft | null {
   return null;
 }
 
+/**
+ * The commit a page pins with no branch beside it: a permalink (`/blob/{sha}/…`), a commit page,
+ * a Bitbucket source link without `?at=`. A Bitbucket Cloud branch view also carries its head
+ * commit in the address, with the branch in `?at=`: that is a branch, and the branch is kept.
+ */
+export function commitOf(context: PageContext | null): string {
+  return context?.sha && !context.branch ? context.sha : '';
+}
+
+/**
+ * The ref a start asks the server to check out. App servers clone the whole repository and then
+ * run `git checkout` on `selected_branch` (V1 `clone_or_init_git_repo`, V0 `clone_or_init_repo`),
+ * which takes a commit as well as a branch (docs/contract/server-generations.md#branch-or-commit).
+ * Handoff's own clone on an agent server names a branch (`git clone -b`), which a commit cannot
+ * be: there the branch stays, and the first message names the commit (`commitNoteOf`).
+ */
+function refOf(draft: NewConversationDraft, takesCommit: boolean): string {
+  const commit = draft.useCommit ? draft.commit.trim() : '';
+  return (takesCommit && commit) || draft.branch.trim();
+}
+
+/** Where the server cannot start at the commit: the commit in words, for the agent. */
+export function commitNoteOf(draft: NewConversationDraft, takesCommit: boolean): string {
+  const commit = draft.useCommit ? draft.commit.trim() : '';
+  if (!commit || takesCommit || !draft.repository.trim()) return '';
+  const branch = draft.branch.trim();
+  return branch
+    ? t('panel.new.commitNote', { commit, branch })
+    : t('panel.new.commitNoteDefault', { commit });
+}
+
 /** A task in words, as the first message says it. */
 export function taskMessageOf(
   task: SuggestedTaskDraft | null,
@@ -147,11 +184,14 @@ export function draftFromLaunch(
   // A PR page's branch is its source branch: the agent works on the PR's own branch.
   const branch = context?.branch ?? '';
   const taskMessage = taskMessageOf(task, context?.repository ?? '', branch);
+  const commit = commitOf(context);
   return {
     generation: defaults.generation,
     repository: context?.repository ?? '',
     provider: context ? providerTypeOf(context, defaults.knownProviders) : '',
     branch,
+    commit,
+    useCommit: commit !== '',
     message: [taskMessage, selection?.trim() ?? ''].filter(Boolean).join('\n\n'),
     instructions: defaults.instructions,
     images: [],
@@ -257,7 +297,7 @@ function instructionsOf(draft: NewConversationDraft): string {
 export function toInitSessionRequest(draft: NewConversationDraft): InitSessionRequest {
   const repository = draft.repository.trim();
   const provider = draft.provider || null;
-  const branch = draft.branch.trim();
+  const branch = refOf(draft, true);
   const request: InitSessionRequest = {};
   if (repository) request.repository = repository;
   if (repository && provider) request.git_provider = provider as never;
@@ -304,6 +344,7 @@ export function startCapabilitiesOf(apis: {
   return {
     suggestedTask: apis.v0 === false && apis.v1 !== false && !apis.agentDirect,
     progressFromWorker: apis.agentDirect === true,
+    commit: apis.agentDirect !== true,
   };
 }
 
@@ -316,6 +357,11 @@ export interface StartCapabilities {
    * as it exists.
    */
   progressFromWorker?: boolean;
+  /**
+   * A commit can go where the branch goes (`selected_branch`): every app server; not Handoff's
+   * own clone on an agent server alone. Absent: as an app server.
+   */
+  commit?: boolean;
 }
 
 /**
@@ -346,7 +392,9 @@ export function toAppConversationStartRequest(
   capabilities: StartCapabilities = { suggestedTask: false },
 ): AppConversationStartRequest {
   const repository = draft.repository.trim();
-  const branch = draft.branch.trim();
+  const takesCommit = capabilities.commit !== false;
+  const branch = refOf(draft, takesCommit);
+  const commitNote = commitNoteOf(draft, takesCommit);
   const request: AppConversationStartRequest = {};
   if (repository) request.selected_repository = repository;
   if (repository && draft.provider) request.git_provider = draft.provider as never;
@@ -364,15 +412,20 @@ export function toAppConversationStartRequest(
     // The server writes the first message from the task and refuses one of ours beside it
     // (a 500): what the person added travels with the instructions, as on V0.
     const added = messageAdditions(draft);
-    const suffix = [instructions, added].filter(Boolean).join('\n\n');
+    const suffix = [instructions, added, commitNote].filter(Boolean).join('\n\n');
     if (suffix) request.system_message_suffix = suffix;
   } else {
-    const text = v1MessageText(draft);
+    const message = v1MessageText(draft);
+    // The commit goes with the person's first message; without one it waits in the instructions
+    // rather than set the agent off with nothing else to do.
+    const sayNow = message !== '' || draft.images.length > 0;
+    const text = [message, sayNow ? commitNote : ''].filter(Boolean).join('\n\n');
     const content: MessageContentRequest[] = [];
     if (text) content.push({ type: 'text', text });
     if (draft.images.length) content.push({ type: 'image', image_urls: [...draft.images] });
     if (content.length) request.initial_message = { role: 'user', content };
-    if (instructions) request.system_message_suffix = instructions;
+    const suffix = [instructions, sayNow ? '' : commitNote].filter(Boolean).join('\n\n');
+    if (suffix) request.system_message_suffix = suffix;
   }
   if (draft.useTask && task?.type === 'OPEN_PR') request.pr_number = [task.number];
   if (draft.useTask && draft.task) {

@@ -43,6 +43,15 @@ export const bitbucketAnchors: readonly AnchorSpec[] = [
     hosting: 'self-hosted',
   },
   {
+    // Bitbucket Server 5: the pull request's own actions (Approve, Merge, "…"), before "…".
+    id: 'bitbucket-server-pr-actions',
+    kinds: ['pull'],
+    selector: '.pull-request-actions > :has(> .pull-request-more-trigger)',
+    position: 'before',
+    layout: 'server-aui-5',
+    hosting: 'self-hosted',
+  },
+  {
     // After the branch selector's actions on the source browser.
     id: 'bitbucket-dc-branch-toolbar',
     kinds: ['repo', 'tree', 'blob'],
@@ -68,6 +77,7 @@ export const bitbucketDomFields: DomFieldSources = {
     { selector: '[data-testid="pr-header"] h1', layout: 'cloud-react-2025' },
     { selector: '#issue-title', layout: 'cloud-issues' },
     { selector: '.pull-request-header .pull-request-title', layout: 'server-aui-8' },
+    { selector: '.pull-request-header > h2', layout: 'server-aui-5' },
   ],
   sourceBranch: [
     {
@@ -80,5 +90,14 @@ export const bitbucketDomFields: DomFieldSources = {
       attribute: 'data-ref-id',
       layout: 'server-aui-8',
     },
+    // Bitbucket Server 5: "project / repository : branch" on the source and the target, in
+    // `title` as served and in `original-title` once AUI's tooltips have taken it. The branch
+    // counts only where both name the same repository (never a fork's branch).
+    ...['title', 'original-title'].map((attribute) => ({
+      selector: '.ref-name-from',
+      attribute,
+      sameRepositoryAs: '.ref-name-to',
+      layout: 'server-aui-5',
+    })),
   ],
 };

@@ -35,9 +35,11 @@ export const githubAnchors: readonly AnchorSpec[] = [
     note: CLASSIC_NOTE,
   },
   {
+    // "Browse files" at the top of the commit box, named by what it links to: GitHub gave it the
+    // id browse-at-time-link only later (the 2019 and 2021 pages have none).
     id: 'github-classic-commit-header',
     kinds: ['commit'],
-    selector: '.full-commit #browse-at-time-link',
+    selector: '.full-commit > a.btn[href*="/tree/"]',
     position: 'before',
     layout: 'classic',
     note: CLASSIC_NOTE,

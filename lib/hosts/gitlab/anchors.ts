@@ -23,6 +23,17 @@ export const gitlabAnchors: readonly AnchorSpec[] = [
     note: 'TODO [2027-06-30]: drop issues here once all GitLabs show work items',
   },
   {
+    // The bar GitLab 16 and 17 draw on the server above a file (Find file, Blame, History,
+    // Permalink): there from the first paint, while the file header below it waits for GitLab's
+    // own script. First, so the button does not move when that header arrives.
+    id: 'gitlab-blob-nav-controls',
+    kinds: ['blob'],
+    selector: '.nav-block .tree-controls',
+    position: 'prepend',
+    layout: 'haml-blob-nav-2023',
+    note: 'TODO [2027-06-30]: drop with GitLab 17',
+  },
+  {
     id: 'gitlab-blob-controls',
     kinds: ['blob'],
     selector: '[data-testid="blob-controls"]',
@@ -83,6 +94,13 @@ export const gitlabDomFields: DomFieldSources = {
       selector: '.detail-page-header .ref-container',
       attribute: 'title',
       layout: 'issuable-2024',
+    },
+    {
+      // The merge widget's "Request to merge {source} into {target}": a link into the source's
+      // own project (a fork's branch links into the fork, and is dropped).
+      selector: '.js-source-branch a',
+      attribute: 'href',
+      layout: 'merge-widget-2020',
     },
   ],
 };

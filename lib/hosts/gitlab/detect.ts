@@ -16,9 +16,11 @@ export const detectGitLab = withDocument(detectGitLabUrl, gitlabDomFields, (doc)
   };
 });
 
-/** The ref from `body[data-find-file]` = "…/-/find_file/{ref}", unambiguous even with slashes. */
+/**
+ * The ref from `body[data-find-file]` = "…/-/find_file/{ref}" (GitLab 11 and 12: without `/-/`),
+ * unambiguous even with slashes.
+ */
 function refFromFindFile(body: HTMLElement | null | undefined): string | undefined {
-  const value = body?.getAttribute('data-find-file') ?? '';
-  const at = value.indexOf('/-/find_file/');
-  return at < 0 ? undefined : safeDecode(value.slice(at + '/-/find_file/'.length));
+  const found = /\/find_file\/(.+)$/.exec(body?.getAttribute('data-find-file') ?? '');
+  return found ? safeDecode(found[1] as string) : undefined;
 }

@@ -9,7 +9,9 @@
 // Refs with slashes come from the page's find-file address (…/-/find_file/{ref}); without it the
 // first segment is the best guess. Issues: `/-/issues/{iid}` and `/-/work_items/{iid}`; merge
 // requests with any sub-page (`/diffs`, `/commits`, `/pipelines`) are 'pull'. Project-wide
-// sections are 'repo'; settings and unknown sections are null, as on GitHub.
+// sections are 'repo'; settings and unknown sections are null, as on GitHub. GitLab 11 and 12
+// served code, commits, issues and merge requests without `/-/` (`…/{project}/tree/{ref}`); such
+// an address is read as the same page with `/-/` (which is where later GitLabs redirect it).
 
 import {
   browsingPart,
@@ -43,36 +45,59 @@ const PROJECT_SECTIONS = new Set(
     ' ',
   ),
 );
-/** Pre-`/-/` routes GitLab still redirects (after namespace and project): not a project page. */
-const LEGACY_ROUTES = new Set('blob commit commits issues merge_requests tree wikis'.split(' '));
+/**
+ * Sections that came straight after the project before GitLab moved them under `/-/` (GitLab 11
+ * and 12 serve their pages there; later ones redirect those addresses to the `/-/` form). GitLab
+ * forbids most of these words as group and project names, so the first of them after the
+ * namespace and project starts the section.
+ */
+const LEGACY_ROUTES = new Set(
+  'blame blob commit commits find_file issues merge_requests tree wikis'.split(' '),
+);
 
 export const detectGitLabUrl = makeUrlDetector<GitLabHints>(
   'gitlab',
   (segments, url, options, _selfHosted, hints) => {
     if (hints?.page && !hints.page.startsWith('projects:')) return null;
     const dash = segments.indexOf('-');
-    const { root, project, confirmed } = splitRoot(
-      dash < 0 ? segments : segments.slice(0, dash),
+    // Where the section's name is: after `/-/`, or for a legacy address the word itself.
+    const at = dash < 0 ? legacySection(segments, hints?.projectPath) : dash + 1;
+    const end = dash >= 0 ? dash : at >= 0 ? at : segments.length;
+    const { root, project } = splitRoot(
+      segments.slice(0, end),
       hints?.projectPath,
       options.basePath,
     );
     if (
       project.length < 2 ||
       RESERVED.has(project[0]?.toLowerCase() ?? '') ||
-      !project.every((s) => SEGMENT.test(s)) ||
-      (dash < 0 && !confirmed && project.slice(2).some((s) => LEGACY_ROUTES.has(s)))
+      !project.every((s) => SEGMENT.test(s))
     ) {
       return null;
     }
     // `…/project.git` is a clone URL GitLab redirects to the project page.
     const repository = project.join('/').replace(/\.git$/, '');
     const page: PagePart | null =
-      dash < 0
+      at < 0
         ? { kind: 'repo' }
-        : gitlabPage(segments[dash + 1], segments.slice(dash + 2), repository, hints);
+        : gitlabPage(segments[at], segments.slice(at + 1), repository, hints);
     return page && { repository, baseUrl: url.origin + root.map((s) => `/${s}`).join(''), page };
   },
 );
+
+/**
+ * Where a legacy section starts in an address without `/-/`, or -1: the first legacy word after
+ * at least a namespace and a project, and after the page's own project path when it names one.
+ */
+function legacySection(segments: string[], projectPath: string | null | undefined): number {
+  const known = projectPath && `/${projectPath}`.toLowerCase();
+  return segments.findIndex(
+    (segment, i) =>
+      i > 1 &&
+      LEGACY_ROUTES.has(segment) &&
+      (!known || `/${segments.slice(0, i).join('/')}`.toLowerCase().endsWith(known)),
+  );
+}
 
 function gitlabPage(
   section: string | undefined,
@@ -106,15 +131,15 @@ function splitRoot(
   segments: string[],
   fullPath: string | null | undefined,
   basePath: string | undefined,
-): { root: string[]; project: string[]; confirmed: boolean } {
+): { root: string[]; project: string[] } {
   const known = fullPath?.split('/').filter(Boolean) ?? [];
   const tail = segments.slice(segments.length - known.length);
   if (known.length && tail.join('/').toLowerCase() === known.join('/').toLowerCase()) {
-    return { root: segments.slice(0, -known.length), project: known, confirmed: true };
+    return { root: segments.slice(0, -known.length), project: known };
   }
   const base = basePath?.split('/').filter(Boolean) ?? [];
   const hasBase = base.length > 0 && segments.slice(0, base.length).join('/') === base.join('/');
   return hasBase
-    ? { root: base, project: segments.slice(base.length), confirmed: false }
-    : { root: [], project: segments, confirmed: false };
+    ? { root: base, project: segments.slice(base.length) }
+    : { root: [], project: segments };
 }
