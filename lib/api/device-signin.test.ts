@@ -1,6 +1,7 @@
 // Signing in with a code (docs/contract/device-signin.md): the two requests as the hosted service
 // takes them, the polling rhythm it asks for, and every way it ends in words a person can act on.
 import { describe, expect, it } from 'vitest';
+import { apiFailure } from '@/lib/api/testing/failure';
 import {
   type DeviceAuthorization,
   type SignInClock,
@@ -84,16 +85,6 @@ function authorization(overrides: Partial<DeviceAuthorization> = {}): DeviceAuth
   };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the sign-in to fail');
-}
-
 describe('asking for a code', () => {
   it('asks without any credential and keeps the secret code out of what is shown', async () => {
     const { clock } = fakeClock();
@@ -138,7 +129,7 @@ describe('asking for a code', () => {
     const { fetch } = fakeFetch(() =>
       jsonResponse({ ...authorizeAnswer, verification_uri_complete: 'javascript:alert(1)' }),
     );
-    const error = await failure(startDeviceSignIn({ baseUrl: HOSTED, fetch }));
+    const error = await apiFailure(startDeviceSignIn({ baseUrl: HOSTED, fetch }));
     expect(error.kind).toBe('bad-response');
     expect(error.message).toBe(
       "The server at app.all-hands.dev answered the sign-in with something Handoff cannot read: is this the hosted service's address?",
@@ -160,7 +151,7 @@ describe('asking for a code', () => {
     ],
   ])('says %s has no sign-in, and what to do instead', async (_, answer) => {
     const { fetch } = fakeFetch(answer);
-    const error = await failure(startDeviceSignIn({ baseUrl: 'http://localhost:3000', fetch }));
+    const error = await apiFailure(startDeviceSignIn({ baseUrl: 'http://localhost:3000', fetch }));
     expect(error.signIn).toBe('unavailable');
     expect(error.message).toBe(
       'The server at localhost:3000 does not offer signing in with a code: only the hosted service does. Paste an API key for it instead.',
@@ -173,14 +164,14 @@ describe('asking for a code', () => {
     const { fetch } = fakeFetch(() => {
       throw new TypeError('Failed to fetch');
     });
-    const error = await failure(startDeviceSignIn({ baseUrl: HOSTED, fetch }));
+    const error = await apiFailure(startDeviceSignIn({ baseUrl: HOSTED, fetch }));
     expect(error.kind).toBe('network');
     expect(error.message).toMatch(/^Could not reach the server at app\.all-hands\.dev/);
   });
 
   it('refuses an unusable address before sending anything', async () => {
     const { fetch, requests } = fakeFetch(() => jsonResponse(authorizeAnswer));
-    const error = await failure(startDeviceSignIn({ baseUrl: 'app.all-hands.dev', fetch }));
+    const error = await apiFailure(startDeviceSignIn({ baseUrl: 'app.all-hands.dev', fetch }));
     expect(error.kind).toBe('invalid-url');
     expect(requests).toHaveLength(0);
   });
@@ -236,7 +227,7 @@ describe('waiting for the approval', () => {
       Array.from({ length: 5 }, () => () => refusal('authorization_pending')),
       clock.now,
     );
-    const error = await failure(
+    const error = await apiFailure(
       waitForDeviceSignIn(
         { baseUrl: HOSTED, fetch: hosted.fetch },
         authorization({ expiresAt: T0 + 12_000 }),
@@ -255,7 +246,7 @@ describe('waiting for the approval', () => {
   it('believes the server when it says the code expired', async () => {
     const { clock } = fakeClock();
     const hosted = hostedAnswering([() => refusal('expired_token')], clock.now);
-    const error = await failure(
+    const error = await apiFailure(
       waitForDeviceSignIn({ baseUrl: HOSTED, fetch: hosted.fetch }, authorization(), { clock }),
     );
     expect(error.signIn).toBe('expired');
@@ -268,7 +259,7 @@ describe('waiting for the approval', () => {
       [() => refusal('authorization_pending'), () => refusal('access_denied')],
       clock.now,
     );
-    const error = await failure(
+    const error = await apiFailure(
       waitForDeviceSignIn({ baseUrl: HOSTED, fetch: hosted.fetch }, authorization(), { clock }),
     );
     expect(error.signIn).toBe('refused');
@@ -280,7 +271,7 @@ describe('waiting for the approval', () => {
   it('starts again when the service forgot the code', async () => {
     const { clock } = fakeClock();
     const hosted = hostedAnswering([() => refusal('invalid_grant')], clock.now);
-    const error = await failure(
+    const error = await apiFailure(
       waitForDeviceSignIn({ baseUrl: HOSTED, fetch: hosted.fetch }, authorization(), { clock }),
     );
     expect(error.signIn).toBe('expired');
@@ -297,7 +288,7 @@ describe('waiting for the approval', () => {
     });
     await expect.poll(() => waits.length).toBe(1);
     controller.abort();
-    const error = await failure(waiting);
+    const error = await apiFailure(waiting);
     expect(error.kind).toBe('aborted');
     expect(error.message).toBe('Signing in was cancelled.');
     expect(hosted.requests).toHaveLength(1);
@@ -314,7 +305,7 @@ describe('waiting for the approval', () => {
           controller.abort();
         }),
     );
-    const error = await failure(
+    const error = await apiFailure(
       waitForDeviceSignIn({ baseUrl: HOSTED, fetch }, authorization(), {
         clock: fakeClock().clock,
         signal: controller.signal,
@@ -330,7 +321,7 @@ describe('waiting for the approval', () => {
       [() => jsonResponse({ detail: 'Not Found' }, { status: 404 })],
       clock.now,
     );
-    const error = await failure(
+    const error = await apiFailure(
       waitForDeviceSignIn({ baseUrl: HOSTED, fetch: hosted.fetch }, authorization(), { clock }),
     );
     expect(error.signIn).toBe('unavailable');
@@ -351,7 +342,7 @@ describe('waiting for the approval', () => {
 
     const other = fakeClock();
     const gone = hostedAnswering([down, down, down], other.clock.now);
-    const error = await failure(
+    const error = await apiFailure(
       waitForDeviceSignIn({ baseUrl: HOSTED, fetch: gone.fetch }, authorization(), {
         clock: other.clock,
       }),
@@ -386,7 +377,7 @@ describe('waiting for the approval', () => {
     const { clock } = fakeClock();
     const failing = () => refusal('server_error', { status: 500 });
     const hosted = hostedAnswering([failing, failing, failing], clock.now);
-    const error = await failure(
+    const error = await apiFailure(
       waitForDeviceSignIn({ baseUrl: HOSTED, fetch: hosted.fetch }, authorization(), { clock }),
     );
     expect(error.kind).toBe('server');
@@ -401,7 +392,7 @@ describe('waiting for the approval', () => {
       [() => jsonResponse({ access_token: 'k', token_type: 'mac' })],
       clock.now,
     );
-    const error = await failure(
+    const error = await apiFailure(
       waitForDeviceSignIn({ baseUrl: HOSTED, fetch: hosted.fetch }, authorization(), { clock }),
     );
     expect(error.kind).toBe('bad-response');

@@ -11,6 +11,7 @@ import {
   reviveError,
   serializeError,
 } from '@/lib/api';
+import { apiFailure } from '@/lib/api/testing/failure';
 import {
   fakeFetch,
   htmlPage,
@@ -25,16 +26,6 @@ const ID = 'a1b2c3d4e5f60718293a4b5c6d7e8f90';
 function clientAnswering(respond: Responder, apiKey: string | null = 'server-key') {
   const fake = fakeFetch(respond);
   return { client: createApiClient({ baseUrl: SERVER, apiKey, fetch: fake.fetch }), ...fake };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the call to fail');
 }
 
 describe('unusable server addresses', () => {
@@ -52,7 +43,7 @@ describe('unusable server addresses', () => {
       const { fetch, requests } = fakeFetch(() => jsonResponse([]));
       const client = createApiClient({ baseUrl: address, fetch });
       expect(client.baseUrl).toBeNull();
-      const error = await failure(client.v0.getModels());
+      const error = await apiFailure(client.v0.getModels());
       expect(error.kind).toBe('invalid-url');
       expect(error.message).toMatch(message);
       expect(requests).toHaveLength(0);
@@ -69,7 +60,7 @@ describe('no answer at all', () => {
   it('reports an unreachable server as a network error', async () => {
     const fetch: FetchLike = () => Promise.reject(new TypeError('fetch failed'));
     const client = createApiClient({ baseUrl: SERVER, fetch });
-    const error = await failure(client.v0.getConfig());
+    const error = await apiFailure(client.v0.getConfig());
     expect(error.kind).toBe('network');
     expect(error.message).toMatch(/^Could not reach the server at localhost:3000 \(fetch failed\)/);
     expect(error.status).toBeUndefined();
@@ -83,7 +74,7 @@ describe('no answer at all', () => {
         );
       });
     const client = createApiClient({ baseUrl: SERVER, fetch: hang, timeoutMs: 40 });
-    const error = await failure(client.v0.getConfig());
+    const error = await apiFailure(client.v0.getConfig());
     expect(error.kind).toBe('timeout');
     expect(error.message).toMatch(/did not answer within/);
   });
@@ -99,9 +90,9 @@ describe('no answer at all', () => {
     const controller = new AbortController();
     const pending = client.v0.getConfig({}, { signal: controller.signal });
     controller.abort();
-    const error = await failure(pending);
+    const error = await apiFailure(pending);
     expect(error.kind).toBe('aborted');
-    const already = await failure(client.v0.getConfig({}, { signal: AbortSignal.abort() }));
+    const already = await apiFailure(client.v0.getConfig({}, { signal: AbortSignal.abort() }));
     expect(already.kind).toBe('aborted');
   });
 });
@@ -111,7 +102,7 @@ describe('error answers', () => {
     const { client } = clientAnswering(() =>
       jsonResponse({ detail: 'Unauthorized' }, { status: 401 }),
     );
-    const error = await failure(client.v0.getSettings());
+    const error = await apiFailure(client.v0.getSettings());
     expect(error).toMatchObject({
       kind: 'unauthorized',
       status: 401,
@@ -123,7 +114,7 @@ describe('error answers', () => {
 
   it('reads a 401 whose body is a bare JSON string', async () => {
     const { client } = clientAnswering(() => jsonResponse('Invalid token', { status: 401 }));
-    const error = await failure(client.v0.listConversations());
+    const error = await apiFailure(client.v0.listConversations());
     expect(error.kind).toBe('unauthorized');
     expect(error.serverMessage).toBe('Invalid token');
   });
@@ -133,7 +124,7 @@ describe('error answers', () => {
       () => jsonResponse({ detail: 'Unauthorized' }, { status: 401 }),
       null,
     );
-    const error = await failure(client.v0.getConfig());
+    const error = await apiFailure(client.v0.getConfig());
     expect(error.message).toBe("The server needs an API key (401). Add it in Handoff's options.");
   });
 
@@ -141,7 +132,7 @@ describe('error answers', () => {
     const { client } = clientAnswering(() =>
       jsonResponse({ detail: 'Unauthorized' }, { status: 401 }),
     );
-    const error = await failure(
+    const error = await apiFailure(
       client.v0.getEvents({
         conversation: {
           conversation_id: ID,
@@ -193,7 +184,7 @@ describe('error answers', () => {
   for (const [status, body, kind, message] of statusCases) {
     it(`maps ${status} ${JSON.stringify(body)} to ${kind}`, async () => {
       const { client } = clientAnswering(() => jsonResponse(body, { status }));
-      const error = await failure(client.v0.getModels());
+      const error = await apiFailure(client.v0.getModels());
       expect(error.kind).toBe(kind);
       expect(error.status).toBe(status);
       expect(error.message).toMatch(message);
@@ -211,7 +202,7 @@ describe('error answers', () => {
         { status: 400 },
       ),
     );
-    const error = await failure(client.v0.createConversation({ initial_user_msg: 'hi' }));
+    const error = await apiFailure(client.v0.createConversation({ initial_user_msg: 'hi' }));
     expect(error).toMatchObject({
       kind: 'bad-request',
       serverMessage: 'Settings not found',
@@ -240,7 +231,7 @@ describe('error answers', () => {
         { status: 422 },
       ),
     );
-    const error = await failure(client.v0.createConversation({}));
+    const error = await apiFailure(client.v0.createConversation({}));
     expect(error.kind).toBe('validation');
     expect(error.fieldErrors).toEqual([
       {
@@ -268,7 +259,7 @@ describe('error answers', () => {
         { status: 429, headers: { 'Retry-After': '1' } },
       ),
     );
-    const error = await failure(seconds.client.v0.getModels());
+    const error = await apiFailure(seconds.client.v0.getModels());
     expect(error).toMatchObject({
       kind: 'rate-limited',
       retryAfter: 1,
@@ -280,7 +271,7 @@ describe('error answers', () => {
     const dated = clientAnswering(() =>
       jsonResponse({}, { status: 429, headers: { 'Retry-After': date } }),
     );
-    const later = await failure(dated.client.v0.getModels());
+    const later = await apiFailure(dated.client.v0.getModels());
     expect(later.retryAfter).toBeGreaterThanOrEqual(28);
     expect(later.retryAfter).toBeLessThanOrEqual(31);
   });
@@ -292,7 +283,7 @@ describe('error answers', () => {
         { status: 429 },
       ),
     );
-    const error = await failure(client.v0.getModels());
+    const error = await apiFailure(client.v0.getModels());
     expect(error).toMatchObject({ kind: 'rate-limited', limit: 'run-capacity' });
     expect(error.message).toBe(
       'The server is already running as many conversations as it allows, so this one cannot run now. Try again when another has finished or is paused.',
@@ -310,7 +301,7 @@ describe('error answers', () => {
         { status: 429 },
       ),
     );
-    const error = await failure(client.v0.getModels());
+    const error = await apiFailure(client.v0.getModels());
     expect(error).toMatchObject({ kind: 'rate-limited', limit: 'run-capacity' });
   });
 
@@ -330,7 +321,7 @@ describe('error answers', () => {
         { status: 429 },
       ),
     );
-    const error = await failure(client.v0.getModels());
+    const error = await apiFailure(client.v0.getModels());
     expect(error).toMatchObject({
       kind: 'rate-limited',
       limit: 'daily-quota',
@@ -350,7 +341,7 @@ describe('error answers', () => {
         { status: 429 },
       ),
     );
-    const error = await failure(client.v0.getModels());
+    const error = await apiFailure(client.v0.getModels());
     expect(error.message).toBe(
       'You have started as many conversations as the hosted service allows you a day. You can start more tomorrow.',
     );
@@ -361,7 +352,7 @@ describe('error answers', () => {
     const { client } = clientAnswering(() =>
       textResponse('Internal Server Error', 'text/plain', { status: 500 }),
     );
-    const error = await failure(client.v0.getModels());
+    const error = await apiFailure(client.v0.getModels());
     expect(error).toMatchObject({
       kind: 'server',
       bodyType: 'text',
@@ -376,7 +367,7 @@ describe('error answers', () => {
         statusText: 'Bad Gateway',
       }),
     );
-    const error = await failure(client.v0.getModels());
+    const error = await apiFailure(client.v0.getModels());
     expect(error).toMatchObject({ kind: 'server', status: 502, bodyType: 'html' });
     expect(error.message).toBe(
       'The server at localhost:3000, or a proxy in front of it, failed (502 Bad Gateway). It may be down or restarting.',
@@ -387,7 +378,7 @@ describe('error answers', () => {
 describe('successful status, unusable body', () => {
   it('reports the web UI fallback (200 text/html on a JSON route) as a wrong address', async () => {
     const { client } = clientAnswering(() => textResponse(htmlPage, 'text/html; charset=utf-8'));
-    const error = await failure(client.v0.getConfig());
+    const error = await apiFailure(client.v0.getConfig());
     expect(error).toMatchObject({ kind: 'bad-response', status: 200, bodyType: 'html' });
     expect(error.message).toMatch(
       /answered with a web page instead of JSON: is this the service's address/,
@@ -396,17 +387,17 @@ describe('successful status, unusable body', () => {
 
   it('recognises HTML even when the content type claims JSON', async () => {
     const { client } = clientAnswering(() => textResponse(htmlPage, 'application/json'));
-    expect((await failure(client.v1.searchAppConversations())).bodyType).toBe('html');
+    expect((await apiFailure(client.v1.searchAppConversations())).bodyType).toBe('html');
   });
 
   it('reports plain text and empty bodies instead of crashing on JSON.parse', async () => {
     const text = clientAnswering(() => textResponse('OK then', 'text/plain'));
-    expect(await failure(text.client.v0.getModels())).toMatchObject({
+    expect(await apiFailure(text.client.v0.getModels())).toMatchObject({
       kind: 'bad-response',
       bodyType: 'text',
     });
     const empty = clientAnswering(() => new Response('', { status: 200 }));
-    expect(await failure(empty.client.v0.getModels())).toMatchObject({
+    expect(await apiFailure(empty.client.v0.getModels())).toMatchObject({
       kind: 'bad-response',
       bodyType: 'empty',
     });
@@ -414,7 +405,7 @@ describe('successful status, unusable body', () => {
 
   it('reports JSON of the wrong shape with the field at fault', async () => {
     const { client } = clientAnswering(() => jsonResponse({ results: 'none' }));
-    const error = await failure(client.v0.listConversations());
+    const error = await apiFailure(client.v0.listConversations());
     expect(error.kind).toBe('bad-response');
     expect(error.message).toMatch(
       /answered v0\.listConversations in an unexpected format \(results: /,
@@ -437,7 +428,7 @@ describe('documented answers that are not errors', () => {
 
   it('still fails when /api/settings is missing altogether (404 page)', async () => {
     const { client } = clientAnswering(() => textResponse(htmlPage, 'text/html', { status: 404 }));
-    expect((await failure(client.v0.getSettings())).kind).toBe('not-found');
+    expect((await apiFailure(client.v0.getSettings())).kind).toBe('not-found');
   });
 
   it('treats agent-server run 409 (already running) as success', async () => {
@@ -465,7 +456,7 @@ describe('documented answers that are errors after all', () => {
 
   it('keeps run’s 409 for a credential binding to activate, and says what it is', async () => {
     const { client } = clientAnswering(bindingRequired);
-    const error = await failure(client.agent.run({ conversation }));
+    const error = await apiFailure(client.agent.run({ conversation }));
     expect(error.kind).toBe('conflict');
     expect(error.serverMessage).toBe('credential_binding_activation_required');
     expect(error.message).toMatch(/sign-in to be activated again/);
@@ -477,7 +468,7 @@ describe('documented answers that are errors after all', () => {
 
   it('recognises it on any agent-server route, and nothing else as it', async () => {
     const { client } = clientAnswering(bindingRequired);
-    const error = await failure(client.agent.searchEvents({ conversation }));
+    const error = await apiFailure(client.agent.searchEvents({ conversation }));
     expect(isCredentialBindingRequired(error)).toBe(true);
     const running = new ApiError('conflict', 'busy', { status: 409, serverMessage: 'running' });
     expect(isCredentialBindingRequired(running)).toBe(false);
@@ -492,7 +483,7 @@ describe('documented answers that are errors after all', () => {
     expect(await fresh.client.v1.getSettings()).toBeNull();
     // FastAPI's answer for a route the server does not have (an older or another server).
     const missing = clientAnswering(() => jsonResponse({ detail: 'Not Found' }, { status: 404 }));
-    expect((await failure(missing.client.v1.getSettings())).kind).toBe('not-found');
+    expect((await apiFailure(missing.client.v1.getSettings())).kind).toBe('not-found');
   });
 });
 
@@ -505,7 +496,7 @@ describe('invalid parameters never reach the server', () => {
       client.v0.createConversation({ repository: 'a/b', repo: 'typo' } as never),
       client.agent.pause({ conversation: { conversation_url: null } as never }),
     ];
-    const errors = await Promise.all(bad.map(failure));
+    const errors = await Promise.all(bad.map(apiFailure));
     expect(errors.map((error) => error.kind)).toEqual([
       'invalid-params',
       'invalid-params',
@@ -528,7 +519,7 @@ describe('errors across extension messaging', () => {
         { status: 422 },
       ),
     );
-    const original = await failure(client.v0.searchRepositories({ query: '' }));
+    const original = await apiFailure(client.v0.searchRepositories({ query: '' }));
     const cloned = structuredClone(serializeError(original));
     const viaJson = JSON.parse(JSON.stringify(original));
     for (const plain of [cloned, viaJson]) {

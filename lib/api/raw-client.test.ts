@@ -15,6 +15,7 @@ import {
   endpointResponses,
   parseEndpointResult,
 } from '@/lib/api';
+import { apiFailure } from '@/lib/api/testing/failure';
 import { v0Trajectory, v1Frames } from '../../tests/support/upstream-fixtures';
 import {
   fakeFetch,
@@ -31,16 +32,6 @@ const agent = {
   conversation_url: `https://sandbox.example.test/api/conversations/${ID}`,
   session_api_key: 'sandbox-key',
 };
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** One fake server, both clients on it; requests are recorded per client. */
 function clientsAnswering(answer: () => Response, apiKey: string | null = 'server-key') {
@@ -181,8 +172,8 @@ describe('the raw client fails like the full client', () => {
   for (const [what, answer, kind] of failures) {
     it(`on ${what}: ${kind}, with the same message and details`, async () => {
       const { full, raw } = clientsAnswering(answer);
-      const expected = await failure(full.v0.getSettings());
-      const actual = await failure(raw.call('v0.getSettings', {}));
+      const expected = await apiFailure(full.v0.getSettings());
+      const actual = await apiFailure(raw.call('v0.getSettings', {}));
       expect(actual.kind).toBe(kind);
       expect(actual.toJSON()).toEqual(expected.toJSON());
     });
@@ -198,8 +189,8 @@ describe('the raw client fails like the full client', () => {
       ['v0.saveSettings', { mcp_config: { stdio_servers: [{ name: 'x', command: 'a b' }] } }],
     ] as const;
     for (const [name, params] of bad) {
-      const expected = await failure(full.call(name, params as never));
-      const actual = await failure(raw.call(name, params as never));
+      const expected = await apiFailure(full.call(name, params as never));
+      const actual = await apiFailure(raw.call(name, params as never));
       expect(actual.kind).toBe('invalid-params');
       expect(actual.toJSON()).toEqual(expected.toJSON());
     }
@@ -210,10 +201,10 @@ describe('the raw client fails like the full client', () => {
   it('rejects an unusable server address the same way', async () => {
     const raw = createRawClient({ baseUrl: 'localhost:3000' });
     expect(raw.baseUrl).toBeNull();
-    const error = await failure(raw.call('v0.getModels', {}));
+    const error = await apiFailure(raw.call('v0.getModels', {}));
     expect(error.kind).toBe('invalid-url');
     expect(error.message).toBe(
-      (await failure(createApiClient({ baseUrl: 'localhost:3000' }).v0.getModels())).message,
+      (await apiFailure(createApiClient({ baseUrl: 'localhost:3000' }).v0.getModels())).message,
     );
   });
 });

@@ -3,8 +3,9 @@
 // works as Handoff then uses it, its rhythm never earns a slow-down, and every other kind says
 // plainly that it has no sign-in.
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient } from '@/lib/api';
+import { createApiClient } from '@/lib/api';
 import { startDeviceSignIn, waitForDeviceSignIn } from '@/lib/api/device-signin';
+import { apiFailure } from '@/lib/api/testing/failure';
 import { referenceServers } from '../support/reference-services';
 
 const servers = referenceServers();
@@ -12,16 +13,6 @@ const servers = referenceServers();
 afterAll(async () => {
   await servers.stopAll();
 });
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected the sign-in to fail');
-}
 
 describe('signing in to the hosted kind', () => {
   it('gets a key that works as Handoff sends keys to the hosted service', async () => {
@@ -60,12 +51,12 @@ describe('signing in to the hosted kind', () => {
 
     const refused = await startDeviceSignIn(config);
     await service.admin.denyDeviceCode(refused.userCode);
-    const denial = await failure(waitForDeviceSignIn(config, refused));
+    const denial = await apiFailure(waitForDeviceSignIn(config, refused));
     expect(denial.signIn).toBe('refused');
 
     const stale = await startDeviceSignIn(config);
     await service.admin.expireDeviceCode(stale.userCode);
-    const expiry = await failure(waitForDeviceSignIn(config, stale));
+    const expiry = await apiFailure(waitForDeviceSignIn(config, stale));
     expect(expiry.signIn).toBe('expired');
     expect(expiry.message).toBe(
       'The sign-in code expired before it was approved. Start again for a new code.',
@@ -75,14 +66,14 @@ describe('signing in to the hosted kind', () => {
     const controller = new AbortController();
     const waiting = waitForDeviceSignIn(config, abandoned, { signal: controller.signal });
     controller.abort();
-    expect((await failure(waiting)).kind).toBe('aborted');
+    expect((await apiFailure(waiting)).kind).toBe('aborted');
   });
 });
 
 describe('the other kinds', () => {
   it.each(['v1', 'agent'] as const)('%s says it has no sign-in, with what to do', async (kind) => {
     const { service } = await servers.get(kind);
-    const error = await failure(startDeviceSignIn({ baseUrl: service.url }));
+    const error = await apiFailure(startDeviceSignIn({ baseUrl: service.url }));
     expect(error.signIn).toBe('unavailable');
     expect(error.message).toMatch(/does not offer signing in with a code.*Paste an API key/);
   });
