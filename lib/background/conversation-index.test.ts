@@ -9,23 +9,9 @@ import {
   MAX_ENTRIES,
   type StoredIndex,
 } from './conversation-index';
+import { listedV1 as v1 } from './index-test-support';
 
 const SERVER = 'http://127.0.0.1:3000';
-
-function v1(id: string, fields: Record<string, unknown> = {}) {
-  return {
-    id,
-    title: `Conversation ${id}`,
-    selected_repository: 'octo/widgets',
-    git_provider: 'github',
-    sandbox_status: 'RUNNING',
-    execution_status: 'running',
-    created_at: '2026-05-01T10:00:00Z',
-    updated_at: '2026-05-01T10:05:00Z',
-    pr_number: [],
-    ...fields,
-  };
-}
 
 /** A server that serves V1 only, and a store in memory. */
 function setup(pages: () => unknown = () => ({ items: [v1('a1')], next_page_id: null })) {

@@ -2,21 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api/errors';
 import type { IndexSnapshot } from '@/lib/messaging/conversation-index';
 import { ConversationIndex } from './conversation-index';
+import { listedV1 } from './index-test-support';
 import { ServerIndexes } from './server-indexes';
 
-function v1(id: string, created: string) {
-  return {
-    id,
-    title: `Conversation ${id}`,
-    selected_repository: 'octo/widgets',
-    git_provider: 'github',
-    sandbox_status: 'RUNNING',
-    execution_status: 'running',
-    created_at: created,
-    updated_at: created,
-    pr_number: [],
-  };
-}
+const v1 = (id: string, created: string) =>
+  listedV1(id, { created_at: created, updated_at: created });
 
 /** Two servers, each with its own list; `down` makes one fail. */
 function setup() {
