@@ -101,6 +101,11 @@ export default defineConfig({
           suggested_key: { default: 'Alt+Shift+H' },
           description: 'Start a conversation about this page',
         },
+        // lib/background/next-waiting.ts
+        'next-needing-you': {
+          suggested_key: { default: 'Alt+Shift+J' },
+          description: 'Go to the next conversation that needs you',
+        },
       },
       ...(firefox
         ? {

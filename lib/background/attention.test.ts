@@ -4,7 +4,7 @@ import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
 import { testSnapshot } from '@/lib/messaging/stream-snapshot-test-support';
 import { sanitiseSettings } from '@/lib/settings/sanitise';
 import { needOf, notificationFor, notify } from './attention';
-import { waitingTitles } from './badge';
+import { waitingConversations } from './badge';
 
 /** A V1 conversation waiting on the person, as the worker's stream holds it. */
 const snapshot = (conversation: Partial<StreamSnapshot['conversation']>) =>
@@ -30,7 +30,9 @@ describe('what a conversation needs from the person', () => {
 
   it('counts a question on the badge like every other wait', () => {
     const streams = new Map([['c1', needOf(snapshot({ question: asking }))]]);
-    expect(waitingTitles(streams, [])).toEqual(['Untitled conversation']);
+    expect(waitingConversations(streams, []).map((item) => item.name)).toEqual([
+      'Untitled conversation',
+    ]);
   });
 
   it('names the question in the notification, as plain words on one line', () => {

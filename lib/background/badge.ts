@@ -1,6 +1,7 @@
-// The toolbar badge: how many conversations wait for the person, and which, from the two places
-// the worker learns it: the live streams it keeps (the freshest word on a watched conversation)
-// and the conversation index (every conversation, opened here or not).
+// The toolbar badge: how many conversations wait for the person, which, and for how long, from
+// the two places the worker learns it: the live streams it keeps (the freshest word on a watched
+// conversation) and the conversation index (every conversation, opened here or not). The same
+// list, oldest wait first, is what "the next one that needs me" walks (./next-waiting.ts).
 import { browser } from 'wxt/browser';
 import { normaliseId } from '@/lib/api/conversation-summary';
 import { workerWords } from '@/lib/i18n/en-worker';
@@ -13,35 +14,80 @@ const NAME_LENGTH = 60;
 
 let streamNeeds: ReadonlyMap<string, Need> = new Map();
 let indexEntries: readonly IndexEntry[] = [];
+/** When this worker first saw each watched conversation wait, by normalised id. */
+const firstSeen = new Map<string, number>();
 let shown = '';
 
-/** The conversations waiting for the person, each once, by title. */
-export function waitingTitles(
+/** A conversation waiting for the person. */
+export interface Waiting {
+  id: string;
+  /** Its server, where the index knows it. */
+  serverId?: string;
+  /** Its title for people, cut to fit a tooltip. */
+  name: string;
+  /** Since when it waits (epoch ms), as far as Handoff knows. */
+  since: number;
+}
+
+function nameOf(title: string | null | undefined): string {
+  const name = (title ?? '').trim() || workerWords('worker.untitled');
+  return name.length > NAME_LENGTH ? `${name.slice(0, NAME_LENGTH - 1)}…` : name;
+}
+
+/**
+ * The conversations waiting for the person, each once, oldest wait first. A list record's last
+ * activity is when its agent stopped to wait; a watched conversation the list does not show
+ * waiting since the stream said so.
+ */
+export function waitingConversations(
   streams: ReadonlyMap<string, Need>,
   entries: readonly IndexEntry[],
-): string[] {
-  const byId = new Map<string, string | null>();
-  const titles = new Map(entries.map((entry) => [normaliseId(entry.id), entry.title]));
+  seen: ReadonlyMap<string, number> = new Map(),
+  now = Date.now(),
+): Waiting[] {
+  const byId = new Map<string, Waiting>();
+  const known = new Map(entries.map((entry) => [normaliseId(entry.id), entry]));
+  const waitingOf = (id: string, entry: IndexEntry | undefined, since: number | undefined) => ({
+    id: entry?.id ?? id,
+    ...(entry?.serverId ? { serverId: entry.serverId } : {}),
+    name: nameOf(entry?.title),
+    since: since ?? entry?.lastActivity ?? entry?.createdAt ?? now,
+  });
   for (const entry of entries) {
-    if (entry.state === 'needs-you') byId.set(normaliseId(entry.id), entry.title);
+    if (entry.state !== 'needs-you') continue;
+    byId.set(normaliseId(entry.id), waitingOf(entry.id, entry, entry.lastActivity ?? undefined));
   }
   // A watched conversation's stream knows better than a list read up to a minute ago.
   for (const [id, need] of streams) {
     const key = normaliseId(id);
-    if (badgeNeeds.has(need)) byId.set(key, titles.get(key) ?? null);
-    else byId.delete(key);
+    if (!badgeNeeds.has(need)) byId.delete(key);
+    else if (!byId.has(key)) byId.set(key, waitingOf(id, known.get(key), seen.get(key)));
   }
-  return [...byId.values()].map((title) => {
-    const name = (title ?? '').trim() || workerWords('worker.untitled');
-    return name.length > NAME_LENGTH ? `${name.slice(0, NAME_LENGTH - 1)}…` : name;
-  });
+  return [...byId.values()].sort((a, b) => a.since - b.since);
+}
+
+/** "3 min", "2 h", "4 days": how long, in the fewest words. */
+function waited(ms: number): string {
+  const minutes = Math.max(0, Math.round(ms / 60_000));
+  if (minutes < 60) return workerWords('worker.waited.minutes', { count: minutes });
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return workerWords('worker.waited.hours', { count: hours });
+  return workerWords('worker.waited.days', { count: Math.round(hours / 24) });
 }
 
 /** The badge's text and tooltip for these waiting conversations. */
-export function badgeFor(titles: readonly string[]): { text: string; title: string } {
-  const count = titles.length;
+export function badgeFor(
+  waiting: readonly Waiting[],
+  now = Date.now(),
+): { text: string; title: string } {
+  const count = waiting.length;
   if (!count) return { text: '', title: workerWords('worker.badge.none') };
-  const named = titles.slice(0, NAMED).join(', ');
+  const named = waiting
+    .slice(0, NAMED)
+    .map((item) =>
+      workerWords('worker.badge.waited', { name: item.name, for: waited(now - item.since) }),
+    )
+    .join(', ');
   const names =
     count > NAMED
       ? workerWords('worker.badge.more', { names: named, count: count - NAMED })
@@ -55,8 +101,13 @@ export function badgeFor(titles: readonly string[]): { text: string; title: stri
   };
 }
 
+/** What waits for the person now, oldest first. */
+export function currentlyWaiting(): Waiting[] {
+  return waitingConversations(streamNeeds, indexEntries, firstSeen);
+}
+
 async function render(): Promise<void> {
-  const { text, title } = badgeFor(waitingTitles(streamNeeds, indexEntries));
+  const { text, title } = badgeFor(currentlyWaiting());
   if (`${text}\n${title}` === shown) return;
   shown = `${text}\n${title}`;
   // Firefox's MV2 build names the toolbar button API browserAction.
@@ -77,6 +128,13 @@ export function watchedStates(): Record<string, WatchedState> {
 
 export function showStreamNeeds(needs: ReadonlyMap<string, Need>): Promise<void> {
   streamNeeds = new Map(needs);
+  const now = Date.now();
+  for (const [id, need] of needs) {
+    const key = normaliseId(id);
+    if (badgeNeeds.has(need)) {
+      if (!firstSeen.has(key)) firstSeen.set(key, now);
+    } else firstSeen.delete(key);
+  }
   return render();
 }
 

@@ -7,6 +7,7 @@ import type { PageContextData } from '@/lib/hosts/types';
 import { PAGE_CONTEXT_READER } from '@/lib/messaging/content-messages';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/store';
+import { NEXT_WAITING_COMMAND, stepToNextWaiting } from './next-waiting';
 import { deliverLaunch, openPanel } from './panel-launch';
 import { verifiedContext } from './sender-context';
 import { defaultCodeHostOrigins } from './senders';
@@ -45,9 +46,23 @@ export function listenToMenusAndCommands(): void {
     if (info.menuItemId === START_WITH_SELECTION)
       launchFromTab(tab, info.selectionText?.slice(0, 20_000));
   });
-  browser.commands.onCommand.addListener((command, tab) => {
-    if (command === 'start-conversation') launchFromTab(tab);
-  });
+  browser.commands.onCommand.addListener(runCommand);
+}
+
+/** A keyboard command of the manifest's (the person can rebind them in the browser). */
+export function runCommand(command: string, tab?: { id?: number; windowId?: number }): void {
+  if (command === 'start-conversation') launchFromTab(tab);
+  if (command === NEXT_WAITING_COMMAND) {
+    // The panel opens first, inside the keypress; where it goes next follows.
+    const opening = openPanel(tab?.windowId);
+    void opening.then(() => stepToNextWaiting(tab?.windowId));
+  }
+}
+
+// End-to-end builds only: a browser's keyboard commands cannot be pressed by a test, so the
+// journeys call the very function the browser's listener runs.
+if (import.meta.env.HANDOFF_E2E) {
+  (globalThis as { handoffRunCommand?: typeof runCommand }).handoffRunCommand = runCommand;
 }
 
 /**

@@ -143,6 +143,46 @@ test.describe('the conversation index', () => {
     expect(index.entries.find((entry) => entry.id === id)?.state).toBe('needs-you');
   });
 
+  test('the tooltip says how long each has waited, and the keyboard command walks them, oldest first', async ({
+    service,
+    serviceWorker,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    await shortenRefresh(serviceWorker, 1500);
+    await connectToService();
+    const older = await startOnWidgets(service, '[scenario:awaiting-confirmation] Tidy the logs');
+    await service.admin.waitIdle(older);
+    const newer = await startOnWidgets(
+      service,
+      '[scenario:awaiting-confirmation] Bump the version',
+    );
+    await service.admin.waitIdle(newer);
+    await expect
+      .poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({})), { timeout: 20_000 })
+      .toBe('2');
+    expect(await serviceWorker.evaluate(() => chrome.action.getTitle({}))).toMatch(
+      /2 conversations need you: Tidy the logs \(\d+ min\), Bump the version \(\d+ min\)/,
+    );
+    const panel = await openExtensionPage('sidepanel.html');
+    const windowId = await panel.evaluate(async () => (await chrome.windows.getCurrent()).id);
+    const press = () =>
+      serviceWorker.evaluate((id) => {
+        const run = (globalThis as { handoffRunCommand?: (c: string, t: object) => void })
+          .handoffRunCommand;
+        if (!run) throw new Error('not an end-to-end build');
+        run('next-needing-you', { windowId: id });
+      }, windowId);
+    const shown = (id: string) =>
+      panel.locator(`[data-view="conversation"] .conversation[data-conversation-id="${id}"]`);
+    await press();
+    await expect(shown(older)).toBeVisible({ timeout: 15_000 });
+    await press();
+    await expect(shown(newer)).toBeVisible({ timeout: 15_000 });
+    await press();
+    await expect(shown(older)).toBeVisible({ timeout: 15_000 });
+  });
+
   test('soft navigation between two issues shows each one’s own state', async ({
     extContext,
     service,
