@@ -5,8 +5,13 @@
 import { browser } from 'wxt/browser';
 import { normaliseId } from '@/lib/api/conversation-summary';
 import { workerWords } from '@/lib/i18n/en-worker';
-import type { IndexEntry, WatchedState } from '@/lib/messaging/conversation-index';
+import {
+  type IndexEntry,
+  quietMinutes,
+  type WatchedState,
+} from '@/lib/messaging/conversation-index';
 import { badgeNeeds, type Need } from './attention';
+import type { QuietRule } from './conversation-index';
 
 /** Names in the tooltip; the rest are counted. */
 const NAMED = 5;
@@ -14,6 +19,7 @@ const NAME_LENGTH = 60;
 
 let streamNeeds: ReadonlyMap<string, Need> = new Map();
 let indexEntries: readonly IndexEntry[] = [];
+let quiet: QuietRule = { afterMinutes: 0 };
 /** When this worker first saw each watched conversation wait, by normalised id. */
 const firstSeen = new Map<string, number>();
 let shown = '';
@@ -44,6 +50,7 @@ export function waitingConversations(
   entries: readonly IndexEntry[],
   seen: ReadonlyMap<string, number> = new Map(),
   now = Date.now(),
+  quietAfter: QuietRule = { afterMinutes: 0 },
 ): Waiting[] {
   const byId = new Map<string, Waiting>();
   const known = new Map(entries.map((entry) => [normaliseId(entry.id), entry]));
@@ -54,8 +61,12 @@ export function waitingConversations(
     since: since ?? entry?.lastActivity ?? entry?.createdAt ?? now,
   });
   for (const entry of entries) {
-    if (entry.state !== 'needs-you') continue;
-    byId.set(normaliseId(entry.id), waitingOf(entry.id, entry, entry.lastActivity ?? undefined));
+    // A working agent silent for long needs a look as much as one that asks.
+    const lastEvent = quietAfter.lastEventAt?.(entry.id) ?? null;
+    const quietFor = quietMinutes(entry, now, quietAfter.afterMinutes, lastEvent);
+    if (entry.state !== 'needs-you' && quietFor === null) continue;
+    const since = quietFor === null ? entry.lastActivity : now - quietFor * 60_000;
+    byId.set(normaliseId(entry.id), waitingOf(entry.id, entry, since ?? undefined));
   }
   // A watched conversation's stream knows better than a list read up to a minute ago.
   for (const [id, need] of streams) {
@@ -103,7 +114,7 @@ export function badgeFor(
 
 /** What waits for the person now, oldest first. */
 export function currentlyWaiting(): Waiting[] {
-  return waitingConversations(streamNeeds, indexEntries, firstSeen);
+  return waitingConversations(streamNeeds, indexEntries, firstSeen, Date.now(), quiet);
 }
 
 async function render(): Promise<void> {
@@ -138,7 +149,8 @@ export function showStreamNeeds(needs: ReadonlyMap<string, Need>): Promise<void>
   return render();
 }
 
-export function showIndex(entries: readonly IndexEntry[]): Promise<void> {
+export function showIndex(entries: readonly IndexEntry[], quietAfter: QuietRule): Promise<void> {
   indexEntries = entries;
+  quiet = quietAfter;
   return render();
 }

@@ -27,7 +27,11 @@ import type {
   IndexState,
   PageState,
 } from '@/lib/messaging/conversation-index';
-import { pageItemKey } from '@/lib/messaging/conversation-index';
+import {
+  DEFAULT_QUIET_MINUTES,
+  pageItemKey,
+  quietMinutes,
+} from '@/lib/messaging/conversation-index';
 import type { StartOrigin } from '@/lib/messaging/rpc';
 import { backoffDelay } from '@/lib/stream/backoff';
 
@@ -277,16 +281,38 @@ export function itemKeysOf(entry: IndexEntry): string[] {
   return [...new Set(keys.filter((key): key is string => !!key))];
 }
 
+/** When a working agent counts as quiet: after how long, and its stream's last event if watched. */
+export interface QuietRule {
+  afterMinutes: number;
+  lastEventAt?: (id: string) => number | null;
+}
+
 /** The page button's words for the newest conversation of an item. */
 export function pageStateFor(
   key: string,
   entries: readonly IndexEntry[],
   now: number,
+  quiet: QuietRule = { afterMinutes: DEFAULT_QUIET_MINUTES },
 ): PageState | null {
   const matching = entries.filter((entry) => itemKeysOf(entry).includes(key));
   const newest = matching[0];
   if (!newest) return null;
   let label: string;
+  const quietFor = quietMinutes(
+    newest,
+    now,
+    quiet.afterMinutes,
+    quiet.lastEventAt?.(newest.id) ?? null,
+  );
+  if (quietFor !== null) {
+    // Working, but silent for long: the person should look, so it reads as needing them.
+    return {
+      key,
+      label: workerWords('worker.state.quiet', { minutes: quietFor }),
+      state: 'needs-you',
+      count: matching.length,
+    };
+  }
   if (newest.state === 'working') {
     const minutes = newest.workingSince ? Math.floor((now - newest.workingSince) / 60_000) : 0;
     label =

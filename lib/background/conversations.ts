@@ -16,7 +16,13 @@ import { loadSettings } from '@/lib/settings/store';
 import { indexRecord, readRecord, writeRecord } from '@/lib/settings/trusted-store';
 import { type Need, notify } from './attention';
 import { showIndex } from './badge';
-import { ConversationIndex, indexTiming, itemKeysOf, pageStateFor } from './conversation-index';
+import {
+  ConversationIndex,
+  indexTiming,
+  itemKeysOf,
+  pageStateFor,
+  type QuietRule,
+} from './conversation-index';
 import { hub } from './hub';
 import { ServerIndexes } from './server-indexes';
 import { serviceConnection } from './service-client';
@@ -110,11 +116,22 @@ function samePageState(a: PageState | null, b: PageState | null): boolean {
 }
 
 /** Each tab whose item changed gets its new state; a tab that went away is forgotten. */
-function pushPageStates(previous: IndexSnapshot, next: IndexSnapshot): void {
+/**
+ * When a working agent counts as quiet: the person's setting, and the last event of the streams
+ * this worker keeps (fresher than any list record).
+ */
+export async function quietRule(): Promise<QuietRule> {
+  return {
+    afterMinutes: (await loadSettings()).quietMinutes,
+    lastEventAt: (id) => hub.stream(id)?.snapshot().lastEventAt ?? null,
+  };
+}
+
+function pushPageStates(previous: IndexSnapshot, next: IndexSnapshot, quiet: QuietRule): void {
   const now = Date.now();
   for (const [tabId, key] of tabItems) {
-    const state = pageStateFor(key, next.entries, now);
-    if (samePageState(pageStateFor(key, previous.entries, now), state)) continue;
+    const state = pageStateFor(key, next.entries, now, quiet);
+    if (samePageState(pageStateFor(key, previous.entries, now, quiet), state)) continue;
     const message: PageStatePush = { type: 'handoff/page-state-changed', key, state };
     browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => tabItems.delete(tabId));
   }
@@ -139,8 +156,9 @@ async function tellEveryone(
   server?: { id: string; previous: IndexSnapshot; next: IndexSnapshot },
 ): Promise<void> {
   for (const port of indexPorts) postIndex(port, next);
-  pushPageStates(previous, next);
-  await showIndex(next.entries);
+  const quiet = await quietRule();
+  pushPageStates(previous, next, quiet);
+  await showIndex(next.entries, quiet);
   if (server) await notifyChanges(server.previous, server.next, server.id);
 }
 
@@ -160,7 +178,8 @@ export async function serverOfConversation(conversationId: string): Promise<stri
 export async function pageStateForTab(tabId: number, key: string): Promise<PageState | null> {
   tabItems.set(tabId, key);
   if (tabItems.size > 200) tabItems.delete(tabItems.keys().next().value as number);
-  return conversationIndex.pageState(key);
+  const { entries } = await conversationIndex.snapshot();
+  return pageStateFor(key, entries, Date.now(), await quietRule());
 }
 
 /** The newest conversation of an item, for the panel to open (null: none known). */
@@ -172,7 +191,7 @@ export async function newestFor(key: string): Promise<{
   count: number;
 } | null> {
   const snapshot = await conversationIndex.snapshot();
-  const state = pageStateFor(key, snapshot.entries, Date.now());
+  const state = pageStateFor(key, snapshot.entries, Date.now(), await quietRule());
   if (!state) return null;
   const newest = snapshot.entries.find((entry) => itemKeysOf(entry).includes(key));
   return newest
@@ -203,6 +222,6 @@ export async function subscribeToIndex(port: Runtime.Port): Promise<void> {
 /** At start: the stored index shows on the badge at once, and the schedule resumes. */
 export async function restoreIndex(): Promise<void> {
   const snapshot = await conversationIndex.snapshot();
-  await showIndex(snapshot.entries);
+  await showIndex(snapshot.entries, await quietRule());
   await conversationIndex.tick();
 }

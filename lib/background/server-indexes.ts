@@ -4,14 +4,9 @@
 
 import { normaliseId } from '@/lib/api/conversation-summary';
 import type { Generation } from '@/lib/api/generation';
-import type {
-  IndexEntry,
-  IndexServer,
-  IndexSnapshot,
-  PageState,
-} from '@/lib/messaging/conversation-index';
+import type { IndexEntry, IndexServer, IndexSnapshot } from '@/lib/messaging/conversation-index';
 import type { StartOrigin } from '@/lib/messaging/rpc';
-import { type ConversationIndex, pageStateFor } from './conversation-index';
+import type { ConversationIndex } from './conversation-index';
 
 export interface ServerOfIndex {
   id: string;
@@ -139,11 +134,6 @@ export class ServerIndexes {
   async snapshot(): Promise<IndexSnapshot> {
     this.last = await this.merged();
     return this.last;
-  }
-
-  async pageState(key: string): Promise<PageState | null> {
-    const { entries } = await this.snapshot();
-    return pageStateFor(key, entries, (this.deps.now ?? Date.now)());
   }
 
   /** Which server a conversation is on, as far as the index knows. */

@@ -5,6 +5,7 @@ export const workerStrings = {
   'worker.state.working': 'Agent working',
   'worker.state.workingFor': 'Agent working · {minutes} min',
   'worker.state.needs-you': 'Needs you',
+  'worker.state.quiet': 'No progress for {minutes} min',
   'worker.state.done': 'Done',
   'worker.state.stopped': 'Stopped',
   'worker.state.withPull': '{state} · PR #{number}',

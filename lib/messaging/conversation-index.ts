@@ -95,6 +95,28 @@ export interface IndexSnapshot {
   servers?: IndexServer[];
 }
 
+/** How long a working agent may go without a sign of progress before the person hears of it. */
+export const DEFAULT_QUIET_MINUTES = 10;
+
+/**
+ * A working conversation with no sign of progress for at least `afterMinutes`: for how many
+ * minutes; null when it is not working, not quiet that long, or the check is off (0). The newest
+ * sign is its live stream's last event where this browser watches it, else its list record's last
+ * change.
+ */
+export function quietMinutes(
+  entry: Pick<IndexEntry, 'state' | 'lastActivity'>,
+  now: number,
+  afterMinutes: number,
+  lastEventAt: number | null = null,
+): number | null {
+  if (entry.state !== 'working' || afterMinutes <= 0) return null;
+  const since = Math.max(entry.lastActivity ?? 0, lastEventAt ?? 0);
+  if (!since) return null;
+  const minutes = Math.floor((now - since) / 60_000);
+  return minutes >= afterMinutes ? minutes : null;
+}
+
 /** The page button's state: words only, nothing else of the server's reaches a page. */
 export interface PageState {
   /** The item it is about (`pageItemKey`), so a page that moved on ignores it. */

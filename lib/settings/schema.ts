@@ -101,6 +101,11 @@ export const SettingsSchema = z.object({
   }),
   /** Instructions added to every new conversation, kept out of the visible chat. */
   defaultInstructions: z._default(z.string(), ''),
+  /**
+   * Minutes a working agent may go without a sign of progress before it is shown as "No
+   * progress" (under Needs you); 0 turns the check off.
+   */
+  quietMinutes: z._default(z.catch(z.number().check(z.int(), z.gte(0), z.lte(24 * 60)), 10), 10),
   /** What a plain click on the page button does; Alt-click always does the other. */
   clickBehaviour: z._default(z.enum(['form', 'start']), 'form'),
   /** Default MCP servers for new conversations, as the service's MCPConfig. */
