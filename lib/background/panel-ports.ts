@@ -34,6 +34,9 @@ export function onPanelConnect(port: Runtime.Port): void {
       case 'unwatch':
         hub.unsubscribe(port, request.conversationId);
         return;
+      case 'visibility':
+        hub.setOnScreen(port, request.visible);
+        return;
       case 'load-older':
         void hub.loadOlder(port, request.conversationId);
         return;

@@ -55,6 +55,8 @@ export class StreamHub {
   /** Bumped when the server or key changes: a stream made for the old ones is made again. */
   private settingsEpoch = 0;
   private readonly subscribers = new Map<string, Set<Port>>();
+  /** Panels that said they are on screen (and not since that they are not). */
+  private readonly onScreenPorts = new WeakSet<Port>();
   private readonly needs = new Map<string, Need>();
   private keepalive: ReturnType<typeof setInterval> | undefined;
   private restored: Promise<void> | null = null;
@@ -130,6 +132,20 @@ export class StreamHub {
     await this.persistNeeds();
     await this.updateBadge();
     this.updateKeepalive();
+  }
+
+  /** A panel says whether it is on screen: what it shows is what the person is looking at. */
+  setOnScreen(port: Port, visible: boolean): void {
+    if (visible) this.onScreenPorts.add(port);
+    else this.onScreenPorts.delete(port);
+  }
+
+  /** Whether a panel on screen shows this conversation. */
+  onScreen(conversationId: string): boolean {
+    for (const port of this.subscribers.get(conversationId) ?? []) {
+      if (this.onScreenPorts.has(port)) return true;
+    }
+    return false;
   }
 
   /** Whether any stream is connected or reconnecting: an agent may be at work. */
@@ -304,11 +320,14 @@ export class StreamHub {
     // A state read from history is where the conversation already was, not news; one that
     // arrived over the live stream (also replayed after a reconnect) is.
     if (previous === undefined && !snapshot.stateFromLive) return;
+    const settings = await loadSettings();
+    // The person is looking at it: the panel shows the change, a notification would repeat it.
+    if (settings.notifications.onlyWhenAway && this.onScreen(snapshot.conversationId)) return;
     await notify(
       snapshot.conversationId,
       need,
       snapshot.conversation,
-      await loadSettings(),
+      settings,
       await this.serverOf(snapshot.conversationId),
     );
   }

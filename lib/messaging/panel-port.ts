@@ -65,6 +65,11 @@ export const PanelToWorkerSchema = z.union([
   z.object({ type: z.literal('load-older'), conversationId: z.string() }),
   /** Sends the conversation index now and after every change. */
   z.object({ type: z.literal('index') }),
+  /**
+   * Whether the panel is on screen (sent when it opens and whenever that changes): the
+   * conversation it shows then needs no notification.
+   */
+  z.object({ type: z.literal('visibility'), visible: z.boolean() }),
 ]);
 export type PanelToWorker = z.infer<typeof PanelToWorkerSchema>;
 

@@ -12,7 +12,12 @@ describe('settings store', () => {
   it('gives defaults on a fresh install', async () => {
     const settings = await loadSettings();
     expect(settings.serverUrl).toBeNull();
-    expect(settings.notifications).toEqual({ awaitingInput: true, finished: true, errors: true });
+    expect(settings.notifications).toEqual({
+      awaitingInput: true,
+      finished: true,
+      errors: true,
+      onlyWhenAway: true,
+    });
   });
 
   it('keeps what was saved and merges later patches', async () => {
