@@ -425,7 +425,8 @@ export function ConversationList({
           {asApiError(partial.error).message}
         </div>
       ) : null}
-      {query.isSuccess && !all.length ? (
+      {/* A server that could not be read is no proof that there is nothing. */}
+      {query.isSuccess && !all.length && !down.length ? (
         <div className="empty-state" data-empty-list>
           <p>
             <strong>{t('panel.list.empty')}</strong>
