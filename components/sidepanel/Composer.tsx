@@ -1,4 +1,5 @@
 import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { useServerScope } from '@/components/common/server-scope';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { rpc } from '@/lib/messaging/worker-client';
@@ -50,6 +51,7 @@ export function Composer({
   onOutgoing,
   onSettled,
 }: ComposerProps) {
+  const serverId = useServerScope();
   const [text, setText] = useState('');
   const [images, setImages] = useState<string[]>([]);
   const [restored, setRestored] = useState(false);
@@ -101,6 +103,7 @@ export function Composer({
         generation,
         text: message,
         imageUrls: images,
+        ...(serverId ? { serverId } : {}),
       });
       if (answer.runRefused) {
         onError({ kind: 'rate-limited', limit: 'run-capacity', messageKept: true });

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
 import { Icon } from '@/components/common/icons';
+import { useServerScope } from '@/components/common/server-scope';
 import { t } from '@/lib/i18n';
 import { callApi } from '@/lib/messaging/worker-client';
 import type { StatusWords } from '@/lib/timeline/status-words';
@@ -22,6 +23,8 @@ interface HeaderProps {
   providerHosts: Record<string, string | null>;
   /** V0 is served: renames go through V0's PATCH, which also renames V1 conversations on 0.62. */
   v0Available: boolean;
+  /** With several servers, the name of the one it is on. */
+  serverName?: string | null;
   cost: CostFigures;
   onRenamed: (title: string) => void;
   /** The agent and sandbox controls, on the title's line. */
@@ -48,12 +51,14 @@ export function ConversationHeader({
   status,
   providerHosts,
   v0Available,
+  serverName = null,
   cost,
   onRenamed,
   controls,
   menuItems,
   activity,
 }: HeaderProps) {
+  const serverId = useServerScope();
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [saving, setSaving] = useState(false);
@@ -66,9 +71,17 @@ export function ConversationHeader({
     setError(null);
     try {
       if (v0Available) {
-        await callApi('v0.updateConversation', { conversation_id: conversationId, title: next });
+        await callApi(
+          'v0.updateConversation',
+          { conversation_id: conversationId, title: next },
+          serverId,
+        );
       } else {
-        await callApi('v1.updateAppConversation', { conversation_id: conversationId, title: next });
+        await callApi(
+          'v1.updateAppConversation',
+          { conversation_id: conversationId, title: next },
+          serverId,
+        );
       }
       setEditing(false);
       onRenamed(next);
@@ -167,6 +180,11 @@ export function ConversationHeader({
         {summary?.branch ? (
           <span className="head-fact" title={t('panel.header.branch', { branch: summary.branch })}>
             {summary.branch}
+          </span>
+        ) : null}
+        {serverName ? (
+          <span className="head-fact" data-fact="server">
+            {t('panel.servers.onServer', { name: serverName })}
           </span>
         ) : null}
         {cost.cost !== null ? (

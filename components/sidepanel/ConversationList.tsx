@@ -7,6 +7,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { browser } from 'wxt/browser';
 import { asApiError, ErrorNotice } from '@/components/common/ErrorNotice';
 import { Icon, type IconName } from '@/components/common/icons';
 import { useProviderTokens } from '@/components/common/use-server-settings';
@@ -14,24 +15,30 @@ import type { AppConversation, ConversationInfo } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import { callApi, rpc } from '@/lib/messaging/worker-client';
+import type { Settings } from '@/lib/settings/schema';
+import { scopeSettings } from '@/lib/settings/servers';
 import { localDateTime } from '@/lib/timeline/time';
 import { useOnline } from './hooks/useOnline';
-import type { ServerApis } from './hooks/useServerApis';
+import { type ServerApis, serverApisOf } from './hooks/useServerApis';
 import { useSharedNow } from './hooks/useSharedNow';
 import {
-  type ConversationSummary,
   filterConversations,
   interfacesToAsk,
+  type KnownSummary,
   mergeConversations,
+  mergeServers,
   pageFailure,
   repositoriesOf,
   summaryOfIndexEntry,
   withWorkerKnowledge,
 } from './model/conversation-list';
 import { nextStepOf } from './model/next-step';
+import { downServerStep, hasSeveralServers, panelServers } from './model/servers';
 import { type Need, relativeTime, type TriageEntry, triageGroups } from './model/triage';
 
 const PAGE_SIZE = 20;
+
+const openOptions = () => void browser.runtime.openOptionsPage();
 
 /** Where each interface's listing continues; false: it has nothing more (or is not served). */
 interface Cursor {
@@ -39,14 +46,32 @@ interface Cursor {
   v1: string | null | false;
 }
 
-interface ListPage {
+/** One server's page: what it answered, or why it could not. */
+interface ServerPage {
   v0: ConversationInfo[];
   v1: AppConversation[];
-  next: Cursor;
   /** A failure of one interface while the other answered. */
   partialError: unknown;
   v1Answered: boolean;
+  /** The server could not be read at all (only with several servers: with one, the page fails). */
+  failure: unknown;
 }
+
+/** A page of the list: each server's part, by server ('' with one server), and where each goes on. */
+interface ListPage {
+  parts: Record<string, ServerPage>;
+  next: Record<string, Cursor>;
+}
+
+/** A server the list reads: its id (none with one server) and the interfaces it serves. */
+interface ListedServer {
+  key: string;
+  serverId: string | undefined;
+  apis: ServerApis;
+}
+
+const FIRST: Cursor = { v0: null, v1: null };
+const done = (cursor: Cursor | undefined) => cursor?.v0 === false && cursor?.v1 === false;
 
 /**
  * An interface the server does not serve: 404, or the web UI's HTML page
@@ -56,20 +81,26 @@ function notServed(error: unknown): boolean {
   return error instanceof ApiError && (error.kind === 'not-found' || error.kind === 'bad-response');
 }
 
-async function fetchPage(cursor: Cursor, apis: ServerApis): Promise<ListPage> {
+async function fetchServerPage(
+  cursor: Cursor,
+  apis: ServerApis,
+  serverId: string | undefined,
+): Promise<{ page: Omit<ServerPage, 'failure'>; next: Cursor }> {
   const want = interfacesToAsk(apis, { v0: cursor.v0 !== false, v1: cursor.v1 !== false });
   const [v0, v1] = await Promise.allSettled([
     want.v0
-      ? callApi('v0.listConversations', {
-          limit: PAGE_SIZE,
-          ...(cursor.v0 ? { page_id: cursor.v0 } : {}),
-        })
+      ? callApi(
+          'v0.listConversations',
+          { limit: PAGE_SIZE, ...(cursor.v0 ? { page_id: cursor.v0 } : {}) },
+          serverId,
+        )
       : Promise.resolve(null),
     want.v1
-      ? callApi('v1.searchAppConversations', {
-          limit: PAGE_SIZE,
-          ...(cursor.v1 ? { page_id: cursor.v1 } : {}),
-        })
+      ? callApi(
+          'v1.searchAppConversations',
+          { limit: PAGE_SIZE, ...(cursor.v1 ? { page_id: cursor.v1 } : {}) },
+          serverId,
+        )
       : Promise.resolve(null),
   ]);
   const v0Page = v0.status === 'fulfilled' ? v0.value : null;
@@ -83,21 +114,63 @@ async function fetchPage(cursor: Cursor, apis: ServerApis): Promise<ListPage> {
   );
   if (fatal) throw fatal;
   return {
-    v0: v0Page?.results ?? [],
-    v1: v1Page?.items ?? [],
+    page: {
+      v0: v0Page?.results ?? [],
+      v1: v1Page?.items ?? [],
+      partialError: partial,
+      v1Answered: v1Page !== null,
+    },
     next: {
       v0: v0Page?.next_page_id ? v0Page.next_page_id : false,
       v1: v1Page?.next_page_id ? v1Page.next_page_id : false,
     },
-    partialError: partial,
-    v1Answered: v1Page !== null,
   };
+}
+
+/**
+ * The next page of every server that has more. With one server a failure fails the page, as it
+ * always did; with several, a server that fails is marked in its part and read again on the
+ * next refresh, while the others' conversations come through.
+ */
+async function fetchPage(
+  cursors: Record<string, Cursor>,
+  servers: readonly ListedServer[],
+): Promise<ListPage> {
+  const asked = servers.filter((server) => !done(cursors[server.key]));
+  const results = await Promise.allSettled(
+    asked.map((server) =>
+      fetchServerPage(cursors[server.key] ?? FIRST, server.apis, server.serverId),
+    ),
+  );
+  if (servers.length === 1 && results[0]?.status === 'rejected') throw results[0].reason;
+  const parts: Record<string, ServerPage> = {};
+  const next: Record<string, Cursor> = {};
+  asked.forEach((server, at) => {
+    const result = results[at];
+    if (result?.status === 'fulfilled') {
+      parts[server.key] = { ...result.value.page, failure: null };
+      next[server.key] = result.value.next;
+    } else {
+      parts[server.key] = {
+        v0: [],
+        v1: [],
+        partialError: null,
+        v1Answered: false,
+        failure: result?.reason ?? null,
+      };
+      // Not paged further now (the end of the list would ask again and again); the next refresh
+      // starts from the first page, this server's included.
+      next[server.key] = { v0: false, v1: false };
+    }
+  });
+  for (const server of servers) next[server.key] ??= { v0: false, v1: false };
+  return { parts, next };
 }
 
 /** The newest list any key of this list holds, with when it was read. */
 function lastList(
   client: QueryClient,
-): { data: InfiniteData<ListPage, Cursor>; updatedAt: number } | undefined {
+): { data: InfiniteData<ListPage, Record<string, Cursor>>; updatedAt: number } | undefined {
   const [newest] = client
     .getQueryCache()
     .findAll({ queryKey: ['panel', 'conversations'] })
@@ -105,29 +178,72 @@ function lastList(
     .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt);
   return newest
     ? {
-        data: newest.state.data as InfiniteData<ListPage, Cursor>,
+        data: newest.state.data as InfiniteData<ListPage, Record<string, Cursor>>,
         updatedAt: newest.state.dataUpdatedAt,
       }
     : undefined;
 }
 
 interface ConversationListProps {
+  /** The default server's interfaces (its probe's answer while no connection test stored them). */
   apis: ServerApis;
-  onOpen: (summary: ConversationSummary) => void;
+  settings: Settings;
+  onOpen: (summary: KnownSummary) => void;
   /** The server answered V1's search: it serves V1 (for the sandboxes tab). */
   onV1Available: () => void;
   /** Opens the New tab, for the empty list's way forward. */
   onNew: () => void;
 }
 
-/** Every conversation of both interfaces, newest first, loading more as the person scrolls. */
-export function ConversationList({ apis, onOpen, onV1Available, onNew }: ConversationListProps) {
+/** A server that could not be read: its name, what went wrong, and since when its list is old. */
+interface DownServer {
+  id: string;
+  name: string;
+  error: unknown;
+  /** When the worker's index last read it (its conversations stand in from then). */
+  refreshedAt: number | null;
+}
+
+/**
+ * Every conversation of both interfaces, newest first, loading more as the person scrolls; with
+ * several servers, every server's, each saying which one it is on.
+ */
+export function ConversationList({
+  apis,
+  settings,
+  onOpen,
+  onV1Available,
+  onNew,
+}: ConversationListProps) {
   const [repository, setRepository] = useState('');
+  const [server, setServer] = useState('');
   const [text, setText] = useState('');
   const queryClient = useQueryClient();
+  const several = hasSeveralServers(settings);
+  const servers = useMemo(() => panelServers(settings), [settings]);
+  const listed = useMemo<ListedServer[]>(
+    () =>
+      several
+        ? servers.map(({ id }) => ({
+            key: id,
+            serverId: id,
+            // The default server's answer may come from the panel's probe; the others' from the
+            // connection test the options ran when they were added (unknown: both are asked).
+            apis:
+              id === settings.defaultServerId
+                ? apis
+                : serverApisOf(scopeSettings(settings, id) ?? null),
+          }))
+        : [{ key: '', serverId: undefined, apis }],
+    [several, servers, settings, apis],
+  );
   const query = useInfiniteQuery({
     // Only an interface known to be absent changes what is fetched (an unknown one is tried).
-    queryKey: ['panel', 'conversations', apis.v0 === false, apis.v1 === false],
+    queryKey: [
+      'panel',
+      'conversations',
+      ...listed.map((one) => `${one.key}:${one.apis.v0 === false}:${one.apis.v1 === false}`),
+    ],
     // Learning that an interface is absent (the panel's probe, on a V1-only server a moment
     // after the list first answered without it) reads the list again under the new key: the
     // list stays on screen meanwhile instead of emptying to "Loading…" and back.
@@ -136,10 +252,10 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
     // is this list too: shown at once, and kept if the server cannot be reached now.
     initialData: () => lastList(queryClient)?.data,
     initialDataUpdatedAt: () => lastList(queryClient)?.updatedAt,
-    initialPageParam: { v0: null, v1: null } as Cursor,
-    queryFn: ({ pageParam }) => fetchPage(pageParam, apis),
+    initialPageParam: {} as Record<string, Cursor>,
+    queryFn: ({ pageParam }) => fetchPage(pageParam, listed),
     getNextPageParam: (last) =>
-      last.next.v0 === false && last.next.v1 === false ? undefined : last.next,
+      listed.every((one) => done(last.next[one.key])) ? undefined : last.next,
     refetchInterval: 30_000,
     // Coming back to the list shows what was loaded at once and checks for changes.
     refetchOnMount: 'always',
@@ -158,36 +274,70 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
     retry: false,
   });
   const cached = pages === undefined && unreachable && index.data?.refreshedAt ? index.data : null;
-  const all = useMemo(
-    () =>
-      withWorkerKnowledge(
-        cached
-          ? cached.entries.map(summaryOfIndexEntry)
-          : mergeConversations(
-              (pages ?? []).flatMap((page) => page.v0),
-              (pages ?? []).flatMap((page) => page.v1),
-            ),
-        index.data,
+  // With several servers, one that failed on the newest read is marked, and its conversations
+  // as the worker's index last had them stand in for it.
+  const down = useMemo<DownServer[]>(() => {
+    if (!several || !pages?.[0]) return [];
+    return servers.flatMap(({ id, name }) => {
+      const failure = pages[0]?.parts[id]?.failure;
+      if (!failure) return [];
+      const known = index.data?.servers?.find((one) => one.id === id);
+      return [{ id, name, error: failure, refreshedAt: known?.refreshedAt ?? null }];
+    });
+  }, [several, pages, servers, index.data]);
+  const all = useMemo(() => {
+    if (cached) return withWorkerKnowledge(cached.entries.map(summaryOfIndexEntry), index.data);
+    const ofServer = (key: string) =>
+      mergeConversations(
+        (pages ?? []).flatMap((page) => page.parts[key]?.v0 ?? []),
+        (pages ?? []).flatMap((page) => page.parts[key]?.v1 ?? []),
+      );
+    if (!several) return withWorkerKnowledge(ofServer(''), index.data);
+    return withWorkerKnowledge(
+      mergeServers(
+        listed.map(({ key }) => ({
+          serverId: key,
+          list: down.some((one) => one.id === key)
+            ? (index.data?.entries ?? [])
+                .filter((entry) => entry.serverId === key)
+                .map(summaryOfIndexEntry)
+            : ofServer(key),
+        })),
       ),
-    [pages, cached, index.data],
-  );
-  const v1Answered = pages?.some((page) => page.v1Answered) ?? false;
+      index.data,
+    );
+  }, [pages, cached, index.data, several, listed, down]);
+  // The sandboxes tab is the default server's: only its answer counts.
+  const defaultKey = several ? (settings.defaultServerId ?? '') : '';
+  const v1Answered = pages?.some((page) => page.parts[defaultKey]?.v1Answered) ?? false;
   useEffect(() => {
     if (v1Answered) onV1Available();
   }, [v1Answered, onV1Available]);
 
+  // A filter on a server since removed shows every server's conversations again.
+  const serverFilter = several && servers.some((one) => one.id === server) ? server : '';
   const shown = useMemo(
-    () => filterConversations(all, { repository, text }),
-    [all, repository, text],
+    () => filterConversations(all, { repository, text, server: serverFilter }),
+    [all, repository, text, serverFilter],
   );
+  const names = useMemo(() => new Map(servers.map((one) => [one.id, one.name])), [servers]);
   const repositories = useMemo(() => repositoriesOf(all), [all]);
   // Self-hosted code hosts, for the pull-request links (shared with the conversation view).
   const hosts = useProviderTokens({ enabled: apis.v0 !== false, staleTime: 5 * 60_000 });
   const groups = useMemo(() => triageGroups(shown, hosts), [shown, hosts]);
-  const partialError = pages?.find((page) => page.partialError)?.partialError ?? null;
+  const partial = useMemo(() => {
+    for (const page of pages ?? []) {
+      for (const [key, part] of Object.entries(page.parts)) {
+        if (part.partialError) return { error: part.partialError, server: names.get(key) ?? null };
+      }
+    }
+    return null;
+  }, [pages, names]);
   const online = useOnline();
   // Loaded once, then the server could not be reached: the list stays, and says how old it is.
   const offline = cached !== null || (pages !== undefined && (!online || unreachable));
+  // Offline, every server is out of reach: the one note says so, not one per server.
+  const downShown = offline ? [] : down;
 
   // Infinite scroll: whenever the end of the list is in view, the next page loads.
   const sentinel = useRef<HTMLDivElement | null>(null);
@@ -229,6 +379,21 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
             </option>
           ))}
         </select>
+        {several ? (
+          <select
+            className="select"
+            aria-label={t('panel.list.serverLabel')}
+            value={serverFilter}
+            onChange={(event) => setServer(event.target.value)}
+          >
+            <option value="">{t('panel.list.allServers')}</option>
+            {servers.map((one) => (
+              <option key={one.id} value={one.id}>
+                {one.name}
+              </option>
+            ))}
+          </select>
+        ) : null}
       </div>
       {query.isPending ? <p className="muted">{t('common.loading')}</p> : null}
       {offline ? (
@@ -244,12 +409,24 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
           onRetry={() => void query.refetch()}
         />
       ) : null}
-      {partialError ? (
+      {downShown.map((one) => (
+        <DownServerNote
+          key={one.id}
+          server={one}
+          onRetry={() => void query.refetch()}
+          onOpenOptions={openOptions}
+        />
+      ))}
+      {partial ? (
         <div className="notice notice-warning small" role="status">
-          {t('panel.list.partial')} {(partialError as Error).message}
+          {partial.server
+            ? t('panel.list.partialOf', { server: partial.server })
+            : t('panel.list.partial')}{' '}
+          {asApiError(partial.error).message}
         </div>
       ) : null}
-      {query.isSuccess && !all.length ? (
+      {/* A server that could not be read is no proof that there is nothing. */}
+      {query.isSuccess && !all.length && !down.length ? (
         <div className="empty-state" data-empty-list>
           <p>
             <strong>{t('panel.list.empty')}</strong>
@@ -278,8 +455,17 @@ export function ConversationList({ apis, onOpen, onV1Available, onNew }: Convers
             </div>
             <ul className="conversation-list" aria-labelledby={headingId}>
               {group.entries.map((entry) => (
-                <li key={entry.item.id}>
-                  <ConversationItem entry={entry} onOpen={onOpen} />
+                <li key={`${entry.item.serverId ?? ''}:${entry.item.id}`}>
+                  <ConversationItem
+                    entry={entry}
+                    onOpen={onOpen}
+                    serverName={
+                      several && entry.item.serverId
+                        ? (names.get(entry.item.serverId) ?? null)
+                        : null
+                    }
+                    down={downShown.some((one) => one.id === entry.item.serverId)}
+                  />
                 </li>
               ))}
             </ul>
@@ -342,6 +528,45 @@ function OfflineNote({
   );
 }
 
+/** A server whose conversations could not be read: its name, why, and what to do. */
+function DownServerNote({
+  server,
+  onRetry,
+  onOpenOptions,
+}: {
+  server: DownServer;
+  onRetry: () => void;
+  onOpenOptions: () => void;
+}) {
+  const now = useSharedNow();
+  const error = asApiError(server.error);
+  const when = server.refreshedAt
+    ? (relativeTime(server.refreshedAt, Math.max(now, server.refreshedAt)) ??
+      localDateTime(new Date(server.refreshedAt).toISOString()))
+    : null;
+  const step = downServerStep(error.kind);
+  return (
+    <div className="notice notice-warning" role="alert" data-server-down={server.id}>
+      <div>
+        <Icon name="cloudOff" /> <strong>{t('panel.servers.down', { name: server.name })}</strong>{' '}
+        {when ? t('panel.servers.downShowing', { when }) : t('panel.servers.downNothing')}
+      </div>
+      <div className="muted">{error.message}</div>
+      <div>{t(step)}</div>
+      <div className="row">
+        <button type="button" className="btn btn-small" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+        {step === 'panel.servers.stepRunning' ? null : (
+          <button type="button" className="btn btn-small" onClick={onOpenOptions}>
+            {t('panel.servers.openOptions')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
 const needIcons: Record<Need, IconName> = {
   confirmation: 'alert',
   question: 'circleHelp',
@@ -352,9 +577,15 @@ const needIcons: Record<Need, IconName> = {
 const ConversationItem = memo(function ConversationItem({
   entry,
   onOpen,
+  serverName,
+  down,
 }: {
-  entry: TriageEntry<ConversationSummary>;
-  onOpen: (summary: ConversationSummary) => void;
+  entry: TriageEntry<KnownSummary>;
+  onOpen: (summary: KnownSummary) => void;
+  /** With several servers, the name of the one it is on. */
+  serverName: string | null;
+  /** Its server could not be read just now: what it says is the last the index knew. */
+  down: boolean;
 }) {
   const { item, status, need, reference, pullRequests } = entry;
   const where = [item.repository, item.branch].filter(Boolean).join(' · ');
@@ -365,6 +596,7 @@ const ConversationItem = memo(function ConversationItem({
         type="button"
         className="conversation-item"
         data-conversation-id={item.id}
+        data-server={item.serverId}
         data-group={entry.group}
         onClick={() => onOpen(item)}
       >
@@ -380,6 +612,13 @@ const ConversationItem = memo(function ConversationItem({
           <span className="facts">
             {need ? null : <span>{status.label}</span>}
             {where ? <span>{where}</span> : <span>{t('panel.list.noRepository')}</span>}
+            {serverName ? (
+              <span data-server-name={serverName}>
+                {t(down ? 'panel.list.onServerDown' : 'panel.list.onServer', {
+                  name: serverName,
+                })}
+              </span>
+            ) : null}
             {reference ? (
               <span data-reference={reference.kind}>
                 {t('panel.list.issue', { number: reference.number })}

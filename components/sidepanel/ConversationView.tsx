@@ -48,6 +48,8 @@ interface ConversationViewProps {
   generation: Generation;
   settings: Settings;
   apis: ServerApis;
+  /** With several servers, the name of the one it is on (its settings are that server's). */
+  serverName?: string | null;
   onTitle: (title: string) => void;
   onBack: () => void;
 }
@@ -74,6 +76,7 @@ export function ConversationView({
   generation,
   settings,
   apis,
+  serverName = null,
   onTitle,
   onBack,
 }: ConversationViewProps) {
@@ -325,6 +328,7 @@ export function ConversationView({
         status={status}
         providerHosts={providerHosts}
         v0Available={apis.v0 !== false}
+        serverName={serverName}
         cost={cost}
         onRenamed={onRenamed}
         menuItems={menuItems}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { ServerScope, useScopedSettings } from '@/components/common/server-scope';
 import { providerTokensOf, useServerSettings } from '@/components/common/use-server-settings';
 import { type FieldError, providerTypeValues } from '@/lib/api';
 import { cloneProviders } from '@/lib/api/agent-direct/clone';
@@ -8,11 +9,12 @@ import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
 import { providerName } from '@/lib/i18n/words';
 import type { Settings } from '@/lib/settings/schema';
+import { serverById } from '@/lib/settings/servers';
 import { startTaskWords } from '@/lib/timeline/status-words';
 import { BranchPicker } from './BranchPicker';
 import { gitApiOf, useRepositorySearch } from './hooks/useGitSearch';
 
-import type { ServerApis } from './hooks/useServerApis';
+import { type ServerApis, useScopedApis } from './hooks/useServerApis';
 import { useStartConversation } from './hooks/useStartConversation';
 import { ImageAttachments, useImageIntake } from './ImageAttachments';
 import { McpServersEditor } from './McpServersEditor';
@@ -27,6 +29,14 @@ import {
   startOriginOf,
 } from './model/new-conversation';
 import { nextStepOf } from './model/next-step';
+import {
+  hasSeveralServers,
+  type PanelServer,
+  panelServers,
+  type StartServer,
+  serverNameOf,
+  startServerOf,
+} from './model/servers';
 import { RepositoryPicker } from './RepositoryPicker';
 import { StartProgress } from './StartProgress';
 import { StartQueue } from './StartQueue';
@@ -34,8 +44,99 @@ import { StartQueue } from './StartQueue';
 interface NewConversationFormProps {
   launch: NewConversationLaunch;
   settings: Settings;
+  /** The default server's interfaces (the panel's own answer). */
   apis: ServerApis;
-  onOpenConversation: (id: string, generation: Generation) => void;
+  onOpenConversation: (id: string, generation: Generation, serverId?: string) => void;
+}
+
+/** With several servers: where the start goes, why, and the means to pick another. */
+interface ServerChoice {
+  servers: PanelServer[];
+  serverId: string;
+  rules: StartServer;
+  /** The person picked this server here. */
+  chosen: boolean;
+  onChange: (serverId: string) => void;
+}
+
+/**
+ * Starts a conversation on the server the person's rules pick for the page it comes from (the
+ * default server without one), or the one they pick here. Everything the form reads and the
+ * start itself go to that server; what they typed stays when they pick another.
+ */
+export function NewConversationForm({
+  launch,
+  settings,
+  apis,
+  onOpenConversation,
+}: NewConversationFormProps) {
+  const several = hasSeveralServers(settings);
+  const context = launch.context;
+  const rules = useMemo(
+    () =>
+      startServerOf(
+        settings,
+        context ? { host: context.host, repository: context.repository } : null,
+      ),
+    [settings, context],
+  );
+  const [chosen, setChosen] = useState<string | null>(null);
+  // A server picked here and removed since no longer counts.
+  const picked = chosen && serverById(settings, chosen) ? chosen : rules.serverId;
+  const choice: ServerChoice | null =
+    several && picked
+      ? {
+          servers: panelServers(settings),
+          serverId: picked,
+          rules,
+          chosen: picked !== rules.serverId,
+          onChange: setChosen,
+        }
+      : null;
+  return (
+    <ServerScope serverId={several ? (picked ?? undefined) : undefined}>
+      <ScopedForm
+        launch={launch}
+        settings={settings}
+        defaultApis={apis}
+        serverChoice={choice}
+        onOpenConversation={onOpenConversation}
+      />
+    </ServerScope>
+  );
+}
+
+/** Where the start goes: the server, why it was picked, and another to pick. */
+function ServerPicker({ choice, disabled }: { choice: ServerChoice; disabled: boolean }) {
+  const id = useId();
+  const { rules } = choice;
+  const reason = choice.chosen
+    ? t('panel.servers.byChoice')
+    : rules.why === 'rule' && rules.pattern
+      ? t('panel.servers.byRule', { pattern: rules.pattern })
+      : t('panel.servers.byDefault');
+  return (
+    <div className="field" data-start-server={choice.serverId}>
+      <label htmlFor={`${id}-server`}>{t('panel.servers.startOn')}</label>
+      <select
+        id={`${id}-server`}
+        className="select"
+        value={choice.serverId}
+        disabled={disabled}
+        aria-describedby={`${id}-server-why`}
+        onChange={(event) => choice.onChange(event.target.value)}
+      >
+        {choice.servers.map((server) => (
+          <option key={server.id} value={server.id}>
+            {server.name}
+          </option>
+        ))}
+      </select>
+      <span className="field-hint" id={`${id}-server-why`}>
+        {reason}
+      </span>
+    </div>
+  );
 }
 
 /**
@@ -70,17 +171,27 @@ function FieldErrors({
 }
 
 /**
- * Starts a conversation: filled from the page the person came from (repository, provider,
+ * The form on its server: filled from the page the person came from (repository, provider,
  * branch, the issue or pull request as a task) or blank. What they typed stays through every
  * failure, and the server's field errors appear next to the fields they are about.
  */
-export function NewConversationForm({
+function ScopedForm({
   launch,
-  settings,
-  apis,
+  settings: allSettings,
+  defaultApis,
+  serverChoice,
   onOpenConversation,
-}: NewConversationFormProps) {
+}: {
+  launch: NewConversationLaunch;
+  settings: Settings;
+  defaultApis: ServerApis;
+  serverChoice: ServerChoice | null;
+  onOpenConversation: (id: string, generation: Generation, serverId?: string) => void;
+}) {
   const id = useId();
+  // The picked server's own address, kind, key and interfaces.
+  const settings = useScopedSettings(allSettings);
+  const apis = useScopedApis(allSettings, defaultApis);
   // The hook reads whichever routes the server has (1.7+ or legacy).
   const serverSettings = useServerSettings({
     enabled: apis.settled === true,
@@ -230,12 +341,25 @@ export function NewConversationForm({
             className="btn btn-small"
             onClick={() => {
               const existing = launch.existing;
-              if (existing) onOpenConversation(existing.conversationId, existing.generation);
+              if (existing) {
+                onOpenConversation(existing.conversationId, existing.generation, existing.serverId);
+              }
             }}
           >
             {t('panel.new.existingOpen')}
           </button>
         </div>
+      ) : null}
+      {serverChoice ? <ServerPicker choice={serverChoice} disabled={busy} /> : null}
+      {serverChoice && serverChoice.rules.why === 'conflict' && !serverChoice.chosen ? (
+        <p className="notice notice-warning" role="alert" data-notice="rule-conflict">
+          {t('panel.servers.conflict', {
+            pattern: serverChoice.rules.pattern ?? '',
+            first: serverChoice.rules.conflicting[0] ?? '',
+            second: serverChoice.rules.conflicting[1] ?? '',
+            fallback: serverNameOf(allSettings, serverChoice.rules.serverId ?? undefined) ?? '',
+          })}
+        </p>
       ) : null}
       {launch.notice === 'burst' ? (
         <p className="notice notice-warning" role="alert" data-notice="burst">

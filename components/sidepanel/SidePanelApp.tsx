@@ -1,18 +1,32 @@
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { browser } from 'wxt/browser';
+import { ServerScope, useScopedSettings, useServerScope } from '@/components/common/server-scope';
 import { useSettings } from '@/components/common/use-settings';
+import { normaliseId } from '@/lib/api/conversation-summary';
 import type { Generation } from '@/lib/api/generation';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
 import type { Launch } from '@/lib/messaging/panel-port';
+import { rpc } from '@/lib/messaging/worker-client';
 import type { WorkerConnection } from '@/lib/messaging/worker-connection';
 import type { Settings } from '@/lib/settings/schema';
+import { scopeSettings, serverById } from '@/lib/settings/servers';
 import { ConversationView } from './ConversationView';
-import { useServerApis } from './hooks/useServerApis';
+import { type ServerApis, serverApisOf, useScopedApis, useServerApis } from './hooks/useServerApis';
 import { claimLaunch } from './model/launch-claim';
 import type { LaunchInbox } from './model/launch-inbox';
 import type { NewConversationLaunch } from './model/new-conversation';
 import { resolveGeneration } from './model/resolve-conversation';
+import { hasSeveralServers, serverNameOf } from './model/servers';
 import { ProblemNotice } from './ProblemNotice';
 import { type TabItem, Tabs, tabId, tabPanelId } from './Tabs';
 
@@ -46,6 +60,11 @@ interface OpenConversation {
   title?: string | null;
   problem?: unknown;
   missing?: boolean;
+  /**
+   * The server it is on (lib/settings/servers.ts). Unknown with several servers: the worker's
+   * index is asked before anything is read from one.
+   */
+  serverId?: string | undefined;
 }
 
 interface SidePanelAppProps {
@@ -53,8 +72,11 @@ interface SidePanelAppProps {
   inbox: LaunchInbox;
   /** Read before the first render, so an open conversation paints in the first frame. */
   initialSettings: Settings;
-  /** `sidepanel.html?conversation=<id>`, with its interface when the cache already knows it. */
-  initialConversation: { id: string; generation: Generation | null } | null;
+  /**
+   * `sidepanel.html?conversation=<id>[&server=<id>]`, with its interface when the cache already
+   * knows it.
+   */
+  initialConversation: { id: string; generation: Generation | null; serverId?: string } | null;
   /**
    * Opened as a window of its own because the browser refused to open the side panel (Firefox
    * does for a page's click): the panel says why, and how to get the side panel itself.
@@ -108,25 +130,70 @@ export function SidePanelApp({
   useEffect(() => connection.onConnectionChange(setWorkerConnected), [connection]);
 
   const openConversation = useCallback(
-    (id: string, generation: Generation | null = null, title: string | null = null) => {
-      setConversation({ id, generation, title });
+    (
+      id: string,
+      generation: Generation | null = null,
+      title: string | null = null,
+      serverId?: string,
+    ) => {
+      setConversation({ id, generation, title, serverId });
       setView('conversation');
     },
     [],
   );
 
+  const several = hasSeveralServers(settings);
+  // With several servers, a conversation opened by id alone (a notification, an address) is
+  // placed on the server whose list has it, else the default one, before anything is read.
+  const unplaced = conversation && several && !conversation.serverId ? conversation.id : null;
+  const defaultServerId = settings?.defaultServerId ?? undefined;
+  useEffect(() => {
+    if (!unplaced) return;
+    let alive = true;
+    const id = normaliseId(unplaced);
+    rpc('conversations.index', {})
+      .then(
+        (answer) => answer.entries.find((entry) => normaliseId(entry.id) === id)?.serverId,
+        () => undefined,
+      )
+      .then((serverId) => {
+        if (!alive) return;
+        setConversation((current) =>
+          current?.id === unplaced && !current.serverId
+            ? { ...current, serverId: serverId ?? defaultServerId }
+            : current,
+        );
+      });
+    return () => {
+      alive = false;
+    };
+  }, [unplaced, defaultServerId]);
+  const placed = !unplaced;
+
   // A conversation opened by id alone: find its interface once the settings are known.
   const pendingId =
     conversation &&
+    placed &&
     conversation.generation === null &&
     !conversation.missing &&
-    !conversation.problem
+    !conversation.problem &&
+    (!conversation.serverId || !settings || serverById(settings, conversation.serverId))
       ? conversation.id
       : null;
+  const pendingServer = several ? conversation?.serverId : undefined;
+  // The interfaces of the server it is on: the panel's own answer for the default server, the
+  // stored connection test's for another (unknown: both are tried).
+  const pendingApis = useMemo(
+    () =>
+      !pendingServer || pendingServer === settings?.defaultServerId || !settings
+        ? apis
+        : serverApisOf(scopeSettings(settings, pendingServer)),
+    [pendingServer, settings, apis],
+  );
   useEffect(() => {
     if (!pendingId || !settings?.serverUrl) return;
     let alive = true;
-    resolveGeneration(pendingId, apis).then(
+    resolveGeneration(pendingId, pendingApis, pendingServer).then(
       (generation) => {
         if (!alive) return;
         setConversation((current) =>
@@ -147,7 +214,7 @@ export function SidePanelApp({
     return () => {
       alive = false;
     };
-  }, [pendingId, apis, settings?.serverUrl]);
+  }, [pendingId, pendingApis, pendingServer, settings?.serverUrl]);
 
   useEffect(
     () =>
@@ -162,7 +229,7 @@ export function SidePanelApp({
             // The setup view shows whenever no server is configured; nothing else to do.
             return;
           case 'conversation':
-            openConversation(launch.conversationId);
+            openConversation(launch.conversationId, null, null, launch.serverId);
             return;
           case 'microagents':
             setMicroagents({ context: launch.context, filePath: launch.filePath });
@@ -255,7 +322,10 @@ export function SidePanelApp({
         <ViewPanel view="conversations">
           <ConversationList
             apis={apis}
-            onOpen={(summary) => openConversation(summary.id, summary.generation, summary.title)}
+            settings={settings}
+            onOpen={(summary) =>
+              openConversation(summary.id, summary.generation, summary.title, summary.serverId)
+            }
             onV1Available={onV1Available}
             onNew={() => setView('new')}
           />
@@ -265,16 +335,40 @@ export function SidePanelApp({
         // Kept mounted while other tabs show: the live feed, the search and the scroll position
         // are where the person left them.
         <ViewPanel view="conversation" hidden={current !== 'conversation'}>
-          {conversation.generation ? (
-            <ConversationView
-              key={conversation.id}
-              conversationId={conversation.id}
-              generation={conversation.generation}
-              settings={settings}
-              apis={apis}
-              onTitle={onTitle}
-              onBack={() => setView('conversations')}
-            />
+          {conversation.serverId &&
+          settings.servers.length &&
+          !serverById(settings, conversation.serverId) ? (
+            // Its server was removed from Handoff (maybe while it was open here): said in words,
+            // and nothing is asked of any other server in its place.
+            <div className="panel-scroll">
+              <p className="notice notice-warning" role="alert" data-server-removed>
+                {t('panel.servers.removed')}
+              </p>
+              <div className="row">
+                <button type="button" className="btn" onClick={openOptions}>
+                  {t('panel.servers.openOptions')}
+                </button>
+                <button type="button" className="btn" onClick={() => setView('conversations')}>
+                  {t('panel.shell.back')}
+                </button>
+              </div>
+            </div>
+          ) : !placed ? (
+            <p className="panel-scroll muted" role="status">
+              {t('panel.shell.openingConversation')}
+            </p>
+          ) : conversation.generation ? (
+            <ServerScope serverId={several ? conversation.serverId : undefined}>
+              <ConversationOnServer
+                key={`${conversation.serverId ?? ''}:${conversation.id}`}
+                conversationId={conversation.id}
+                generation={conversation.generation}
+                settings={settings}
+                defaultApis={apis}
+                onTitle={onTitle}
+                onBack={() => setView('conversations')}
+              />
+            </ServerScope>
           ) : conversation.missing ? (
             <div className="panel-scroll">
               <p className="notice notice-error" role="alert">
@@ -288,7 +382,13 @@ export function SidePanelApp({
             <div className="panel-scroll">
               <ProblemNotice
                 error={conversation.problem}
-                onRetry={() => setConversation({ id: conversation.id, generation: null })}
+                onRetry={() =>
+                  setConversation({
+                    id: conversation.id,
+                    generation: null,
+                    serverId: conversation.serverId,
+                  })
+                }
               />
             </div>
           ) : (
@@ -306,7 +406,9 @@ export function SidePanelApp({
             launch={newLaunch}
             settings={settings}
             apis={apis}
-            onOpenConversation={openConversation}
+            onOpenConversation={(id, generation, serverId) =>
+              openConversation(id, generation, null, serverId)
+            }
           />
         </ViewPanel>
       ) : null}
@@ -325,11 +427,42 @@ export function SidePanelApp({
       {current === 'sandboxes' ? (
         <ViewPanel view="sandboxes">
           <div className="panel-scroll">
-            <SandboxesView onOpenConversation={(id) => openConversation(id, 'v1')} />
+            {/* The default server's sandboxes, and so its conversations. */}
+            <SandboxesView
+              onOpenConversation={(id) =>
+                openConversation(id, 'v1', null, several ? defaultServerId : undefined)
+              }
+            />
           </div>
         </ViewPanel>
       ) : null}
     </main>
+  );
+}
+
+/** A conversation on the server its scope names: that server's settings, interfaces and name. */
+function ConversationOnServer({
+  settings,
+  defaultApis,
+  ...view
+}: {
+  conversationId: string;
+  generation: Generation;
+  settings: Settings;
+  defaultApis: ServerApis;
+  onTitle: (title: string) => void;
+  onBack: () => void;
+}) {
+  const serverId = useServerScope();
+  const scoped = useScopedSettings(settings);
+  const apis = useScopedApis(settings, defaultApis);
+  return (
+    <ConversationView
+      {...view}
+      settings={scoped}
+      apis={apis}
+      serverName={serverId ? serverNameOf(settings, serverId) : null}
+    />
   );
 }
 

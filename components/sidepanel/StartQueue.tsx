@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useServerScope } from '@/components/common/server-scope';
 import { ApiError, toApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
 import { callApi } from '@/lib/messaging/worker-client';
@@ -19,6 +20,8 @@ const QUEUE_LIMIT = 10;
  */
 export function StartQueue({ queueId }: { queueId: string }) {
   const id = useId();
+  // The start's own server: the form's scope.
+  const serverId = useServerScope();
   const [text, setText] = useState('');
   const [queued, setQueued] = useState<Queued[]>([]);
   const [sending, setSending] = useState(false);
@@ -30,10 +33,11 @@ export function StartQueue({ queueId }: { queueId: string }) {
     setSending(true);
     setError(null);
     try {
-      const answer = await callApi('v1.queuePendingMessage', {
-        conversation_id: queueId,
-        content: [{ type: 'text', text: message }],
-      });
+      const answer = await callApi(
+        'v1.queuePendingMessage',
+        { conversation_id: queueId, content: [{ type: 'text', text: message }] },
+        serverId,
+      );
       setQueued((current) => [...current, { text: message, position: answer.position ?? null }]);
       setText('');
     } catch (failure) {

@@ -36,7 +36,11 @@ async function main(): Promise<void> {
           connection={connection}
           inbox={inbox}
           initialSettings={settings}
-          initialConversation={conversationId ? { id: conversationId, generation } : null}
+          initialConversation={
+            conversationId
+              ? { id: conversationId, generation, serverId: params.get('server') ?? undefined }
+              : null
+          }
           ownWindow={params.has('for-window')}
         />
       </WorkerConnectionProvider>

@@ -336,6 +336,33 @@ export const panelStrings = {
   // The list could not be refreshed because the server cannot be reached: what it shows is older.
   'panel.list.offline': 'Offline.',
   'panel.list.offlineShowing': 'Showing the list as it was {when}.',
+  // Several servers: each conversation says which one it is on, by the person's name for it.
+  'panel.list.serverLabel': 'Server',
+  'panel.list.allServers': 'All servers',
+  'panel.list.onServer': 'on {name}',
+  'panel.list.onServerDown': 'on {name} (out of reach)',
+  'panel.list.partialOf': 'Part of the list of “{server}” could not be loaded.',
+
+  // --- Several servers (model/servers.ts) -----------------------------------------------------
+  'panel.servers.down': 'Handoff could not read the conversations on “{name}”.',
+  'panel.servers.downShowing': 'Its conversations are shown as they were {when}.',
+  'panel.servers.downNothing': 'Handoff has not read its conversations yet.',
+  'panel.servers.stepRunning':
+    'Check that the server is running and that this computer can reach it, then try again. The other servers’ conversations work as usual.',
+  'panel.servers.stepKey':
+    'Check this server’s key, or sign in again, in Handoff’s options. The other servers’ conversations work as usual.',
+  'panel.servers.stepAddress':
+    'Check this server’s address with Test connection in Handoff’s options. The other servers’ conversations work as usual.',
+  'panel.servers.openOptions': 'Open options',
+  'panel.servers.removed':
+    'This conversation is on a server that has been removed from Handoff, so Handoff can no longer reach it. Add the server again in Handoff’s options to open its conversations; the conversation itself is still on the server.',
+  'panel.servers.onServer': 'On {name}',
+  'panel.servers.startOn': 'Start on',
+  'panel.servers.byRule': 'Picked by your rule for {pattern}.',
+  'panel.servers.byDefault': 'Your default server.',
+  'panel.servers.byChoice': 'Picked by you for this start.',
+  'panel.servers.conflict':
+    'Two rules match {pattern}: one picks “{first}”, another “{second}”. Starting on the default server, “{fallback}”. Keep one of the rules in Handoff’s options, or pick a server here.',
 
   // --- Conversation header and controls -----------------------------------------------------
   'panel.conversation.deleted':

@@ -111,4 +111,21 @@ describe('WorkerConnection', () => {
     expect(ports[1]?.sent).toEqual([{ type: 'hello', windowId: null }]);
     connection.close();
   });
+
+  it('watches a conversation on the server it was opened on, and says so again to a restarted worker', () => {
+    const connection = new WorkerConnection(1);
+    connection.watch('abc', 'v1', handlers(), 's-home');
+    connection.watch('def', 'v1', handlers());
+    expect(ports[0]?.sent.slice(1)).toEqual([
+      { type: 'watch', conversationId: 'abc', generation: 'v1', serverId: 's-home' },
+      { type: 'watch', conversationId: 'def', generation: 'v1' },
+    ]);
+    ports[0]?.drop();
+    vi.advanceTimersByTime(200);
+    expect(ports[1]?.sent.slice(1)).toEqual([
+      { type: 'watch', conversationId: 'abc', generation: 'v1', serverId: 's-home' },
+      { type: 'watch', conversationId: 'def', generation: 'v1' },
+    ]);
+    connection.close();
+  });
 });

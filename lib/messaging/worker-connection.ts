@@ -19,10 +19,17 @@ export interface FeedHandlers {
 
 interface Subscription {
   generation: Generation;
+  /** The server it is on; left out: the worker finds it (watched, indexed, else the default). */
+  serverId: string | undefined;
   handlers: Set<FeedHandlers>;
 }
 
 const RECONNECT_DELAY_MS = 100;
+
+function watchMessage(conversationId: string, subscription: Subscription): PanelToWorker {
+  const { generation, serverId } = subscription;
+  return { type: 'watch', conversationId, generation, ...(serverId ? { serverId } : {}) };
+}
 
 /**
  * The panel's long-lived port to the worker. MV3 stops the worker at will, which disconnects
@@ -58,12 +65,17 @@ export class WorkerConnection {
     return () => this.connectionListeners.delete(listener);
   }
 
-  watch(conversationId: string, generation: Generation, handlers: FeedHandlers): () => void {
+  watch(
+    conversationId: string,
+    generation: Generation,
+    handlers: FeedHandlers,
+    serverId?: string,
+  ): () => void {
     let subscription = this.subscriptions.get(conversationId);
     if (!subscription) {
-      subscription = { generation, handlers: new Set() };
+      subscription = { generation, serverId, handlers: new Set() };
       this.subscriptions.set(conversationId, subscription);
-      this.send({ type: 'watch', conversationId, generation });
+      this.send(watchMessage(conversationId, subscription));
     }
     subscription.handlers.add(handlers);
     return () => {
@@ -108,8 +120,9 @@ export class WorkerConnection {
       }
     });
     this.send({ type: 'hello', windowId: this.windowId });
+    // Each on the server it was asked on: a new worker must not guess it from its index.
     for (const [conversationId, subscription] of this.subscriptions) {
-      this.send({ type: 'watch', conversationId, generation: subscription.generation });
+      this.send(watchMessage(conversationId, subscription));
     }
     // Asked again of the new worker, or the panel would wait for older history forever.
     for (const conversationId of this.olderRequested) {

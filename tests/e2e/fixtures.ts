@@ -27,6 +27,13 @@ export interface ExtensionFixtures {
   /** A fresh local reference service on a free port, started when a test asks for it. */
   service: RunningService;
   /**
+   * Options for a second reference service beside `service` (an agent server unless a spec says
+   * otherwise): several servers at once.
+   */
+  secondServiceOptions: ServiceOptions;
+  /** A second fresh reference service, of its own kind and key, started when a test asks. */
+  secondService: RunningService;
+  /**
    * Points the extension at this test's service the way the options page saves it: the
    * address in the trusted store, the key bound to the service's origin (both IndexedDB).
    */
@@ -44,6 +51,62 @@ export interface ExtensionFixtures {
   routeHtml: (pattern: string | RegExp, html: string | ((route: Route) => string)) => Promise<void>;
   /** Stops the extension service worker through CDP, as the browser does when it is idle. */
   stopServiceWorker: () => Promise<void>;
+}
+
+/** A reference service on a free port with the journeys' defaults (V1-only, fast pacing). */
+export function startReferenceService(options: ServiceOptions = {}): Promise<RunningService> {
+  return startService({ port: 0, server: 'v1', pace: 0.02, ...options });
+}
+
+/** A Chromium with the built extension loaded, as the `extContext` fixture makes one. */
+export interface LaunchedExtension {
+  context: BrowserContext;
+  serviceWorker: Worker;
+  extensionId: string;
+  openExtensionPage: (path: string) => Promise<Page>;
+  close: () => Promise<void>;
+}
+
+async function launchContext(userDataDir: string, path = extensionDir): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      `--disable-extensions-except=${path}`,
+      `--load-extension=${path}`,
+      '--disable-quic',
+      // The service's sandboxes advertise `localhost` addresses, as Docker-run sandboxes do; a
+      // person's browser is usually on another machine, where `localhost` is not the server.
+      // Nothing may reach the service through that name: addresses must be rewritten.
+      '--host-resolver-rules=MAP localhost 192.0.2.1',
+    ],
+  });
+}
+
+/**
+ * One browser for a whole spec file (`beforeAll`), where its tests share what they set up: the
+ * same as the per-test `extContext`, closed and its profile removed by `close()`.
+ */
+export async function launchExtension(): Promise<LaunchedExtension> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'handoff-e2e-'));
+  const context = await launchContext(userDataDir);
+  const serviceWorker =
+    context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  const extensionId = new URL(serviceWorker.url()).host;
+  return {
+    context,
+    serviceWorker,
+    extensionId,
+    openExtensionPage: async (path) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path.replace(/^\//, '')}`);
+      return page;
+    },
+    close: async () => {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 function chromiumPath(): string {
@@ -70,6 +133,17 @@ export const test = base.extend<ExtensionFixtures>({
     }
   },
 
+  secondServiceOptions: [{ server: 'agent', pace: 0.02 }, { option: true }],
+
+  secondService: async ({ secondServiceOptions }, use) => {
+    const service = await startService({ port: 0, ...secondServiceOptions });
+    try {
+      await use(service);
+    } finally {
+      await service.stop();
+    }
+  },
+
   connectToService: async ({ service, openExtensionPage }, use) => {
     await use(async (options = {}) => {
       const page = await openExtensionPage('options.html');
@@ -87,19 +161,7 @@ export const test = base.extend<ExtensionFixtures>({
 
   extContext: async ({ extensionPath }, use) => {
     const userDataDir = mkdtempSync(join(tmpdir(), 'handoff-e2e-'));
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: chromiumPath(),
-      headless: true,
-      args: [
-        `--disable-extensions-except=${extensionPath}`,
-        `--load-extension=${extensionPath}`,
-        '--disable-quic',
-        // The service's sandboxes advertise `localhost` addresses, as Docker-run sandboxes do; a
-        // person's browser is usually on another machine, where `localhost` is not the server.
-        // Nothing may reach the service through that name: addresses must be rewritten.
-        '--host-resolver-rules=MAP localhost 192.0.2.1',
-      ],
-    });
+    const context = await launchContext(userDataDir, extensionPath);
     try {
       await use(context);
     } finally {

@@ -6,7 +6,19 @@ import {
   startRecorder,
   startRedirector,
 } from './support/hostile-server';
-import { patchStoredSettings, storeApiKey } from './support/trusted-settings';
+import {
+  expectLive,
+  openedConversationId,
+  openNewForm,
+  openPanel,
+  startFromForm,
+} from './support/panel-pages';
+import {
+  patchStoredSettings,
+  storeApiKey,
+  storeServerList,
+  testedServer,
+} from './support/trusted-settings';
 
 // docs/security.md: a hostile or misconfigured server. Whatever address it hands out, the key
 // goes to the configured server's origin and nowhere else.
@@ -137,5 +149,72 @@ test.describe('a server before 1.7, with V0 runtimes', () => {
     });
     expect(runtime).toMatchObject({ ok: true });
     expect(elsewhere.seen).toEqual([]);
+  });
+});
+
+test.describe('several servers at once', () => {
+  const HOME_KEY = 'session-key-home-5e02';
+  const RELAY_KEY = 'session-key-relay-a7c9';
+  test.use({
+    serviceOptions: { server: 'v1', pace: 0.02, apiKey: KEY },
+    secondServiceOptions: { server: 'agent', pace: 0.02, apiKey: HOME_KEY },
+  });
+
+  test('each server is offered its own key only: lists, streams, starts, and a server that redirects to another', async ({
+    service,
+    secondService,
+    openExtensionPage,
+  }) => {
+    // A third server that answers everything with a redirect to the agent server, as a
+    // misconfigured proxy in front of one server pointing at another would.
+    const relay = await startRedirector(secondService.url);
+    stoppers.push(relay);
+    const options = await openExtensionPage('options.html');
+    await storeServerList(options, {
+      servers: [
+        testedServer('default', 'Work', service, 'v1'),
+        testedServer('home', 'Home', secondService, 'agent'),
+        testedServer('relay', 'Relay', { url: relay.url, apiKey: RELAY_KEY }, 'v1'),
+      ],
+      defaultServerId: 'default',
+    });
+
+    // Every list read; the relay is marked, in words, and its redirect not followed.
+    const panel = await openPanel(openExtensionPage);
+    await expect(panel.locator('[data-server-down="relay"]')).toContainText(
+      /answered with a redirect\. Handoff does not follow redirects/,
+      { timeout: 20_000 },
+    );
+    // A live stream and a start on each of the other two.
+    const onWork = await startFromForm(panel, 'List the files');
+    await expectLive(panel);
+    const form = await openNewForm(panel);
+    await form.getByLabel('First message').fill('Count the lines');
+    await form.getByLabel('Start on').selectOption({ label: 'Home' });
+    await form.getByRole('button', { name: 'Start conversation' }).click();
+    await expect
+      .poll(
+        () =>
+          panel
+            .locator('[data-view="conversation"] .conversation')
+            .getAttribute('data-conversation-id'),
+        { timeout: 30_000 },
+      )
+      .not.toBe(onWork);
+    await openedConversationId(panel);
+    await expectLive(panel);
+
+    const work = service.service.credentialsSeen.values();
+    const home = secondService.service.credentialsSeen.values();
+    expect(work).toContain(KEY);
+    expect(home).toContain(HOME_KEY);
+    // Work's own listeners (its app server and its sandboxes' agent servers) never got Home's
+    // or the relay's key; Home never got Work's or the relay's, not even through the redirect.
+    expect(work).not.toContain(HOME_KEY);
+    expect(work).not.toContain(RELAY_KEY);
+    expect(home).not.toContain(KEY);
+    expect(home).not.toContain(RELAY_KEY);
+    expect(relay.seen.length).toBeGreaterThan(0);
+    expect(new Set(relay.credentials())).toEqual(new Set([RELAY_KEY]));
   });
 });

@@ -2,10 +2,12 @@
 // runtime per running V0 conversation, one agent server per running V1 sandbox), the auth rules
 // of each, the V0/V1 domains and the injected faults. It plays one server kind at a time
 // (options.ts `server`): the route table, auth, CORS and error pages all follow that kind.
+import type { IncomingMessage } from 'node:http';
 import type { Server as SocketIoServer } from 'socket.io';
 import type { Pacing } from './agent/runner';
 import { agentServerResponseShaper } from './agent-server/responses';
 import { standaloneAgentServerRoutes, startStandaloneAgentServer } from './agent-server/standalone';
+import { CredentialsSeen } from './core/credentials-seen';
 import { Faults, type ListenerKind } from './core/faults';
 import type { ServiceHost } from './core/host';
 import { emptyData, loadData, Persister, type ServiceData } from './core/state';
@@ -52,6 +54,8 @@ export class ReferenceService implements ServiceHost, RouteHost {
   readonly v0: V0Domain;
   readonly v1: V1Domain;
   readonly faults = new Faults();
+  /** Every credential a client offered, on any listener (core/credentials-seen.ts). */
+  readonly credentialsSeen = new CredentialsSeen();
   readonly startedAt = Date.now();
   lastRequestAt = Date.now();
   /** Bumped by every restart, so a client of the admin helper can see one happened. */
@@ -141,6 +145,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
       corsOrigins: this.options.corsOrigins,
       maxBodyBytes: this.options.maxBodyBytes,
       intercept: (req, route) => this.intercept('runtime', req, route),
+      tap: (req) => this.credentialsSeen.fromRequest(`runtime:${conversationId}`, req),
       log: this.options.log,
     });
     const io = attachV0Socket(listener.server, this.socketDeps(), {
@@ -168,6 +173,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
       alive: () => this.data.sandboxes[sandboxId] !== undefined,
       sessionKey: () => this.data.sandboxes[sandboxId]?.session_api_key ?? null,
       log: (m) => this.log(m),
+      tapFrame: (frame) => this.credentialsSeen.fromFrame(`agent:${sandboxId}`, frame),
     });
     const listener = new Listener({
       name: `agent:${sandboxId.slice(0, 8)}`,
@@ -185,6 +191,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
       corsOrigins: this.options.corsOrigins,
       maxBodyBytes: this.options.maxBodyBytes,
       intercept: (req, route) => this.intercept('agent', req, route),
+      tap: (req) => this.credentialsSeen.fromRequest(`agent:${sandboxId}`, req),
       finish: agentServerResponseShaper(this.v1.agent.release),
       onUpgrade,
       log: this.options.log,
@@ -342,6 +349,11 @@ export class ReferenceService implements ServiceHost, RouteHost {
       canJoinHere: (scope: V0SocketScope) =>
         scope.kind === 'runtime' || this.options.runtime === 'standalone',
       log: (m: string) => this.log(m),
+      tap: (req: IncomingMessage, scope: V0SocketScope) =>
+        this.credentialsSeen.fromRequest(
+          scope.kind === 'runtime' ? `runtime:${scope.conversationId}` : 'main',
+          req,
+        ),
     };
   }
 
@@ -408,6 +420,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
       corsOrigins: this.options.corsOrigins,
       maxBodyBytes: this.options.maxBodyBytes,
       intercept: (req, route) => this.intercept('main', req, route),
+      tap: (req) => this.credentialsSeen.fromRequest('main', req),
       log: this.options.log,
       ...this.mainStack(),
     });

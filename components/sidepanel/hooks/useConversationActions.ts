@@ -3,6 +3,7 @@
 // action: a second click on Confirm cannot confirm the next action by accident. Shared by the
 // header's controls and the now line's Confirm / Reject.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useServerScope } from '@/components/common/server-scope';
 import type { Generation } from '@/lib/api/generation';
 import type { ControlAction } from '@/lib/messaging/rpc';
 import { rpc } from '@/lib/messaging/worker-client';
@@ -28,6 +29,7 @@ export function useConversationActions(input: {
   onStopping: (stopping: boolean) => void;
 }): ConversationActions {
   const { conversationId, generation, providers, pending, onStopping } = input;
+  const serverId = useServerScope();
   const [busy, setBusy] = useState<ControlAction | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [answered, setAnswered] = useState<string | null>(null);
@@ -61,6 +63,7 @@ export function useConversationActions(input: {
           generation,
           action,
           ...(action === 'start' && providers?.length ? { providersSet: providers } : {}),
+          ...(serverId ? { serverId } : {}),
         });
       } catch (failure) {
         setError(failure);
@@ -74,7 +77,7 @@ export function useConversationActions(input: {
         if (action === 'stop') onStopping(false);
       }
     },
-    [conversationId, generation, providers, onStopping],
+    [conversationId, generation, providers, onStopping, serverId],
   );
 
   return { act, busy, error, clearError: () => setError(null), answered };

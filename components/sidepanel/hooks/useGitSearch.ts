@@ -4,6 +4,7 @@
 // /api/user (docs/contract/server-generations.md#where-v1-only-servers-moved-the-v0-features).
 import { useInfiniteQuery, useQueries, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useServerScope } from '@/components/common/server-scope';
 import { apiKey, useApiQuery } from '@/components/common/worker-queries';
 import type { Branch, Repository, SuggestedTask } from '@/lib/api';
 import { ApiError, toApiError } from '@/lib/api/errors';
@@ -65,6 +66,8 @@ export function useRepositorySearch(input: {
   enabled: boolean;
 }): SearchState<Repository> {
   const { api, query, provider, connectedProviders, enabled } = input;
+  // The server the form starts on: its suggestions, its tokens.
+  const serverId = useServerScope();
   const active = enabled && query.length >= 2;
   const older = useApiQuery(
     'v0.searchRepositories',
@@ -80,8 +83,8 @@ export function useRepositorySearch(input: {
   const agentParams = { provider: 'github' as const, query, limit: AGENT_PAGE };
   const agent = useQuery({
     ...SEARCH_OPTIONS,
-    queryKey: apiKey('agent.searchRepositories', agentParams),
-    queryFn: () => callApi('agent.searchRepositories', agentParams),
+    queryKey: apiKey('agent.searchRepositories', agentParams, serverId),
+    queryFn: () => callApi('agent.searchRepositories', agentParams, serverId),
     enabled: active && api === 'agent' && (provider === '' || provider === 'github'),
   });
   const providers = provider ? [provider] : [...connectedProviders].slice(0, 4);
@@ -90,8 +93,8 @@ export function useRepositorySearch(input: {
       const params = { provider: name as never, query, limit: 8 };
       return {
         ...SEARCH_OPTIONS,
-        queryKey: apiKey('v1.searchGitRepositories', params),
-        queryFn: () => callApi('v1.searchGitRepositories', params),
+        queryKey: apiKey('v1.searchGitRepositories', params, serverId),
+        queryFn: () => callApi('v1.searchGitRepositories', params, serverId),
         enabled: active && api === 'v1',
       };
     }),
@@ -178,6 +181,7 @@ export function useBranchSearch(input: {
 }): BranchSearchState {
   const { api, repository, query, defaultBranch } = input;
   const active = input.enabled && repository.includes('/');
+  const serverId = useServerScope();
   const firstPage = useApiQuery(
     'v0.getBranches',
     { repository, per_page: 30 },
@@ -200,9 +204,13 @@ export function useBranchSearch(input: {
   const params = { provider: provider as never, repository, query, limit: 30 };
   const pages = useInfiniteQuery({
     ...SEARCH_OPTIONS,
-    queryKey: apiKey('v1.searchGitBranches', params),
+    queryKey: apiKey('v1.searchGitBranches', params, serverId),
     queryFn: ({ pageParam }) =>
-      callApi('v1.searchGitBranches', { ...params, ...(pageParam ? { page_id: pageParam } : {}) }),
+      callApi(
+        'v1.searchGitBranches',
+        { ...params, ...(pageParam ? { page_id: pageParam } : {}) },
+        serverId,
+      ),
     initialPageParam: '',
     getNextPageParam: (page) => page.next_page_id || undefined,
     enabled: active && api === 'v1' && !!provider,

@@ -5,6 +5,7 @@
 // events.
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useServerScope } from '@/components/common/server-scope';
 import { apiKey, useApiQuery } from '@/components/common/worker-queries';
 import type { ConversationInfo } from '@/lib/api';
 import type { Generation } from '@/lib/api/generation';
@@ -25,6 +26,7 @@ export function useOutcome(input: {
   liveRecord: ConversationInfo | null;
 }): RunOutcome | null {
   const { rows, cost, enabled, generation, liveRecord } = input;
+  const serverId = useServerScope();
   const fromEvents = useMemo(
     () => (enabled ? runOutcome(rows, cost) : null),
     [enabled, rows, cost],
@@ -48,8 +50,8 @@ export function useOutcome(input: {
     queries: (listed ?? []).slice(0, MAX_GIT_DIFFS).map((change) => {
       const params = { conversation: ref ?? { conversation_id: '' }, path: change.path };
       return {
-        queryKey: apiKey('v0.getGitDiff', params),
-        queryFn: () => callApi('v0.getGitDiff', params),
+        queryKey: apiKey('v0.getGitDiff', params, serverId),
+        queryFn: () => callApi('v0.getGitDiff', params, serverId),
         retry: false,
         staleTime: 60_000,
       };

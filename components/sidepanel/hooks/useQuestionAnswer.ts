@@ -3,6 +3,7 @@
 // sends nothing more, and an answer the server refused because the question was closed is not
 // retried. A failure that may pass (the network) lets the person answer again.
 import { useCallback, useRef, useState } from 'react';
+import { useServerScope } from '@/components/common/server-scope';
 import type { Generation } from '@/lib/api/generation';
 import { rpc } from '@/lib/messaging/worker-client';
 import { answerProblem } from '@/lib/timeline/question';
@@ -31,6 +32,7 @@ export function useQuestionAnswer(input: {
   generation: Generation;
 }): QuestionAnswer {
   const { conversationId, generation } = input;
+  const serverId = useServerScope();
   const [sending, setSending] = useState<string | null>(null);
   const [answered, setAnswered] = useState<ReadonlySet<string>>(() => new Set());
   const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set());
@@ -51,6 +53,7 @@ export function useQuestionAnswer(input: {
           requestId,
           action,
           answers: action === 'accept' ? answers : {},
+          ...(serverId ? { serverId } : {}),
         });
         setAnswered((before) => new Set(before).add(requestId));
       } catch (failure) {
@@ -67,7 +70,7 @@ export function useQuestionAnswer(input: {
         setSending(null);
       }
     },
-    [conversationId, generation],
+    [conversationId, generation, serverId],
   );
 
   return { answer, sending, answered, closed, error, clearError: () => setError(null) };

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { scopeKey, useScopedSettings, useServerScope } from '@/components/common/server-scope';
 import { ApiError } from '@/lib/api/errors';
 import { callApi } from '@/lib/messaging/worker-client';
 import type { Settings } from '@/lib/settings/schema';
@@ -40,10 +41,12 @@ function servedBy(result: PromiseSettledResult<unknown>): boolean | null {
 /**
  * Which interfaces the server serves: what the options page's connection test found, or, when it
  * never ran, a probe of each (docs/contract/server-generations.md#connection-test) made once per
- * address.
+ * address. The server is the scoped one (components/common/server-scope.tsx), whose settings
+ * these are.
  */
 export function useServerApis(settings: Settings | null): ServerApis {
   const serverUrl = settings?.serverUrl ?? null;
+  const serverId = useServerScope();
   // Once the panel has painted: a conversation opened by id does not need the answer first.
   const [idle, setIdle] = useState(false);
   useEffect(() => {
@@ -51,14 +54,14 @@ export function useServerApis(settings: Settings | null): ServerApis {
     return () => clearTimeout(timer);
   }, []);
   const probe = useQuery({
-    queryKey: ['panel', 'api-probe', serverUrl],
+    queryKey: ['panel', 'api-probe', serverUrl, scopeKey(serverId)],
     enabled: idle && !!serverUrl && !settings?.serverInfo,
     staleTime: 10 * 60_000,
     retry: false,
     queryFn: async (): Promise<ServerApis> => {
       const [v0, v1] = await Promise.allSettled([
-        callApi('v0.getConfig', {}),
-        callApi('v1.searchAppConversations', { limit: 1 }),
+        callApi('v0.getConfig', {}, serverId),
+        callApi('v1.searchAppConversations', { limit: 1 }, serverId),
       ]);
       return { v0: servedBy(v0), v1: servedBy(v1), settled: true };
     },
@@ -68,4 +71,16 @@ export function useServerApis(settings: Settings | null): ServerApis {
     if (settings?.serverInfo) return known;
     return probe.data ?? { ...known, settled: probe.isError };
   }, [settings, probe.data, probe.isError]);
+}
+
+/**
+ * The interfaces of the server this part of the panel is scoped to: the default server's
+ * (`defaultApis`, the panel's own answer) unless the scope names another, whose own are read.
+ */
+export function useScopedApis(settings: Settings | null, defaultApis: ServerApis): ServerApis {
+  const serverId = useServerScope();
+  const other = serverId !== undefined && serverId !== settings?.defaultServerId;
+  const scoped = useScopedSettings(settings);
+  const own = useServerApis(other ? scoped : null);
+  return other ? own : defaultApis;
 }

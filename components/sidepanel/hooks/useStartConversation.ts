@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useServerScope } from '@/components/common/server-scope';
 import type { AppConversationStartTask, ConversationInfo } from '@/lib/api';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
@@ -78,8 +79,10 @@ function withStep(steps: StartStep[], key: string, label: string): StartStep[] {
  * state the server reports becomes a step the form shows with its time.
  */
 export function useStartConversation(
-  onStarted: (conversationId: string, generation: Generation) => void,
+  onStarted: (conversationId: string, generation: Generation, serverId?: string) => void,
 ) {
+  // Every call of a start goes to the form's server, and the conversation opens on it.
+  const serverId = useServerScope();
   const [state, setState] = useState<StartState>({ phase: 'idle' });
   /** Where the person's cancel of the start under way stands, for the progress to say. */
   const [cancelAsk, setCancelAsk] = useState<CancelAsk | null>(null);
@@ -103,7 +106,12 @@ export function useStartConversation(
     ) => {
       // The worker's index ties the conversation to the page it came from; it is only told.
       const tell = (conversationId: string, generation: Generation) =>
-        rpc('conversations.started', { conversationId, generation, origin }).catch(() => {});
+        rpc('conversations.started', {
+          conversationId,
+          generation,
+          origin,
+          ...(serverId ? { serverId } : {}),
+        }).catch(() => {});
       const startedAt = Date.now();
       asked.current = false;
       setCancelAsk(null);
@@ -112,7 +120,11 @@ export function useStartConversation(
       const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
       try {
         if (draft.generation === 'v0') {
-          const answer = await callApi('v0.createConversation', toInitSessionRequest(draft));
+          const answer = await callApi(
+            'v0.createConversation',
+            toInitSessionRequest(draft),
+            serverId,
+          );
           if (answer.status !== 'ok' || !answer.conversation_id) {
             throw new Error(answer.message || t('panel.new.notCreated'));
           }
@@ -126,7 +138,7 @@ export function useStartConversation(
             setState({ phase: 'starting', startedAt, steps, detail: null, queueId: null });
             let info: ConversationInfo | null = null;
             try {
-              info = await callApi('v0.getConversation', { conversation_id: id });
+              info = await callApi('v0.getConversation', { conversation_id: id }, serverId);
             } catch {
               // The conversation view reads it again and says what is wrong.
               break;
@@ -147,13 +159,14 @@ export function useStartConversation(
           }
           if (alive.current) {
             setState({ phase: 'idle' });
-            onStarted(id, 'v0');
+            onStarted(id, 'v0', serverId);
           }
           return;
         }
         let task: AppConversationStartTask = await callApi(
           'v1.startAppConversation',
           toAppConversationStartRequest(draft, capabilities),
+          serverId,
         );
         let steps: StartStep[] = [];
         while (alive.current) {
@@ -162,7 +175,7 @@ export function useStartConversation(
             await markStartedHere(task.app_conversation_id);
             await tell(task.app_conversation_id, 'v1');
             setState({ phase: 'idle' });
-            onStarted(task.app_conversation_id, 'v1');
+            onStarted(task.app_conversation_id, 'v1', serverId);
             return;
           }
           // Only the worker's own starts can be cancelled, and only while they clone.
@@ -190,7 +203,7 @@ export function useStartConversation(
             queueId: pendingQueueId(task.id),
           });
           await pause(capabilities?.progressFromWorker ? WORKER_POLL_MS : POLL_MS);
-          const [latest] = await callApi('v1.getStartTasks', { ids: [task.id] });
+          const [latest] = await callApi('v1.getStartTasks', { ids: [task.id] }, serverId);
           if (latest) task = latest;
         }
       } catch (error) {
@@ -198,7 +211,7 @@ export function useStartConversation(
         if (alive.current) setState({ phase: 'failed', error });
       }
     },
-    [onStarted],
+    [onStarted, serverId],
   );
 
   const cancel = useCallback(async () => {

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
+import { useServerScope } from '@/components/common/server-scope';
 import { useWorkerConnection } from '@/components/common/worker-queries';
 import type { Generation } from '@/lib/api/generation';
 import { ConversationFeed, type FeedState } from '../model/conversation-feed';
@@ -15,9 +16,11 @@ export function useThrottledFeed(
   intervalMs = 100,
 ): { feed: ConversationFeed; state: FeedState } {
   const connection = useWorkerConnection();
+  // Watched on the server the view is scoped to, never on one the worker would guess.
+  const serverId = useServerScope();
   const feed = useMemo(
-    () => new ConversationFeed(conversationId, generation, connection),
-    [conversationId, generation, connection],
+    () => new ConversationFeed(conversationId, generation, connection, serverId),
+    [conversationId, generation, connection, serverId],
   );
   const [state, setState] = useState(() => feed.getState());
   // A layout effect: the cache read starts before the browser paints the empty view, a frame

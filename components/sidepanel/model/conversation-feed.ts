@@ -84,6 +84,8 @@ export class ConversationFeed {
     readonly conversationId: string,
     readonly generation: Generation,
     private readonly connection: WorkerConnection,
+    /** The server it is on (lib/settings/servers.ts); left out: the worker finds it. */
+    readonly serverId?: string,
   ) {
     const early = readAheadEvents.get(conversationId);
     if (early) {
@@ -99,25 +101,30 @@ export class ConversationFeed {
 
   start(): void {
     if (!this.state.loaded) this.firstRead = this.readCache(FIRST_PAINT_EVENTS);
-    this.unsubscribe = this.connection.watch(this.conversationId, this.generation, {
-      onWatching: (snapshot) => {
-        this.update({ snapshot });
-        // Everything the worker held is in the cache now, also after a worker restart. Read
-        // after the first rows: the two reads would share IndexedDB and delay the first paint.
-        void this.firstRead.then(() => this.readCache());
+    this.unsubscribe = this.connection.watch(
+      this.conversationId,
+      this.generation,
+      {
+        onWatching: (snapshot) => {
+          this.update({ snapshot });
+          // Everything the worker held is in the cache now, also after a worker restart. Read
+          // after the first rows: the two reads would share IndexedDB and delay the first paint.
+          void this.firstRead.then(() => this.readCache());
+        },
+        onEntries: (entries) => this.add(entries),
+        onSnapshot: (snapshot) => this.update({ snapshot }),
+        onOlderLoaded: (result) => {
+          void this.readCache().then(() =>
+            this.update({
+              loadingOlder: false,
+              olderError: result.error ?? null,
+              olderPages: this.state.olderPages + 1,
+            }),
+          );
+        },
       },
-      onEntries: (entries) => this.add(entries),
-      onSnapshot: (snapshot) => this.update({ snapshot }),
-      onOlderLoaded: (result) => {
-        void this.readCache().then(() =>
-          this.update({
-            loadingOlder: false,
-            olderError: result.error ?? null,
-            olderPages: this.state.olderPages + 1,
-          }),
-        );
-      },
-    });
+      this.serverId,
+    );
   }
 
   stop(): void {

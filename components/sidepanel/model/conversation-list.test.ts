@@ -3,6 +3,7 @@ import {
   filterConversations,
   interfacesToAsk,
   mergeConversations,
+  mergeServers,
   pageFailure,
   repositoriesOf,
   summaryOfIndexEntry,
@@ -261,5 +262,109 @@ describe('withWorkerKnowledge', () => {
     const [entry] =
       triageGroups(withWorkerKnowledge(list, answer)).find((g) => g.id === 'done')?.entries ?? [];
     expect(entry?.reference).toEqual({ kind: 'issue', number: 12 });
+  });
+});
+
+describe('several servers in one list', () => {
+  const work = mergeConversations(
+    [],
+    [
+      v1('aa11', '2026-11-24T09:00:00', { title: 'Parser fix' }),
+      v1('cc33', '2026-11-24T07:00:00', { title: 'Docs' }),
+    ],
+  );
+  const home = mergeConversations([], [v1('bb22', '2026-11-24T08:00:00', { title: 'Typo' })]);
+  const merged = mergeServers([
+    { serverId: 'work', list: work },
+    { serverId: 'home', list: home },
+  ]);
+
+  it('puts every server’s conversations together, newest first, each saying its server', () => {
+    expect(merged.map((item) => [item.id, item.serverId])).toEqual([
+      ['aa11', 'work'],
+      ['bb22', 'home'],
+      ['cc33', 'work'],
+    ]);
+  });
+
+  it('keeps the same id on two servers as two conversations', () => {
+    const twice = mergeServers([
+      { serverId: 'work', list: work },
+      { serverId: 'home', list: work },
+    ]);
+    expect(twice.filter((item) => item.id === 'aa11').map((item) => item.serverId)).toEqual([
+      'work',
+      'home',
+    ]);
+  });
+
+  it('filters by server, alone or with the other filters', () => {
+    expect(
+      filterConversations(merged, { repository: '', text: '', server: 'home' }).map((i) => i.id),
+    ).toEqual(['bb22']);
+    expect(
+      filterConversations(merged, { repository: '', text: 'docs', server: 'work' }).map(
+        (i) => i.id,
+      ),
+    ).toEqual(['cc33']);
+    expect(filterConversations(merged, { repository: '', text: 'docs', server: 'home' })).toEqual(
+      [],
+    );
+    expect(filterConversations(merged, { repository: '', text: '', server: '' })).toHaveLength(3);
+  });
+
+  it('ties a start to its own server’s conversation only', () => {
+    const same = mergeServers([
+      { serverId: 'work', list: work },
+      { serverId: 'home', list: work },
+    ]);
+    const known = withWorkerKnowledge(same, {
+      entries: [
+        {
+          id: 'aa11',
+          serverId: 'home',
+          generation: 'v1',
+          item: { kind: 'issue', number: 7, from: 'start' },
+        },
+      ],
+      refreshedAt: 1,
+      failure: null,
+      complete: true,
+      watched: {},
+    } as unknown as Parameters<typeof withWorkerKnowledge>[1]);
+    const references = known
+      .filter((item) => item.id === 'aa11')
+      .map((item) => [item.serverId, item.reference?.number ?? null]);
+    expect(references).toEqual([
+      ['work', null],
+      ['home', 7],
+    ]);
+  });
+
+  it('a conversation of the worker’s index keeps its server when it stands in for the list', () => {
+    const [summary] = [
+      summaryOfIndexEntry({
+        id: 'bb22',
+        serverId: 'home',
+        generation: 'v1',
+        title: 'Typo',
+        repository: null,
+        branch: null,
+        provider: null,
+        status: null,
+        runtimeStatus: null,
+        sandboxStatus: null,
+        executionStatus: 'finished',
+        prNumbers: [],
+        item: null,
+        state: 'done',
+        need: null,
+        createdAt: 1,
+        lastActivity: 2,
+        workingSince: null,
+        prLinks: [],
+      }),
+    ];
+    expect(summary?.serverId).toBe('home');
   });
 });

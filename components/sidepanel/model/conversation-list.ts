@@ -14,9 +14,18 @@ export {
   recordTime,
 } from '@/lib/api/conversation-summary';
 
-import { type ConversationSummary, normaliseId } from '@/lib/api/conversation-summary';
+import { type ConversationSummary, normaliseId, recordTime } from '@/lib/api/conversation-summary';
 import type { IndexAnswer, IndexEntry, WatchedState } from '@/lib/messaging/conversation-index';
 import type { TaskReference } from './triage';
+
+/**
+ * A conversation as the list holds it: with several servers, the server it is on
+ * (lib/settings/servers.ts); with one, none (every call goes to that one, as before there were
+ * several).
+ */
+export interface ListedSummary extends ConversationSummary {
+  serverId?: string;
+}
 
 const isoTime = (epochMs: number | null): string | null =>
   epochMs ? new Date(epochMs).toISOString() : null;
@@ -25,8 +34,9 @@ const isoTime = (epochMs: number | null): string | null =>
  * A conversation of the worker's index as the list shows it: what a panel opened while the
  * server cannot be reached lists instead of nothing.
  */
-export function summaryOfIndexEntry(entry: IndexEntry): ConversationSummary {
+export function summaryOfIndexEntry(entry: IndexEntry): ListedSummary {
   return {
+    ...(entry.serverId ? { serverId: entry.serverId } : {}),
     id: entry.id,
     generation: entry.generation,
     title: entry.title,
@@ -44,8 +54,22 @@ export function summaryOfIndexEntry(entry: IndexEntry): ConversationSummary {
   };
 }
 
+/**
+ * Each server's part of the list as one list, newest first, every conversation saying its
+ * server. The same id on two servers is two conversations: neither hides the other.
+ */
+export function mergeServers(
+  parts: readonly { serverId: string; list: readonly ConversationSummary[] }[],
+): ListedSummary[] {
+  return parts
+    .flatMap(({ serverId, list }) => list.map((summary) => ({ ...summary, serverId })))
+    .sort(
+      (a, b) => recordTime(b.createdAt ?? b.updatedAt) - recordTime(a.createdAt ?? a.updatedAt),
+    );
+}
+
 /** A list record with what only the worker knows of it. */
-export interface KnownSummary extends ConversationSummary {
+export interface KnownSummary extends ListedSummary {
   /** A legacy conversation's agent, as its watched stream last said. */
   agentState?: string | null;
   /** The issue or pull request Handoff started it from. */
@@ -77,14 +101,22 @@ const executionOf: Record<WatchedState, string> = {
  * counts it) and the issue or pull request a start from a code-host page named.
  */
 export function withWorkerKnowledge(
-  list: readonly ConversationSummary[],
+  list: readonly ListedSummary[],
   answer: IndexAnswer | undefined,
 ): KnownSummary[] {
   if (!answer) return [...list];
   const watched = new Map(
     Object.entries(answer.watched ?? {}).map(([id, state]) => [normaliseId(id), state]),
   );
+  // By server and id: a start recorded on one server says nothing of another's conversation.
   const started = new Map(
+    answer.entries.flatMap((entry) =>
+      entry.item?.from === 'start'
+        ? [[`${entry.serverId ?? ''}:${normaliseId(entry.id)}`, entry.item] as const]
+        : [],
+    ),
+  );
+  const startedAlone = new Map(
     answer.entries.flatMap((entry) =>
       entry.item?.from === 'start' ? [[normaliseId(entry.id), entry.item] as const] : [],
     ),
@@ -92,7 +124,8 @@ export function withWorkerKnowledge(
   return list.map((summary) => {
     const id = normaliseId(summary.id);
     const wait = watched.get(id);
-    const item = started.get(id);
+    // One server: its list names none, and the index's entries are all that server's.
+    const item = summary.serverId ? started.get(`${summary.serverId}:${id}`) : startedAlone.get(id);
     if (!wait && !item) return summary;
     const known: KnownSummary = { ...summary };
     if (wait && summary.generation === 'v0') known.agentState = legacyAgentOf[wait];
@@ -110,17 +143,20 @@ export function withWorkerKnowledge(
 export interface ListFilter {
   /** Exact repository (`owner/name`), or empty for all. */
   repository: string;
+  /** One server's conversations (its id), or empty for every server's. */
+  server?: string;
   /** Words to find in the title, repository, branch or id. */
   text: string;
 }
 
-export function filterConversations(
-  list: readonly ConversationSummary[],
+export function filterConversations<T extends ListedSummary>(
+  list: readonly T[],
   filter: ListFilter,
-): ConversationSummary[] {
+): T[] {
   const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
   return list.filter((item) => {
     if (filter.repository && item.repository !== filter.repository) return false;
+    if (filter.server && item.serverId !== filter.server) return false;
     if (!words.length) return true;
     const haystack = [item.title, item.repository, item.branch, item.id]
       .filter(Boolean)

@@ -27,6 +27,8 @@ export interface NewConversationLaunch {
   /** The page's issue or pull request already has this conversation (and maybe more). */
   existing?: {
     conversationId: string;
+    /** The server it is on, where the worker knows it. */
+    serverId?: string | undefined;
     generation: Generation;
     title: string | null;
     count: number;

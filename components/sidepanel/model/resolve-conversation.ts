@@ -16,6 +16,8 @@ function v0Absent(error: unknown): boolean {
 export async function resolveGeneration(
   conversationId: string,
   apis: ServerApis,
+  /** The server it is on (lib/settings/servers.ts); left out: the default one. */
+  serverId?: string,
 ): Promise<Generation | null> {
   // A conversation watched before says which it is from the cache, without a round trip.
   const cursor = await readCursor(conversationId).catch(() => undefined);
@@ -23,7 +25,11 @@ export async function resolveGeneration(
   let v0Failure: unknown = null;
   if (apis.v0 !== false) {
     try {
-      const info = await callApi('v0.getConversation', { conversation_id: conversationId });
+      const info = await callApi(
+        'v0.getConversation',
+        { conversation_id: conversationId },
+        serverId,
+      );
       if (info) return info.conversation_version === 'V1' ? 'v1' : 'v0';
     } catch (error) {
       if (!v0Absent(error)) v0Failure = error;
@@ -31,7 +37,7 @@ export async function resolveGeneration(
   }
   if (apis.v1 !== false) {
     try {
-      const [found] = await callApi('v1.getAppConversations', { ids: [conversationId] });
+      const [found] = await callApi('v1.getAppConversations', { ids: [conversationId] }, serverId);
       if (found) return 'v1';
     } catch (error) {
       if (v0Failure || !v0Absent(error)) throw v0Failure ?? error;

@@ -3,7 +3,9 @@
 // bound to a server origin (handoff-secrets), and the announcement every change makes. Tests,
 // the bench and `npm start` use these to set Handoff up without clicking through the options.
 import type { Page, Worker } from '@playwright/test';
-import { patchSettings } from '../../shared/extension-state';
+import { patchSettings, type StoredServer, storeServers } from '../../shared/extension-state';
+
+export type { StoredServer };
 
 type Target = Page | Worker;
 
@@ -62,4 +64,41 @@ export async function storeApiKey(
     },
     { apiKey, origin: new URL(serverUrl).origin },
   );
+}
+
+/** What the options page's connection test stores for each kind of reference service. */
+export const TESTED = {
+  v1: { v0: false, v1: true, mode: 'oss', kind: 'v1', version: null },
+  agent: { v0: false, v1: false, mode: null, kind: 'agent', version: '1.58.2' },
+} as const;
+
+/** A server as the person set it up and tested it, for `storeServerList`. */
+export function testedServer(
+  id: string,
+  name: string,
+  service: { url: string; apiKey: string | null },
+  kind: keyof typeof TESTED,
+): StoredServer {
+  return {
+    id,
+    name,
+    serverUrl: service.url,
+    apiKey: service.apiKey,
+    serverInfo: { ...TESTED[kind], checkedAt: new Date().toISOString() },
+  };
+}
+
+/**
+ * Stores several servers, their keys (each bound to its own server's origin) and the rules, as
+ * the options page saves them, and announces the change.
+ */
+export async function storeServerList(
+  target: Target,
+  config: {
+    servers: StoredServer[];
+    defaultServerId: string;
+    serverRules?: { pattern: string; serverId: string }[];
+  },
+): Promise<void> {
+  await on(target).evaluate(storeServers, { serverRules: [], ...config });
 }

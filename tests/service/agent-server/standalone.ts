@@ -65,6 +65,7 @@ export async function startStandaloneAgentServer(service: ReferenceService): Pro
     corsOrigins: options.corsOrigins,
     maxBodyBytes: options.maxBodyBytes,
     intercept: (req, route) => service.intercept('agent', req, route),
+    tap: (req) => service.credentialsSeen.fromRequest('agent', req),
     finish: agentServerResponseShaper(v1.agent.release),
     onUpgrade: createAgentSocketHandler({
       domain: v1,
@@ -72,6 +73,7 @@ export async function startStandaloneAgentServer(service: ReferenceService): Pro
       alive: () => true,
       sessionKey: () => service.apiKey,
       log: (message) => service.log(message),
+      tapFrame: (frame) => service.credentialsSeen.fromFrame('agent', frame),
       gate: options.conversationRuntime === 'docker' ? dockerSocketGate(service) : undefined,
     }),
     log: options.log,

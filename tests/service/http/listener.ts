@@ -43,6 +43,8 @@ export interface ListenerConfig {
   finish?: (req: Incoming, response: ServiceResponse) => ServiceResponse;
   /** Handles a WebSocket upgrade; return false to leave it to others (Socket.IO). */
   onUpgrade?: (req: IncomingMessage, socket: Socket, head: Buffer) => boolean;
+  /** Sees every request and upgrade first, changing nothing (the credentials record). */
+  tap?: (req: IncomingMessage) => void;
   log?: boolean;
 }
 
@@ -141,6 +143,7 @@ export class Listener {
   constructor(private readonly config: ListenerConfig) {
     this.cors = new CorsPolicy(config.corsOrigins);
     this.server = createServer((req, res) => {
+      config.tap?.(req);
       this.handle(req, res).catch((error) => {
         console.error(`[service:${config.name}] request failed`, error);
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
@@ -157,6 +160,7 @@ export class Listener {
     });
     this.server.on('upgrade', (req: IncomingMessage, socket: Socket, head: Buffer) => {
       this.upgraded.add(socket);
+      config.tap?.(req);
       if (config.onUpgrade?.(req, socket, head)) return;
       const refused = config.refusedUpgradeStatus?.();
       if (refused !== undefined) {

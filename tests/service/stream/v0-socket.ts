@@ -18,6 +18,8 @@ export interface V0SocketDeps {
   /** The main server of a nested deployment cannot join conversations (unsupported_operation). */
   canJoinHere: (scope: V0SocketScope) => boolean;
   log: (message: string) => void;
+  /** Sees each handshake, changing nothing (the credentials record). */
+  tap?: (req: Socket['request'], scope: V0SocketScope) => void;
 }
 
 const providerTypes = new Set(['github', 'gitlab', 'bitbucket', 'enterprise_sso', 'azure_devops']);
@@ -105,6 +107,7 @@ export function attachV0Socket(
 }
 
 function connect(socket: Socket, deps: V0SocketDeps, scope: V0SocketScope): void {
+  deps.tap?.(socket.request, scope);
   const search = new URL(socket.request.url ?? '/', 'http://placeholder').search;
   const query = parseQs(search);
   const latestRaw = query.get('latest_event_id')?.[0];

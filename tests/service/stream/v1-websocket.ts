@@ -37,6 +37,8 @@ export interface AgentSocketDeps {
    */
   gate?: (conversationHex: string) => Promise<number | null>;
   log: (message: string) => void;
+  /** Sees each frame that may carry a key, changing nothing (the credentials record). */
+  tapFrame?: (frame: unknown) => void;
 }
 
 function rejectHandshake(socket: Socket, status = 403): void {
@@ -190,6 +192,7 @@ export function createAgentSocketHandler(deps: AgentSocketDeps) {
         } catch {
           frame = null;
         }
+        deps.tapFrame?.(frame);
         if (
           typeof frame === 'object' &&
           frame !== null &&
@@ -282,6 +285,7 @@ function subscribe(
       return;
     }
     // A redundant auth frame after query-key auth is ignored.
+    deps.tapFrame?.(frame);
     if (
       typeof frame === 'object' &&
       frame !== null &&
