@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     conversationId ? readAhead(conversationId, opening.recent) : null,
   ]);
   const connection = new WorkerConnection(windowId);
+  connection.reportVisibility(document);
   // Before anything renders: the worker answers hello with a pending launch at once.
   const inbox = new LaunchInbox(connection);
   const queryClient = createQueryClient();

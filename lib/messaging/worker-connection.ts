@@ -44,6 +44,8 @@ export class WorkerConnection {
   /** Older-history requests not answered yet: a worker stopped meanwhile never answers them. */
   private readonly olderRequested = new Set<string>();
   private closed = false;
+  /** Set once the page reports whether it is on screen: said again to a new worker. */
+  private sayVisibility: (() => void) | null = null;
 
   constructor(private readonly windowId: number | null) {
     this.connect();
@@ -53,6 +55,17 @@ export class WorkerConnection {
     this.closed = true;
     this.port?.disconnect();
     this.port = null;
+  }
+
+  /**
+   * Tells the worker whether this panel is on screen, now and at every change: while it is, the
+   * conversation it shows needs no notification (the person is looking at it).
+   */
+  reportVisibility(page: Document): void {
+    this.sayVisibility = () =>
+      this.send({ type: 'visibility', visible: page.visibilityState === 'visible' });
+    page.addEventListener('visibilitychange', this.sayVisibility);
+    this.sayVisibility();
   }
 
   onLaunch(listener: (launch: Launch) => void): () => void {
@@ -120,6 +133,7 @@ export class WorkerConnection {
       }
     });
     this.send({ type: 'hello', windowId: this.windowId });
+    this.sayVisibility?.();
     // Each on the server it was asked on: a new worker must not guess it from its index.
     for (const [conversationId, subscription] of this.subscriptions) {
       this.send(watchMessage(conversationId, subscription));
