@@ -177,3 +177,13 @@ export function panelConnected(windowId: number, port: Runtime.Port): Promise<vo
     port.postMessage({ type: 'launch', launch: waiting.data });
   });
 }
+
+/**
+ * Opens the panel of the window last in focus on a launch: what a click on a notification
+ * (or one of its buttons) leads to.
+ */
+export async function openPanelOn(launch: Launch): Promise<void> {
+  const window = await browser.windows.getLastFocused();
+  await openPanel(window.id);
+  if (window.id !== undefined) await deliverLaunch(window.id, launch);
+}
