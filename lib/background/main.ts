@@ -145,7 +145,7 @@ export function startBackground(): void {
     });
   });
   // Only the browser's own notification button answers from a notification: no message
-  // handler leads here (docs/security.md#only-a-persons-click-answers-an-agent).
+  // handler leads here (docs/security.md#only-a-persons-click-answers-from-a-notification).
   browser.notifications.onButtonClicked?.addListener((notificationId, buttonIndex) => {
     void onButtonClicked(notificationId, buttonIndex);
   });
