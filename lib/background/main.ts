@@ -1,5 +1,6 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
+import type { Launch } from '@/lib/messaging/panel-port';
 import type { ServerEntry, Settings } from '@/lib/settings/schema';
 import { loadSettings, SETTINGS_CHANGED_MESSAGE, watchSettings } from '@/lib/settings/store';
 import { readNotice } from './attention';
@@ -132,17 +133,18 @@ export function startBackground(): void {
   browser.notifications.onClicked.addListener((notificationId) => {
     if (!notificationId.startsWith('handoff:')) return;
     const conversationId = notificationId.slice('handoff:'.length);
-    void readNotice(notificationId).then(async (notice) => {
+    // Read beside the window, not before it: the panel opens as early as it can.
+    const launch = readNotice(notificationId).then((notice): Launch => {
       // Where buttons are missing (Firefox), the click leads to what is waited on.
       const waits = notice?.need === 'confirmation' || notice?.need === 'question';
-      await openPanelOn({
+      return {
         kind: 'conversation',
         conversationId,
         ...(notice?.serverId ? { serverId: notice.serverId } : {}),
         ...(notice?.need === 'input' ? { focus: 'composer' } : waits ? { focus: 'action' } : {}),
-      });
-      await browser.notifications.clear(notificationId);
+      };
     });
+    void openPanelOn(launch).then(() => browser.notifications.clear(notificationId));
   });
   // Only the browser's own notification button answers from a notification: no message
   // handler leads here (docs/security.md#only-a-persons-click-answers-from-a-notification).
