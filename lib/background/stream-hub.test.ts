@@ -89,7 +89,7 @@ describe('StreamHub', () => {
     await notice(waiting('v1:a2', 'npm run lint'));
     const messages = create.mock.calls.map(([id, options]) => [
       id,
-      (options as { message: string }).message,
+      (options as unknown as { message: string }).message,
     ]);
     expect(messages).toEqual([
       ['handoff:c1', '`npm test` · low risk — Fix the build'],
