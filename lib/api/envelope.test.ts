@@ -8,6 +8,7 @@ import {
   agentStateOf,
   type EventEnvelope,
   executionStatusOf,
+  pairKey,
   parseEvent,
   readEventEnvelope,
 } from '@/lib/api';
@@ -229,6 +230,111 @@ describe('readEventEnvelope facts', () => {
     // Without a request id there is nothing to answer or close.
     expect(readEventEnvelope({ kind: 'AskUserRequestEvent', id: 's' })).toMatchObject({
       askUser: null,
+    });
+  });
+
+  it('names the action every upstream observation answers, as pairKey does', () => {
+    const samples = [...v0TrajectoryNames.flatMap((name) => v0Trajectory(name)), ...v1Frames()];
+    let answers = 0;
+    for (const raw of samples) {
+      const event = parseEvent(raw);
+      if (event.type !== 'v0.observation' && event.type !== 'v1.observation') continue;
+      if (event.type === 'v1.observation' || event.cause !== null) answers++;
+      expect(readEventEnvelope(raw).answers).toBe(pairKey(event));
+    }
+    expect(answers).toBeGreaterThan(5);
+    expect(
+      readEventEnvelope({ kind: 'UserRejectObservation', id: 'x', action_id: 'AB-12' }).answers,
+    ).toBe('v1:AB-12');
+  });
+
+  it('reads what a waiting action wants to do, V1 and V0', () => {
+    const terminal = v1Frames().find(
+      (raw) => readEventEnvelope(raw).payloadKind === 'TerminalAction',
+    );
+    expect(readEventEnvelope(terminal ?? {}).action).toEqual({
+      kind: 'command',
+      tool: 'terminal',
+      command: 'cd /workspace/widgets && python -m pytest tests/test_parser.py -q',
+      path: null,
+      operation: null,
+      risk: 'LOW',
+      awaiting: true,
+    });
+    expect(
+      readEventEnvelope({
+        kind: 'ActionEvent',
+        id: 'f',
+        tool_name: 'file_editor',
+        security_risk: 'SOMETHING_NEW',
+        action: { kind: 'StrReplaceEditorAction', command: 'str_replace', path: 'src/app.ts' },
+      }).action,
+    ).toMatchObject({ kind: 'file', path: 'src/app.ts', operation: 'str_replace', risk: null });
+    // An action the LLM's call could not become is nothing to confirm.
+    expect(readEventEnvelope({ kind: 'ActionEvent', id: 'g', action: null }).action).toBeNull();
+    const v0 = (args: Record<string, unknown>, action = 'run') =>
+      readEventEnvelope({ id: 7, source: 'agent', action, args }).action;
+    expect(
+      v0({ command: 'npm test', security_risk: 2, confirmation_state: 'awaiting_confirmation' }),
+    ).toEqual({
+      kind: 'command',
+      tool: 'run',
+      command: 'npm test',
+      path: null,
+      operation: null,
+      risk: 'HIGH',
+      awaiting: true,
+    });
+    expect(
+      v0({ path: 'a.md', security_risk: -1, confirmation_state: 'confirmed' }, 'edit'),
+    ).toMatchObject({
+      kind: 'file',
+      path: 'a.md',
+      operation: 'edit',
+      risk: 'UNKNOWN',
+      awaiting: false,
+    });
+    // Messages never go through confirmation.
+    expect(v0({ content: 'hi' }, 'message')).toBeNull();
+    // Every upstream V0 run action carries its verdict.
+    const runs = v0TrajectoryNames
+      .flatMap((name) => v0Trajectory(name))
+      .filter((raw) => raw.action === 'run');
+    expect(runs.length).toBeGreaterThan(0);
+    for (const raw of runs) {
+      expect(readEventEnvelope(raw).action).toMatchObject({ kind: 'command', awaiting: false });
+    }
+  });
+
+  it('reads the first question’s id and choices', () => {
+    expect(
+      readEventEnvelope({
+        kind: 'AskUserRequestEvent',
+        id: 'q',
+        request_id: 'req-1',
+        questions: [
+          {
+            id: 'auth',
+            question: 'Which sign-in?',
+            options: [
+              { id: 'a', label: 'GitHub' },
+              { id: 7, label: 'bad' },
+              { id: 'b', label: 'Email' },
+            ],
+          },
+          { id: 'more', question: 'And?', options: [] },
+        ],
+      }).askUser,
+    ).toEqual({
+      requestId: 'req-1',
+      answered: false,
+      question: 'Which sign-in?',
+      questionId: 'auth',
+      questionCount: 2,
+      options: [
+        { id: 'a', label: 'GitHub' },
+        { id: 'b', label: 'Email' },
+      ],
     });
   });
 

@@ -75,7 +75,52 @@ export interface EventEnvelope {
    * V1 `AskUserRequestEvent` (the agent asks the person; `question` is the first question's
    * text) or `AskUserResponseEvent` (`answered`: the request it answers is closed).
    */
-  askUser: { requestId: string; answered: boolean; question: string | null } | null;
+  askUser: AskUserFacts | null;
+  /**
+   * An action that may wait for the person's go-ahead: every V1 `ActionEvent` with an action,
+   * and V0 actions that carry `args.confirmation_state` (the controller re-emits the pending one
+   * with its verdict, docs/contract/v0-socket.md). Plain facts, never validated beyond type.
+   */
+  action: ActionFacts | null;
+  /**
+   * The key of the action this event answers (`eventKeyOf`, as `pairKey` in lib/api/events.ts):
+   * V0 `cause`; V1 `action_id` (observations, `UserRejectObservation`, `AgentErrorEvent`).
+   */
+  answers: string | null;
+}
+
+export interface AskUserFacts {
+  requestId: string;
+  answered: boolean;
+  /** The first question's text. */
+  question: string | null;
+  /** The first question's id (what an answer is keyed by). */
+  questionId?: string | null;
+  /** How many questions the request asks. */
+  questionCount?: number;
+  /** The first question's options, as sent (id and label). */
+  options?: { id: string; label: string }[];
+}
+
+/** V0 `args.security_risk` −1/0/1/2, as lib/timeline/describe.ts reads it. */
+const v0Risks = ['UNKNOWN', 'LOW', 'MEDIUM', 'HIGH'];
+const risks = new Set(v0Risks);
+
+export interface ActionFacts {
+  /** `command`: a terminal command; `file`: a file edit; `tool`: anything else. */
+  kind: 'command' | 'file' | 'tool';
+  /** V1 `tool_name` (else the action kind); V0 the action name. */
+  tool: string | null;
+  /** The command line of a terminal action. */
+  command: string | null;
+  /** The file a file action touches. */
+  path: string | null;
+  /** What it does to the file: V1 `command` (`create`, `str_replace`, …), V0 `edit`/`write`. */
+  operation: string | null;
+  /** `LOW`, `MEDIUM`, `HIGH` or `UNKNOWN`; null when not said. */
+  risk: string | null;
+  /** Waits for the person: V0 `awaiting_confirmation`; V1 any action not yet answered. */
+  awaiting: boolean;
 }
 
 const uuidPattern = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
@@ -126,6 +171,8 @@ function blank(generation: EventEnvelope['generation'], form: EnvelopeForm): Eve
     conversationError: null,
     agentError: null,
     askUser: null,
+    action: null,
+    answers: null,
   };
 }
 
@@ -168,9 +215,12 @@ function readV0(raw: Record<string, unknown>): EventEnvelope {
   if (isAction) {
     envelope.typeName = raw.action as string;
     envelope.category = 'action';
+    envelope.action = readV0Action(raw.action as string, recordOrNull(raw.args));
   } else if (isObservation) {
     envelope.typeName = raw.observation as string;
     envelope.category = 'observation';
+    const cause = v0IdOf(raw.cause);
+    if (cause !== null) envelope.answers = eventKeyOf('v0', cause);
     if (raw.observation === 'agent_state_changed') {
       const extras = recordOrNull(raw.extras);
       envelope.agentState = stringOrNull(extras?.agent_state);
@@ -179,6 +229,45 @@ function readV0(raw: Record<string, unknown>): EventEnvelope {
     }
   }
   return envelope;
+}
+
+/** A V0 action that went through confirmation (only those carry `confirmation_state`). */
+function readV0Action(name: string, args: Record<string, unknown> | null): ActionFacts | null {
+  const state = stringOrNull(args?.confirmation_state);
+  if (!args || state === null) return null;
+  const risk = typeof args.security_risk === 'number' ? v0Risks[args.security_risk + 1] : null;
+  const command = name === 'run' || name === 'run_ipython';
+  const file = name === 'edit' || name === 'write' || name === 'read';
+  return {
+    kind: command ? 'command' : file ? 'file' : 'tool',
+    tool: name,
+    command: command ? stringOrNull(name === 'run' ? args.command : args.code) : null,
+    path: file ? stringOrNull(args.path) : null,
+    operation: file ? name : null,
+    risk: risk ?? null,
+    awaiting: state === 'awaiting_confirmation',
+  };
+}
+
+/** A V1 `ActionEvent`'s action, whatever tool it is for. */
+function readV1Action(
+  raw: Record<string, unknown>,
+  payloadKind: string | null,
+): ActionFacts | null {
+  const action = recordOrNull(raw.action);
+  if (!action) return null;
+  const command = payloadKind === 'TerminalAction';
+  const file = payloadKind === 'FileEditorAction' || payloadKind === 'PlanningFileEditorAction';
+  const risk = stringOrNull(raw.security_risk);
+  return {
+    kind: command ? 'command' : file ? 'file' : 'tool',
+    tool: stringOrNull(raw.tool_name) ?? payloadKind,
+    command: command ? stringOrNull(action.command) : null,
+    path: file ? stringOrNull(action.path) : null,
+    operation: file ? stringOrNull(action.command) : null,
+    risk: risk !== null && risks.has(risk) ? risk : null,
+    awaiting: true,
+  };
 }
 
 function kindOf(value: unknown, legacy: Readonly<Record<string, string>>): string | null {
@@ -194,10 +283,13 @@ function readV1(raw: Record<string, unknown>, kind: string): EventEnvelope {
   envelope.timestamp = stringOrNull(raw.timestamp);
   envelope.source = stringOrNull(raw.source);
   envelope.typeName = kind;
+  // Observations, rejections and agent errors name the action they answer.
+  if (typeof raw.action_id === 'string') envelope.answers = eventKeyOf('v1', raw.action_id);
   switch (kind) {
     case 'ActionEvent':
       envelope.category = 'action';
       envelope.payloadKind = kindOf(raw.action, v1LegacyActionKinds);
+      envelope.action = readV1Action(raw, envelope.payloadKind);
       break;
     case 'ObservationEvent':
       envelope.category = 'observation';
@@ -228,12 +320,22 @@ function readV1(raw: Record<string, unknown>, kind: string): EventEnvelope {
     case 'AskUserResponseEvent': {
       const requestId = stringOrNull(raw.request_id);
       if (requestId === null) break;
-      const first = Array.isArray(raw.questions) ? recordOrNull(raw.questions[0]) : null;
+      const questions = Array.isArray(raw.questions) ? raw.questions : [];
+      const first = recordOrNull(questions[0]);
       envelope.askUser = {
         requestId,
         answered: kind === 'AskUserResponseEvent',
         question: stringOrNull(first?.question),
       };
+      if (first) {
+        const options = Array.isArray(first.options) ? first.options : [];
+        envelope.askUser.questionId = stringOrNull(first.id);
+        envelope.askUser.questionCount = questions.length;
+        envelope.askUser.options = options.flatMap((option) => {
+          const { id, label } = recordOrNull(option) ?? {};
+          return typeof id === 'string' && typeof label === 'string' ? [{ id, label }] : [];
+        });
+      }
       break;
     }
   }

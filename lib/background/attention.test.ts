@@ -80,3 +80,150 @@ describe('a notification with several servers', () => {
     create.mockRestore();
   });
 });
+
+describe('a confirmation says what the agent wants to do', () => {
+  const command = (text: string, risk: string | null = 'LOW') => ({
+    key: 'v1:a1',
+    kind: 'command' as const,
+    tool: 'terminal',
+    command: text,
+    path: null,
+    operation: null,
+    risk,
+  });
+
+  it('names the command and its risk, with Confirm and Reject', () => {
+    expect(
+      notificationFor('confirmation', { title: 'Fix the build', action: command('npm test') }),
+    ).toEqual({
+      title: 'The agent wants to run a command',
+      message: '`npm test` · low risk — Fix the build',
+      buttons: [
+        { title: 'Confirm', does: 'confirm' },
+        { title: 'Reject', does: 'reject' },
+      ],
+    });
+    expect(
+      notificationFor('confirmation', { title: 'X', action: command('rm -rf /', 'HIGH') })?.message,
+    ).toBe('`rm -rf /` · ⚠ HIGH RISK — X');
+    expect(
+      notificationFor('confirmation', { title: 'X', action: command('ls', null) })?.message,
+    ).toBe('`ls` — X');
+  });
+
+  it('names a file edit by what it does to which file', () => {
+    const edit = {
+      ...command(''),
+      kind: 'file' as const,
+      command: null,
+      path: 'src/app.ts',
+      operation: 'str_replace',
+      risk: 'MEDIUM',
+    };
+    expect(notificationFor('confirmation', { title: 'X', action: edit })).toMatchObject({
+      title: 'The agent wants to change a file',
+      message: 'edit src/app.ts · medium risk — X',
+    });
+    expect(
+      notificationFor('confirmation', { title: 'X', action: { ...edit, operation: 'create' } })
+        ?.message,
+    ).toMatch(/^create src\/app\.ts/);
+    const tool = { ...command(''), kind: 'tool' as const, command: null, tool: 'browser_navigate' };
+    expect(notificationFor('confirmation', { title: 'X', action: tool })).toMatchObject({
+      title: 'The agent wants to use a tool',
+      message: 'browser_navigate · low risk — X',
+    });
+  });
+
+  it('shows markup and control characters as plain text, and cuts a long command', () => {
+    const words = notificationFor('confirmation', {
+      title: 'Fix\nthe <i>build</i>',
+      action: command('echo "<img src=x onerror=alert(1)>"\n\u0007\u202eexe.txt; rm -rf ~'),
+    });
+    expect(words?.message).toBe(
+      '`echo "<img src=x onerror=alert(1)>" exe.txt; rm -rf ~` · low risk — Fix the <i>build</i>',
+    );
+    const long = notificationFor('confirmation', {
+      title: 'X',
+      action: command(`npm run ${'a'.repeat(5000)}`),
+    });
+    const shown = /`([^`]*)`/.exec(long?.message ?? '')?.[1] ?? '';
+    expect(shown.length).toBe(120);
+    expect(shown.endsWith('…')).toBe(true);
+  });
+
+  it('says nothing it cannot name: no action known, no buttons', () => {
+    expect(notificationFor('confirmation', { title: 'X' })).toEqual({
+      title: 'The agent asks for confirmation',
+      message: 'X wants to run an action and waits for your go-ahead.',
+    });
+  });
+
+  it('offers a short question’s choices as buttons, and Reply when the agent waits for input', () => {
+    expect(
+      notificationFor('question', {
+        title: 'X',
+        question: {
+          text: 'Which one?',
+          choices: {
+            questionId: 'q',
+            options: [
+              { id: 'a', label: 'GitHub' },
+              { id: 'b', label: `E-mail ${'and more '.repeat(20)}` },
+            ],
+          },
+        },
+      })?.buttons,
+    ).toEqual([
+      { title: 'GitHub', does: 'choice-0' },
+      { title: 'E-mail and more and more and more and m…', does: 'choice-1' },
+    ]);
+    expect(notificationFor('input', { title: 'X' })?.buttons).toEqual([
+      { title: 'Reply', does: 'reply' },
+    ]);
+  });
+});
+
+describe('showing a notification', () => {
+  const settings = sanitiseSettings({
+    servers: [{ id: 'work', name: 'Work', serverUrl: 'https://app.all-hands.dev' }],
+  });
+
+  it('keeps what it showed, and leaves the buttons off where the browser refuses them', async () => {
+    const create = vi.spyOn(browser.notifications, 'create').mockImplementation((async (
+      _id: string,
+      options: { buttons?: unknown },
+    ) => {
+      if (options.buttons) throw new Error('Property "buttons" is unsupported by Firefox');
+      return '';
+    }) as never);
+    const action = {
+      key: 'v0:4',
+      kind: 'command' as const,
+      tool: 'run',
+      command: 'npm test',
+      path: null,
+      operation: null,
+      risk: null,
+    };
+    await notify('c9', 'confirmation', { title: 'Fix', action }, settings, 'work');
+    expect(create).toHaveBeenCalledTimes(2);
+    expect(create).toHaveBeenLastCalledWith(
+      'handoff:c9',
+      expect.not.objectContaining({ buttons: expect.anything() }),
+    );
+    const { readNotice } = await import('./attention');
+    expect(await readNotice('handoff:c9')).toMatchObject({
+      conversationId: 'c9',
+      serverId: 'work',
+      need: 'confirmation',
+      actionKey: 'v0:4',
+      buttons: [],
+      message: '`npm test` — Fix',
+    });
+    // Learnt once: the next one goes without buttons straight away.
+    await notify('c9', 'confirmation', { title: 'Fix', action }, settings, 'work');
+    expect(create).toHaveBeenCalledTimes(3);
+    create.mockRestore();
+  });
+});

@@ -1,7 +1,9 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
+import type { Launch } from '@/lib/messaging/panel-port';
 import type { ServerEntry, Settings } from '@/lib/settings/schema';
 import { loadSettings, SETTINGS_CHANGED_MESSAGE, watchSettings } from '@/lib/settings/store';
+import { readNotice } from './attention';
 import { handleContentRequest } from './content-requests';
 import { conversationIndex, INDEX_ALARM, restoreIndex } from './conversations';
 import {
@@ -11,14 +13,22 @@ import {
 } from './host-registration';
 import { hub } from './hub';
 import { buildMenus, listenToMenusAndCommands } from './menus';
+import { onButtonClicked } from './notification-wiring';
 import { handleRpc } from './page-rpc';
-import { deliverLaunch, listenToToolbarButton, openPanel } from './panel-launch';
+import { listenToToolbarButton, openPanelOn } from './panel-launch';
 import { onPanelConnect } from './panel-ports';
 import { defaultCodeHosts, isExtensionPageSender } from './senders';
 import { invalidateServiceClient } from './service-client';
 
 /** When this worker instance booted; tests compare it to prove a restart happened. */
 export const bootedAt = Date.now();
+
+// End-to-end builds only: Playwright cannot click a real notification's button, so the journeys
+// call the very listener the browser's onButtonClicked calls.
+if (import.meta.env.HANDOFF_E2E) {
+  (globalThis as { handoffNotificationButton?: typeof onButtonClicked }).handoffNotificationButton =
+    onButtonClicked;
+}
 
 let followSettings: () => void = () => {};
 
@@ -123,12 +133,23 @@ export function startBackground(): void {
   browser.notifications.onClicked.addListener((notificationId) => {
     if (!notificationId.startsWith('handoff:')) return;
     const conversationId = notificationId.slice('handoff:'.length);
-    void browser.windows.getLastFocused().then(async (window) => {
-      await openPanel(window.id);
-      if (window.id !== undefined)
-        await deliverLaunch(window.id, { kind: 'conversation', conversationId });
-      await browser.notifications.clear(notificationId);
+    // Read beside the window, not before it: the panel opens as early as it can.
+    const launch = readNotice(notificationId).then((notice): Launch => {
+      // Where buttons are missing (Firefox), the click leads to what is waited on.
+      const waits = notice?.need === 'confirmation' || notice?.need === 'question';
+      return {
+        kind: 'conversation',
+        conversationId,
+        ...(notice?.serverId ? { serverId: notice.serverId } : {}),
+        ...(notice?.need === 'input' ? { focus: 'composer' } : waits ? { focus: 'action' } : {}),
+      };
     });
+    void openPanelOn(launch).then(() => browser.notifications.clear(notificationId));
+  });
+  // Only the browser's own notification button answers from a notification: no message
+  // handler leads here (docs/security.md#only-a-persons-click-answers-from-a-notification).
+  browser.notifications.onButtonClicked?.addListener((notificationId, buttonIndex) => {
+    void onButtonClicked(notificationId, buttonIndex);
   });
   browser.permissions.onAdded.addListener(() => void reconcileHostRegistrations());
   browser.permissions.onRemoved.addListener(() => void reconcileHostRegistrations());

@@ -3,7 +3,13 @@ import { browser } from 'wxt/browser';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Launch } from '@/lib/messaging/panel-port';
 import { issue, pendingLaunches } from './launch-test-support';
-import { deliverLaunch, listenToToolbarButton, openPanel, panelConnected } from './panel-launch';
+import {
+  deliverLaunch,
+  listenToToolbarButton,
+  openPanel,
+  openPanelOn,
+  panelConnected,
+} from './panel-launch';
 
 // Firefox's sidebar: opened only inside Firefox's own user actions; a refusal falls back to the
 // panel in a window of its own, unless the window already shows the sidebar.
@@ -174,5 +180,47 @@ describe('handing a burst of starts to a panel', () => {
     expect(panel.launches).toEqual([started, heldBack]);
     expect(await pendingLaunches()).toEqual({});
     panel.close();
+  });
+});
+
+describe('opening the panel from a notification', () => {
+  const open = vi.fn(async (_options: { windowId: number }) => {});
+  beforeEach(() => {
+    fakeBrowser.reset();
+    (globalThis as { chrome?: unknown }).chrome = { sidePanel: { open } };
+    vi.spyOn(browser.windows, 'getLastFocused').mockResolvedValue({ id: 7 } as never);
+  });
+  afterEach(() => {
+    delete (globalThis as { chrome?: unknown }).chrome;
+    vi.restoreAllMocks();
+  });
+
+  it('opens the side panel on the conversation the notification named', async () => {
+    open.mockResolvedValueOnce(undefined);
+    const create = vi.spyOn(browser.windows, 'create').mockResolvedValue({} as never);
+    await openPanelOn({ kind: 'conversation', conversationId: 'c1', focus: 'composer' });
+    expect(open).toHaveBeenCalledWith({ windowId: 7 });
+    expect(create).not.toHaveBeenCalled();
+    expect(await pendingLaunches()).toEqual({
+      '7': { kind: 'conversation', conversationId: 'c1', focus: 'composer' },
+    });
+  });
+
+  it('opens a panel window when the browser no longer counts the click as a gesture', async () => {
+    open.mockRejectedValueOnce(
+      new Error('sidePanel.open() may only be called in response to a user gesture.'),
+    );
+    const create = vi.spyOn(browser.windows, 'create').mockResolvedValue({} as never);
+    await openPanelOn(
+      Promise.resolve({
+        kind: 'conversation' as const,
+        conversationId: 'c1',
+        notice: 'stale-notification' as const,
+      }),
+    );
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({ url: expect.stringContaining('/sidepanel.html?for-window=7') }),
+    );
+    expect(await pendingLaunches()).toMatchObject({ '7': { notice: 'stale-notification' } });
   });
 });

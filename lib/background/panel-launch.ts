@@ -177,3 +177,16 @@ export function panelConnected(windowId: number, port: Runtime.Port): Promise<vo
     port.postMessage({ type: 'launch', launch: waiting.data });
   });
 }
+
+/**
+ * Opens the panel of the window last in focus on a launch: what a click on a notification
+ * (or one of its buttons) leads to. The browser fired that click for the person, so where Chrome
+ * no longer counts it as a gesture by the time the worker has read what to show, the panel opens
+ * in a window of its own rather than not at all.
+ */
+export async function openPanelOn(launch: Launch | Promise<Launch>): Promise<void> {
+  const [window, what] = await Promise.all([browser.windows.getLastFocused(), launch]);
+  const opened = await openPanel(window.id);
+  if (opened === 'no-gesture') await openPanelWindow(window.id);
+  if (window.id !== undefined) await deliverLaunch(window.id, what);
+}

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
+import type { StreamSnapshot } from '@/lib/messaging/stream-snapshot';
+import { testSnapshot } from '@/lib/messaging/stream-snapshot-test-support';
 import { defaultSettings } from '@/lib/settings/schema';
 import { freshProfile } from '@/lib/settings/test-support';
 import { WATCHED_RECORD, writeRecord } from '@/lib/settings/trusted-store';
@@ -59,5 +61,39 @@ describe('StreamHub', () => {
     expect(calls.created).toBe(2);
     expect(hub.stream('abc')).toBe(stream);
     stream.stop();
+  });
+
+  it('replaces a conversation’s notification when a newer action waits, and only then', async () => {
+    const create = vi.spyOn(browser.notifications, 'create').mockResolvedValue('' as never);
+    const hub = new StreamHub(environment({ created: 0 }));
+    const notice = (
+      hub as unknown as { noticeNeed(s: StreamSnapshot): Promise<void> }
+    ).noticeNeed.bind(hub);
+    const waiting = (key: string, command: string) =>
+      testSnapshot('v1', {
+        title: 'Fix the build',
+        sandboxStatus: 'RUNNING',
+        executionStatus: 'waiting_for_confirmation',
+        action: {
+          key,
+          kind: 'command',
+          tool: 'terminal',
+          command,
+          path: null,
+          operation: null,
+          risk: 'LOW',
+        },
+      });
+    await notice(waiting('v1:a1', 'npm test'));
+    await notice(waiting('v1:a1', 'npm test'));
+    await notice(waiting('v1:a2', 'npm run lint'));
+    const messages = create.mock.calls.map(([id, options]) => [
+      id,
+      (options as unknown as { message: string }).message,
+    ]);
+    expect(messages).toEqual([
+      ['handoff:c1', '`npm test` · low risk — Fix the build'],
+      ['handoff:c1', '`npm run lint` · low risk — Fix the build'],
+    ]);
   });
 });

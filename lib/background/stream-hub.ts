@@ -58,6 +58,8 @@ export class StreamHub {
   /** Panels that said they are on screen (and not since that they are not). */
   private readonly onScreenPorts = new WeakSet<Port>();
   private readonly needs = new Map<string, Need>();
+  /** What each conversation's notification is about: a newer action or question replaces it. */
+  private readonly told = new Map<string, string>();
   private keepalive: ReturnType<typeof setInterval> | undefined;
   private restored: Promise<void> | null = null;
 
@@ -313,13 +315,22 @@ export class StreamHub {
     if (!snapshot.synced) return;
     const need = needOf(snapshot);
     const previous = this.needs.get(snapshot.conversationId);
-    if (previous === need) return;
-    this.needs.set(snapshot.conversationId, need);
-    await this.persistNeeds();
-    await this.updateBadge();
-    // A state read from history is where the conversation already was, not news; one that
-    // arrived over the live stream (also replayed after a reconnect) is.
-    if (previous === undefined && !snapshot.stateFromLive) return;
+    const { action, question } = snapshot.conversation;
+    // The very action or question waited on: a notification names it, and its buttons act on it.
+    const about = `${need}|${need === 'confirmation' ? (action?.key ?? '') : need === 'question' ? (question?.requestId ?? '') : ''}`;
+    const toldBefore = this.told.get(snapshot.conversationId);
+    this.told.set(snapshot.conversationId, about);
+    if (previous === need) {
+      // Still waiting, on something newer: the notification is replaced with what it is now.
+      if (toldBefore === undefined || toldBefore === about || !snapshot.stateFromLive) return;
+    } else {
+      this.needs.set(snapshot.conversationId, need);
+      await this.persistNeeds();
+      await this.updateBadge();
+      // A state read from history is where the conversation already was, not news; one that
+      // arrived over the live stream (also replayed after a reconnect) is.
+      if (previous === undefined && !snapshot.stateFromLive) return;
+    }
     const settings = await loadSettings();
     // The person is looking at it: the panel shows the change, a notification would repeat it.
     if (settings.notifications.onlyWhenAway && this.onScreen(snapshot.conversationId)) return;

@@ -39,6 +39,16 @@ export const LaunchSchema = z.union([
     conversationId: z.string(),
     /** Its server, where the one who asked knows it. */
     serverId: z.optional(z.string()),
+    /**
+     * Where the panel puts the focus: the composer (a notification's Reply) or the action or
+     * question waited on (a click on a notification where the browser has no buttons).
+     */
+    focus: z.optional(z.enum(['composer', 'action'])),
+    /**
+     * A notification's button found what it showed no longer waited on, and sent nothing: the
+     * panel says so above the current state.
+     */
+    notice: z.optional(z.enum(['stale-notification'])),
   }),
   z.object({
     kind: z.literal('microagents'),

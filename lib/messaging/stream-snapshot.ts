@@ -49,7 +49,34 @@ export interface ConversationFacts {
    * moved on from that wait (the agent is about to resume). `text` is its first question, cut
    * short.
    */
-  question: { requestId: string; text: string | null; answered?: boolean } | null;
+  question: {
+    requestId: string;
+    text: string | null;
+    answered?: boolean;
+    /**
+     * Set only for a request of exactly one question with one or two choices (labels of at most
+     * 200 characters): what a notification can offer as buttons.
+     */
+    choices?: { questionId: string; options: { id: string; label: string }[] };
+  } | null;
+  /**
+   * The newest action the agent has not yet had answered, when it waits for the person's
+   * go-ahead (what a confirmation is about); null otherwise. Its words are cut short.
+   */
+  action: PendingAction | null;
+}
+
+/** What an agent wants to do, as a notification names it. Plain text, never markup. */
+export interface PendingAction {
+  /** The event's de-duplication key: the very action a notification showed. */
+  key: string;
+  kind: 'command' | 'file' | 'tool';
+  tool: string | null;
+  command: string | null;
+  path: string | null;
+  operation: string | null;
+  /** `LOW`, `MEDIUM`, `HIGH` or `UNKNOWN`; null when not said. */
+  risk: string | null;
 }
 
 /** A conversation the stream knows nothing of yet: where a stream starts, and tests with it. */
@@ -64,6 +91,7 @@ export function unknownConversation(): ConversationFacts {
     error: null,
     notFound: false,
     question: null,
+    action: null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { type IDBPDatabase, openDB } from 'idb';
 import type { Generation } from '@/lib/api/generation';
+import type { ConversationFacts, PendingAction } from '@/lib/messaging/stream-snapshot';
 
 export interface CachedEvent {
   conversationId: string;
@@ -48,7 +49,18 @@ export interface StreamCursor {
    * not yet followed by a new status (request id and first question; null when none is), as of the
    * newest question event seen (its order key). A resumed stream does not see those events again.
    */
-  question?: { requestId: string | null; text: string | null; answered?: boolean; order: string };
+  question?: {
+    requestId: string | null;
+    text: string | null;
+    answered?: boolean;
+    choices?: NonNullable<ConversationFacts['question']>['choices'];
+    order: string;
+  };
+  /**
+   * The action waiting for the person's go-ahead (null: none), as of the newest action event
+   * seen (its order key); like the question, a resumed stream does not see that event again.
+   */
+  action?: { pending: PendingAction | null; order: string };
   updatedAt: number;
 }
 

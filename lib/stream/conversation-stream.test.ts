@@ -505,3 +505,254 @@ describe('the agent’s question, as the worker’s stream keeps it', () => {
     }
   });
 });
+
+describe('the action a confirmation is about, as the worker’s stream keeps it', () => {
+  const action = (id: string, at: string, command: string, risk = 'LOW') => ({
+    id,
+    timestamp: at,
+    source: 'agent',
+    kind: 'ActionEvent',
+    tool_name: 'terminal',
+    security_risk: risk,
+    action: { kind: 'TerminalAction', command },
+  });
+  const observed = (id: string, actionId: string, at: string) => ({
+    id,
+    timestamp: at,
+    source: 'environment',
+    kind: 'ObservationEvent',
+    action_id: actionId,
+    observation: { kind: 'TerminalObservation', content: [] },
+  });
+  const rejected = (id: string, actionId: string, at: string) => ({
+    id,
+    timestamp: at,
+    source: 'user',
+    kind: 'UserRejectObservation',
+    action_id: actionId,
+    rejection_reason: 'no',
+  });
+  const record = {
+    id: ID,
+    sandbox_id: 'sb1',
+    sandbox_status: 'RUNNING',
+    execution_status: 'waiting_for_confirmation',
+    conversation_url: 'http://agent.test/api/conversations/c0ffee',
+    session_api_key: 'sk',
+  };
+
+  function live(store: MemoryStore) {
+    const held: { socket?: { onEvents(events: Record<string, unknown>[]): void } } = {};
+    const stream = new ConversationStream(
+      ID,
+      'v1',
+      depsWith({
+        store,
+        caller: {
+          async call(name) {
+            return name === 'v1.getAppConversations' ? [record] : { items: [] };
+          },
+        },
+        createV1Transport: (options) => {
+          held.socket = options.callbacks;
+          return {
+            state: { phase: 'live' } as never,
+            start: () => options.callbacks.onState({ phase: 'live' } as never),
+            stop() {},
+            send() {},
+          };
+        },
+      }),
+    );
+    return { stream, feed: (events: Record<string, unknown>[]) => held.socket?.onEvents(events) };
+  }
+
+  it('names the newest unanswered action, until the observation or rejection naming it', async () => {
+    const { stream, feed } = live(new MemoryStore());
+    try {
+      await stream.start();
+      feed([action('a1', '2026-10-02T10:00:01', 'npm test')]);
+      expect(stream.snapshot().conversation.action).toEqual({
+        key: 'v1:a1',
+        kind: 'command',
+        tool: 'terminal',
+        command: 'npm test',
+        path: null,
+        operation: null,
+        risk: 'LOW',
+      });
+      // An answer to another action leaves it waiting.
+      feed([observed('o0', 'a0', '2026-10-02T10:00:02')]);
+      expect(stream.snapshot().conversation.action?.key).toBe('v1:a1');
+      feed([action('a2', '2026-10-02T10:00:03', 'rm -rf build', 'HIGH')]);
+      expect(stream.snapshot().conversation.action).toMatchObject({
+        key: 'v1:a2',
+        risk: 'HIGH',
+      });
+      feed([rejected('r2', 'a2', '2026-10-02T10:00:04')]);
+      expect(stream.snapshot().conversation.action).toBeNull();
+    } finally {
+      stream.stop();
+    }
+  });
+
+  it('cuts a runaway command rather than carrying it whole', async () => {
+    const { stream, feed } = live(new MemoryStore());
+    try {
+      await stream.start();
+      feed([action('a1', '2026-10-02T10:00:01', `echo ${'x'.repeat(100_000)}`)]);
+      const command = stream.snapshot().conversation.action?.command ?? '';
+      expect(command.length).toBeLessThanOrEqual(501);
+      expect(command.endsWith('…')).toBe(true);
+    } finally {
+      stream.stop();
+    }
+  });
+
+  it('reads V0 history newest first: the verdict re-emitted and the answer close the wait', async () => {
+    const run = (id: number, state: string, command = 'npm run build') => ({
+      id,
+      timestamp: `2025-01-20T10:00:0${id}`,
+      source: 'agent',
+      action: 'run',
+      args: { command, security_risk: 1, confirmation_state: state },
+    });
+    const log = (events: Record<string, unknown>[]) =>
+      new ConversationStream(
+        ID,
+        'v0',
+        depsWith({
+          caller: {
+            async call(name, params) {
+              if (name === 'v0.getConversation') return { conversation_id: ID, status: 'STOPPED' };
+              const newestFirst = [...events].reverse();
+              const query = params as { reverse?: boolean };
+              return { events: query.reverse ? newestFirst : events, has_more: false };
+            },
+          },
+        }),
+      );
+    const waiting = log([run(1, 'confirmed', 'ls'), run(2, 'awaiting_confirmation')]);
+    const answered = log([
+      run(1, 'awaiting_confirmation'),
+      run(2, 'confirmed'),
+      {
+        id: 3,
+        timestamp: '2025-01-20T10:00:03',
+        source: 'agent',
+        observation: 'run',
+        cause: 2,
+        content: 'ok',
+        extras: { command: 'npm run build' },
+      },
+    ]);
+    try {
+      await waiting.start();
+      await answered.start();
+      expect(waiting.snapshot().conversation.action).toMatchObject({
+        key: 'v0:2',
+        command: 'npm run build',
+        risk: 'MEDIUM',
+      });
+      expect(answered.snapshot().conversation.action).toBeNull();
+    } finally {
+      waiting.stop();
+      answered.stop();
+    }
+  });
+
+  it('does not reopen an action whose answer came first in a history page', async () => {
+    const stream = new ConversationStream(
+      ID,
+      'v1',
+      depsWith({
+        caller: {
+          async call(name) {
+            if (name === 'v1.getAppConversations') {
+              return [{ ...record, sandbox_status: 'PAUSED', conversation_url: null }];
+            }
+            return {
+              items: [
+                observed('o1', 'a1', '2026-10-02T10:00:02'),
+                action('a1', '2026-10-02T10:00:01', 'npm test'),
+              ],
+              next_page_id: null,
+            };
+          },
+        },
+      }),
+    );
+    try {
+      await stream.start();
+      expect(stream.snapshot().counters.received).toBe(2);
+      expect(stream.snapshot().conversation.action).toBeNull();
+    } finally {
+      stream.stop();
+    }
+  });
+
+  it('offers a question’s choices only for one question with at most two', async () => {
+    const ask = (id: string, at: string, questions: unknown[]) => ({
+      id,
+      timestamp: at,
+      source: 'agent',
+      kind: 'AskUserRequestEvent',
+      request_id: `req-${id}`,
+      questions,
+    });
+    const option = (n: number) => ({ id: `o${n}`, label: `Choice ${n}` });
+    const { stream, feed } = live(new MemoryStore());
+    try {
+      await stream.start();
+      feed([
+        ask('q1', '2026-10-02T10:00:01', [
+          { id: 'k', question: 'A or B?', options: [option(1), option(2)] },
+        ]),
+      ]);
+      expect(stream.snapshot().conversation.question?.choices).toEqual({
+        questionId: 'k',
+        options: [option(1), option(2)],
+      });
+      feed([
+        ask('q2', '2026-10-02T10:00:02', [
+          { id: 'k', question: 'Which?', options: [option(1), option(2), option(3)] },
+        ]),
+      ]);
+      expect(stream.snapshot().conversation.question).toEqual({
+        requestId: 'req-q2',
+        text: 'Which?',
+      });
+      feed([
+        ask('q3', '2026-10-02T10:00:03', [
+          { id: 'k', question: 'A?', options: [option(1)] },
+          { id: 'l', question: 'B?', options: [option(2)] },
+        ]),
+      ]);
+      expect(stream.snapshot().conversation.question?.choices).toBeUndefined();
+    } finally {
+      stream.stop();
+    }
+  });
+
+  it('keeps the waiting action in its cursor, so a restarted worker still knows it', async () => {
+    const store = new MemoryStore();
+    const first = live(store);
+    await first.stream.start();
+    first.feed([action('a1', '2026-10-02T10:00:01', 'npm test')]);
+    await first.stream.flush();
+    first.stream.stop();
+    expect(store.cursor?.action?.pending?.key).toBe('v1:a1');
+
+    const second = live(store);
+    try {
+      await second.stream.start();
+      expect(second.stream.snapshot().conversation.action?.command).toBe('npm test');
+      second.feed([observed('o1', 'a1', '2026-10-02T10:00:02')]);
+      expect(second.stream.snapshot().conversation.action).toBeNull();
+      await second.stream.flush();
+      expect(store.cursor?.action).toMatchObject({ pending: null });
+    } finally {
+      second.stream.stop();
+    }
+  });
+});

@@ -70,6 +70,12 @@ const EVENT_SNAPSHOT_MS = 250;
 const MAX_ERROR_CHARS = 2000;
 /** A notification names the question: its first words are enough. */
 const MAX_QUESTION_CHARS = 300;
+/** A notification names the command or file: a runaway command is cut, not carried whole. */
+const MAX_ACTION_CHARS = 500;
+/** A choice offered as a notification button: longer labels are not offered there. */
+const MAX_CHOICE_CHARS = 200;
+/** Answered actions remembered while history pages (newest first) may still bring the action. */
+const MAX_ANSWERED = 500;
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -118,6 +124,13 @@ export class ConversationStream {
   private stateFromLive = false;
   /** Order of the newest question event applied (history pages come newest first). */
   private questionOrder = '';
+  /** Order of the newest action event applied (same reason). */
+  private actionOrder = '';
+  /**
+   * Keys of actions whose answer was seen: a history page brings an answer before the action
+   * it answers, which must then not open as pending.
+   */
+  private readonly answered = new Set<string>();
   /**
    * Bumped whenever the execution status is set, from any source. A conversation record read
    * while it changed is older than what the stream already knows (a pause lands on the socket
@@ -414,6 +427,9 @@ export class ConversationStream {
       if (approximateSize(raw) > OVERSIZED_EVENT_BYTES) this.counters.oversized++;
       this.track(facts);
       if (facts.askUser && order > this.questionOrder) this.applyQuestion(facts.askUser, order);
+      if (facts.answers) this.closeAction(facts.answers);
+      if (facts.action && order > this.actionOrder)
+        this.applyAction(facts.key, facts.action, order);
       // Only events that say something about the state count: history pages come newest
       // first, and a newer event without state must not hide an older state change.
       const carriesState = !!(facts.agentState || facts.executionStatus || facts.error);
@@ -495,12 +511,58 @@ export class ConversationStream {
           ? null
           : { requestId: askUser.requestId, text: open?.text ?? null, answered: true };
     } else {
+      const options = askUser.options ?? [];
+      const offerable =
+        askUser.questionCount === 1 &&
+        !!askUser.questionId &&
+        options.length >= 1 &&
+        options.length <= 2 &&
+        options.every((option) => option.label.length <= MAX_CHOICE_CHARS);
       this.conversation.question = {
         requestId: askUser.requestId,
         text: askUser.question === null ? null : shorten(askUser.question, MAX_QUESTION_CHARS),
+        ...(offerable
+          ? {
+              choices: {
+                questionId: askUser.questionId as string,
+                options: options.map(({ id, label }) => ({ id, label })),
+              },
+            }
+          : {}),
       };
     }
     this.questionOrder = order;
+  }
+
+  /**
+   * The newest action is the one a confirmation is about; a newer one replaces it (V0 re-emits
+   * the pending action with its verdict), and the answer naming it closes it, in whichever
+   * order history pages bring the two.
+   */
+  private applyAction(key: string, action: NonNullable<EventFacts['action']>, order: string): void {
+    this.actionOrder = order;
+    if (!action.awaiting || this.answered.has(key)) {
+      this.conversation.action = null;
+      return;
+    }
+    const cut = (text: string | null) => (text === null ? null : shorten(text, MAX_ACTION_CHARS));
+    this.conversation.action = {
+      key,
+      kind: action.kind,
+      tool: cut(action.tool),
+      command: cut(action.command),
+      path: cut(action.path),
+      operation: cut(action.operation),
+      risk: action.risk,
+    };
+  }
+
+  private closeAction(key: string): void {
+    this.answered.add(key);
+    if (this.answered.size > MAX_ANSWERED) {
+      this.answered.delete(this.answered.values().next().value as string);
+    }
+    if (this.conversation.action?.key === key) this.conversation.action = null;
   }
 
   /** Frames that are not stored events: V0 status payloads, V1 subscribe-time state. */
@@ -698,10 +760,16 @@ export class ConversationStream {
     this.v1Resume.restore(cursor.anchor);
     this.hasOlder = cursor.hasOlder ?? false;
     if (cursor.question) {
-      const { requestId, text, answered, order } = cursor.question;
+      const { requestId, text, answered, choices, order } = cursor.question;
       this.conversation.question =
-        requestId === null ? null : { requestId, text, ...(answered ? { answered } : {}) };
+        requestId === null
+          ? null
+          : { requestId, text, ...(answered ? { answered } : {}), ...(choices ? { choices } : {}) };
       this.questionOrder = order;
+    }
+    if (cursor.action) {
+      this.conversation.action = cursor.action.pending;
+      this.actionOrder = cursor.action.order;
     }
     this.synced = false;
   }
@@ -720,9 +788,15 @@ export class ConversationStream {
               requestId: this.conversation.question?.requestId ?? null,
               text: this.conversation.question?.text ?? null,
               answered: this.conversation.question?.answered ?? false,
+              ...(this.conversation.question?.choices
+                ? { choices: this.conversation.question.choices }
+                : {}),
               order: this.questionOrder,
             },
           }
+        : {}),
+      ...(this.actionOrder
+        ? { action: { pending: this.conversation.action, order: this.actionOrder } }
         : {}),
       updatedAt: Date.now(),
     };

@@ -1,4 +1,4 @@
-import { readEventEnvelope } from '@/lib/api/envelope';
+import { type ActionFacts, type AskUserFacts, readEventEnvelope } from '@/lib/api/envelope';
 import type { Generation } from '@/lib/api/generation';
 
 /**
@@ -27,7 +27,11 @@ export interface EventFacts {
    * V1: the agent asks the person (`answered: false`, with the first question's text) or a
    * question is answered (`answered: true`); agent servers 1.54+.
    */
-  askUser?: { requestId: string; answered: boolean; question: string | null };
+  askUser?: AskUserFacts;
+  /** An action that may wait for the person's go-ahead (see lib/api/envelope.ts). */
+  action?: ActionFacts;
+  /** The key of the action this event answers. */
+  answers?: string;
   /**
    * Sent to subscribers but never stored by the server (the state pushed on subscribe,
    * streaming deltas): applied as state, never cached, so the cache equals the server's log.
@@ -71,6 +75,8 @@ export function eventFacts(raw: Record<string, unknown>): EventFacts | null {
   }
   if (envelope.executionStatus) facts.executionStatus = envelope.executionStatus;
   if (envelope.askUser) facts.askUser = envelope.askUser;
+  if (envelope.action) facts.action = envelope.action;
+  if (envelope.answers) facts.answers = envelope.answers;
   // The state pushed on subscribe is generated for that subscriber, not stored (upstream
   // agent server: EventService.subscribe_to_events), so keeping it would make the cache
   // differ from the server's log after every reconnect.

@@ -79,9 +79,10 @@ describe.each(serviceKinds)('attention on a %s server', (kind) => {
         badge: '1',
         title: expect.stringMatching(/1 conversation needs you/),
         notes: {
+          // It names the command; Firefox refuses notification buttons, so it shows without.
           [`handoff:${id}`]: expect.objectContaining({
-            title: expect.stringMatching(/confirm/i),
-            message: expect.stringContaining('tidy up'),
+            title: 'The agent wants to run a command',
+            message: expect.stringMatching(/^`rm -rf build && npm run build` · .* — tidy up/),
           }),
         },
       });

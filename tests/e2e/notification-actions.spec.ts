@@ -1,0 +1,151 @@
+import type { Page, Worker } from '@playwright/test';
+import type { Generation } from '@/lib/api/generation';
+import type { StoredLog } from '../service/admin';
+import type { RunningService } from '../service/index';
+import { expect, test } from './fixtures';
+import { journeyKinds, startConversation } from './support/generations';
+import { latestSnapshot, watchOverPort } from './support/stream-probe';
+
+// Issue 27: a notification names what the agent wants to run, and its own Confirm button
+// answers exactly that action, once; a notification whose action was answered elsewhere sends
+// nothing. Playwright cannot click a real notification button: end-to-end builds expose the very
+// listener the browser's onButtonClicked calls (lib/background/main.ts).
+
+const COMMAND = 'rm -rf build && npm run build';
+
+interface ShownNotice {
+  need: string;
+  title: string;
+  message: string;
+  buttons: string[];
+  handled?: boolean;
+}
+
+/** What the worker keeps of the notification it showed for a conversation (storage.session). */
+function shownNotice(worker: Worker, id: string): Promise<ShownNotice | undefined> {
+  return worker.evaluate(async (key) => {
+    const stored = (await chrome.storage.session.get('handoff:notices'))['handoff:notices'] as
+      | Record<string, ShownNotice>
+      | undefined;
+    return stored?.[key];
+  }, `handoff:${id}`);
+}
+
+/** Presses a notification's button, through the listener the browser's own click calls. */
+function pressButton(worker: Worker, id: string, index: number, times = 1): Promise<string[]> {
+  return worker.evaluate(
+    ({ key, index, times }) => {
+      const press = (
+        globalThis as unknown as {
+          handoffNotificationButton: (id: string, index: number) => Promise<string>;
+        }
+      ).handoffNotificationButton;
+      return Promise.all(Array.from({ length: times }, () => press(key, index)));
+    },
+    { key: `handoff:${id}`, index, times },
+  );
+}
+
+/** How many times the server took a confirmation of the waiting action. */
+async function confirmationsStored(service: RunningService, id: string): Promise<number> {
+  const log: StoredLog = await service.admin.storedEvents(id);
+  if (log.version === 'V0') {
+    return log.events.filter(
+      (event) =>
+        (event.extras as { agent_state?: string } | undefined)?.agent_state === 'user_confirmed',
+    ).length;
+  }
+  return log.events.filter(
+    (event) =>
+      event.kind === 'ObservationEvent' &&
+      (event.observation as { kind?: string }).kind === 'TerminalObservation' &&
+      (event.observation as { command?: string }).command === COMMAND,
+  ).length;
+}
+
+for (const { generation, title, server } of journeyKinds) {
+  test.describe(title, () => {
+    test.use({ serviceOptions: { server, pace: 0.02 } });
+
+    /**
+     * A conversation Handoff watches live when its agent starts waiting for confirmation: a
+     * wait read from history is where things already were, and raises no notification.
+     */
+    async function waitingForConfirmation(
+      openExtensionPage: (path: string) => Promise<Page>,
+      service: RunningService,
+      gen: Generation,
+    ) {
+      const page = await openExtensionPage('sidepanel.html');
+      const id = await startConversation(page, service, gen, '[scenario:finish-quickly] Tidy up');
+      await watchOverPort(page, id, gen);
+      await service.admin.waitIdle(id);
+      await expect.poll(async () => (await latestSnapshot(page))?.transport.phase).toBe('live');
+      await service.admin.setScenario(id, 'awaiting-confirmation');
+      await page.evaluate(
+        (params) =>
+          chrome.runtime.sendMessage({ type: 'handoff/rpc', method: 'conversation.send', params }),
+        { conversationId: id, generation: gen, text: 'Now rebuild it' },
+      );
+      return { page, id };
+    }
+
+    test('the notification names the command; its Confirm reaches the server once', async ({
+      service,
+      connectToService,
+      openExtensionPage,
+      serviceWorker,
+    }) => {
+      await connectToService();
+      const { id } = await waitingForConfirmation(openExtensionPage, service, generation);
+      const notice = () => shownNotice(serviceWorker, id);
+      await expect
+        .poll(async () => (await notice())?.need, { timeout: 30_000 })
+        .toBe('confirmation');
+      expect(await notice()).toMatchObject({
+        title: 'The agent wants to run a command',
+        message: expect.stringContaining(`\`${COMMAND}\``),
+        buttons: ['confirm', 'reject'],
+      });
+      expect(
+        Object.keys(await serviceWorker.evaluate(() => chrome.notifications.getAll())),
+      ).toContain(`handoff:${id}`);
+
+      // A double click: two events for the same button, as fast as the browser sends them.
+      const outcomes = await pressButton(serviceWorker, id, 0, 2);
+      expect(outcomes.sort()).toEqual(['answered', 'ignored']);
+      await expect.poll(() => confirmationsStored(service, id), { timeout: 20_000 }).toBe(1);
+      // The agent goes on to its end; nothing answered it a second time.
+      await service.admin.waitIdle(id);
+      expect(await confirmationsStored(service, id)).toBe(1);
+    });
+
+    test('a notification answered in the panel first sends nothing from its button', async ({
+      service,
+      connectToService,
+      openExtensionPage,
+      serviceWorker,
+    }) => {
+      await connectToService();
+      const { page, id } = await waitingForConfirmation(openExtensionPage, service, generation);
+      await expect
+        .poll(async () => (await shownNotice(serviceWorker, id))?.need, { timeout: 30_000 })
+        .toBe('confirmation');
+      // The person confirms in the panel (the panel's own worker call) ...
+      await page.evaluate(
+        (params) =>
+          chrome.runtime.sendMessage({
+            type: 'handoff/rpc',
+            method: 'conversation.control',
+            params,
+          }),
+        { conversationId: id, generation, action: 'confirm' },
+      );
+      await expect.poll(() => confirmationsStored(service, id), { timeout: 20_000 }).toBe(1);
+      // ... then presses Confirm on the notification still on screen.
+      expect(await pressButton(serviceWorker, id, 0)).toEqual(['stale']);
+      await service.admin.waitIdle(id);
+      expect(await confirmationsStored(service, id)).toBe(1);
+    });
+  });
+}
