@@ -1,5 +1,6 @@
 import type { Page } from 'puppeteer-core';
 import { describe, expect, it } from 'vitest';
+import { patchSettings } from '../shared/extension-state';
 import { createV1Conversation } from '../shared/service-helpers';
 import { connect, useFirefox, useService } from './setup';
 import { click, role, waitForText } from './ui';
@@ -31,6 +32,13 @@ describe('the agent’s question in Firefox', () => {
 
   it('is counted, named in a notification and answered from the panel; the agent goes on', async () => {
     await connect(firefox(), service());
+    // The panel below shows this very conversation: by default the person looking at it gets no
+    // notification, so this asks for them even then.
+    const options = await firefox().openExtensionPage('options.html');
+    await options.evaluate(patchSettings, {
+      notifications: { awaitingInput: true, finished: true, errors: true, onlyWhenAway: false },
+    });
+    await options.close();
     const id = await createV1Conversation(service(), '[scenario:ask-user] Add a login page');
     const panel = await firefox().openExtensionPage(`sidepanel.html?conversation=${id}`);
     await panel.waitForSelector('form[data-request-id]', { timeout: 30_000 });

@@ -65,6 +65,13 @@ describe.each(serviceKinds)('attention on a %s server', (kind) => {
 
   it('an agent that starts waiting for confirmation shows on the toolbar button and in a notification', async () => {
     await connect(firefox(), service());
+    // The panel below shows this very conversation: by default the person looking at it gets no
+    // notification, so this asks for them even then.
+    const options = await firefox().openExtensionPage('options.html');
+    await options.evaluate(patchSettings, {
+      notifications: { awaitingInput: true, finished: true, errors: true, onlyWhenAway: false },
+    });
+    await options.close();
     const { id, probe } = await conversationAboutToAsk(firefox(), service());
     expect((await attention(probe)).badge).toBe('');
 
