@@ -10,7 +10,7 @@ import { indexRecord, removeRecord } from '@/lib/settings/trusted-store';
 import { normaliseRulePattern } from './rules';
 
 /** A fresh id: short, and never one a single-server Handoff used. */
-function newServerId(settings: Settings): string {
+export function newServerId(settings: Settings): string {
   for (;;) {
     const id = `s-${crypto.randomUUID().slice(0, 8)}`;
     if (!serverById(settings, id)) return id;
