@@ -87,7 +87,7 @@ export function SandboxesView({
     sandboxesGone(missing, serverId).then(markGone, () => {
       // The check is a courtesy; the list itself is already right.
     });
-  }, [list.data, sandboxes, markGone]);
+  }, [list.data, sandboxes, markGone, serverId]);
 
   const onDeleted = useCallback(
     (id: string) => {
@@ -95,7 +95,7 @@ export function SandboxesView({
       removeSandboxFromCache(queryClient, id, serverId);
       void queryClient.invalidateQueries({ queryKey: sandboxListKey(serverId) });
     },
-    [queryClient],
+    [queryClient, serverId],
   );
 
   const onGone = useCallback(
@@ -105,7 +105,7 @@ export function SandboxesView({
       markGone([id]);
       void queryClient.invalidateQueries({ queryKey: sandboxListKey(serverId) });
     },
-    [queryClient, markGone],
+    [queryClient, markGone, serverId],
   );
 
   return (
