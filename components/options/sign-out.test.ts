@@ -50,4 +50,28 @@ describe('signOut', () => {
     const call = service(null, new ApiError('unauthorized', 'The server refused the key.'));
     expect((await signOut(server, call)).outcome).toEqual({ kind: 'dead' });
   });
+
+  it('waits out a busy service and tries again before giving up on it', async () => {
+    let refusals = 1;
+    const call = vi.fn(async (endpoint: string) => {
+      if (refusals-- > 0) {
+        throw new ApiError('rate-limited', 'Too many requests.', { retryAfter: 0 });
+      }
+      if (endpoint === 'v1.getCurrentApiKey') return { id: 9, name: 'Device Link Access Key (X)' };
+      return { message: 'API key deleted successfully' };
+    }) as unknown as typeof callApi;
+    const waits: number[] = [];
+    const wait = async (seconds: number) => waits.push(seconds);
+    expect((await signOut(server, call, wait)).outcome).toEqual({ kind: 'revoked' });
+    expect(waits).toEqual([1]);
+
+    const busy = service(
+      null,
+      new ApiError('rate-limited', 'Too many requests.', { retryAfter: 60 }),
+    );
+    const longWaits: number[] = [];
+    const result = await signOut(server, busy, async (seconds) => longWaits.push(seconds));
+    expect(result.outcome).toMatchObject({ kind: 'failed' });
+    expect(longWaits).toEqual([10, 10]);
+  });
 });

@@ -27,16 +27,35 @@ export interface SignOutResult {
 
 type Call = typeof callApi;
 
-async function revoke(serverId: string, call: Call): Promise<SignOutOutcome> {
-  try {
-    const current = await call('v1.getCurrentApiKey', {}, serverId);
-    if (!current.name || !SIGN_IN_KEY_NAME.test(current.name)) return { kind: 'pasted' };
-    await call('v1.deleteApiKey', { key_id: current.id }, serverId);
-    return { kind: 'revoked' };
-  } catch (error) {
-    const apiError = toApiError(error);
-    if (apiError.kind === 'unauthorized') return { kind: 'dead' };
-    return { kind: 'failed', reason: apiError.message };
+/**
+ * Tries a busy service again: the hosted service limits each user to 10 requests a second, which
+ * the pages reading it right after a sign-in can use up. Waits what it asks, within reason.
+ */
+const ATTEMPTS = 3;
+const LONGEST_WAIT_SECONDS = 10;
+
+const sleep = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+async function revoke(
+  serverId: string,
+  call: Call,
+  wait: (seconds: number) => Promise<unknown>,
+): Promise<SignOutOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const current = await call('v1.getCurrentApiKey', {}, serverId);
+      if (!current.name || !SIGN_IN_KEY_NAME.test(current.name)) return { kind: 'pasted' };
+      await call('v1.deleteApiKey', { key_id: current.id }, serverId);
+      return { kind: 'revoked' };
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.kind === 'unauthorized') return { kind: 'dead' };
+      if (apiError.kind === 'rate-limited' && attempt < ATTEMPTS) {
+        await wait(Math.min(Math.max(apiError.retryAfter ?? 1, 1), LONGEST_WAIT_SECONDS));
+        continue;
+      }
+      return { kind: 'failed', reason: apiError.message };
+    }
   }
 }
 
@@ -44,8 +63,9 @@ async function revoke(serverId: string, call: Call): Promise<SignOutOutcome> {
 export async function signOut(
   server: { serverId: string; serverUrl: string },
   call: Call = callApi,
+  wait: (seconds: number) => Promise<unknown> = sleep,
 ): Promise<SignOutResult> {
-  const outcome = await revoke(server.serverId, call);
+  const outcome = await revoke(server.serverId, call, wait);
   const view = await saveServer({
     serverId: server.serverId,
     serverUrl: server.serverUrl,
