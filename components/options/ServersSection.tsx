@@ -10,7 +10,7 @@ import { addServer, removeServer, renameServer, setDefaultServer } from '@/lib/s
 import { type CredentialsView, permissionFor, saveServer } from '@/lib/settings/editor';
 import type { ServerEntry, Settings } from '@/lib/settings/schema';
 import { serverName } from '@/lib/settings/servers';
-import { kindChangeWords, runConnectionTest, serverKindWords, verdictOf } from './connection-test';
+import { kindChangeWords, runConnectionTest, shortKindWords, verdictOf } from './connection-test';
 import { DeviceSignIn } from './DeviceSignIn';
 import { AddressField, Field, useFocusFirstInvalid } from './Field';
 import { FailureNotice, SavedNotice } from './SectionNotices';
@@ -254,7 +254,7 @@ function ServerRow({
           <div className="small muted">
             {[
               server.name ? server.serverUrl : null,
-              server.serverInfo ? serverKindWords(server.serverInfo) : null,
+              server.serverInfo ? shortKindWords(server.serverInfo) : null,
             ]
               .filter(Boolean)
               .join(' · ')}

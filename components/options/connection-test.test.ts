@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerDetection } from '@/lib/api/detect';
-import { describeDetection, kindChangeWords, serverKindWords, verdictOf } from './connection-test';
+import {
+  describeDetection,
+  kindChangeWords,
+  serverKindWords,
+  shortKindWords,
+  verdictOf,
+} from './connection-test';
 
 const base: ServerDetection = {
   baseUrl: 'http://localhost:3000',
@@ -120,5 +126,17 @@ describe('kindChangeWords', () => {
     expect(kindChangeWords(null, { ...base, kind: 'agent' }, 'Home')).toBeNull();
     expect(kindChangeWords(stored, { ...base, kind: null }, 'Home')).toBeNull();
     expect(kindChangeWords(stored, { ...base, reachable: false, kind: null }, 'Home')).toBeNull();
+  });
+});
+
+describe('shortKindWords', () => {
+  it('names the kind in a few words, with an agent server’s version', () => {
+    expect(shortKindWords({ ...base, kind: 'agent', version: '1.58.2' })).toBe(
+      'Agent server 1.58.2 on its own',
+    );
+    expect(shortKindWords({ kind: null, mode: 'saas', v0: false, v1: true })).toBe(
+      'The hosted service (OpenHands Cloud)',
+    );
+    expect(shortKindWords({ kind: null, mode: null, v0: false, v1: false })).toBeNull();
   });
 });

@@ -51,6 +51,16 @@ function kindOf(info: KindInfo): ServerDetection['kind'] {
   );
 }
 
+/** The kind in a few words, for a list of servers: its name and version, if it says one. */
+export function shortKindWords(info: KindInfo): string | null {
+  const kind = kindOf(info);
+  if (!kind) return null;
+  if (kind === 'agent' && info.version) {
+    return t('options.servers.kind.agentVersion', { version: info.version });
+  }
+  return t(`options.servers.kind.${kind}`);
+}
+
 export function serverKindWords(info: KindInfo): string {
   const kind = kindOf(info);
   if (kind === 'agent') {

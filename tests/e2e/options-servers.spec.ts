@@ -84,7 +84,7 @@ test.describe('two servers of different kinds', () => {
     await add.getByLabel('Address').fill(lab.url);
     await add.getByRole('button', { name: 'Add server' }).click();
     await expect(page.getByText('Added Lab. Its settings are shown below.')).toBeVisible();
-    await expect(row(page, 'Lab')).toContainText(/agent server 1\.\d+\.\d+ on its own/);
+    await expect(row(page, 'Lab')).toContainText(/Agent server 1\.\d+\.\d+ on its own/);
     await expect(row(page, 'Lab')).toContainText('Key saved');
     await expect(row(page, 'Lab')).toContainText('Works');
     // The sections below now speak to the added server.
@@ -98,7 +98,7 @@ test.describe('two servers of different kinds', () => {
 
     // The first server, tested from its row; then named.
     await page.getByRole('button', { name: `Test ${home}` }).click();
-    await expect(row(page, home)).toContainText('Self-hosted OpenHands 1.x');
+    await expect(row(page, home)).toContainText('OpenHands 1.x, self-hosted');
     await expect(row(page, home)).toContainText('Key saved · Works');
     await page.getByRole('button', { name: `Rename ${home}` }).click();
     await row(page, home).getByRole('textbox', { name: 'Name', exact: true }).fill('lab');
