@@ -9,17 +9,32 @@ import { useDraft, useLiveValue } from './use-draft';
 /** Longer instructions than this are almost surely a paste gone wrong; the service has no cap. */
 const MAX_INSTRUCTIONS = 20_000;
 
-export function DefaultsSection({ settings }: { settings: Settings }) {
+interface DefaultsSectionProps {
+  settings: Settings;
+  /**
+   * The shown server's settings and id: how new conversations start is each server's own (one
+   * may still have the older way, another not). None before any server exists.
+   */
+  server?: { settings: Settings; id: string; name: string } | undefined;
+}
+
+export function DefaultsSection({ settings, server }: DefaultsSectionProps) {
+  const serverSettings = server?.settings ?? settings;
   const [instructions, setInstructions, markSaved] = useDraft(settings.defaultInstructions);
   const [error, setError] = useState<string | undefined>();
   const [status, setStatus] = useState<string | null>(null);
   const clickName = useId();
   const [clickBehaviour, setClickBehaviour] = useLiveValue(settings.clickBehaviour);
-  const [apiPreference, setApiPreference] = useLiveValue(settings.apiPreference);
+  const [apiPreference, setApiPreference] = useLiveValue(serverSettings.apiPreference);
 
-  const save = (patch: Partial<Settings>, message: string, revert?: () => void) => {
+  const save = (
+    patch: Partial<Settings>,
+    message: string,
+    revert?: () => void,
+    serverId?: string,
+  ) => {
     setStatus(null);
-    return saveSettings(patch).then(
+    return saveSettings(patch, serverId).then(
       () => setStatus(message),
       (failure: unknown) => {
         revert?.();
@@ -90,8 +105,15 @@ export function DefaultsSection({ settings }: { settings: Settings }) {
       </fieldset>
 
       {/* An agent server on its own has one interface: nothing to choose. */}
-      {settings.serverInfo?.kind === 'agent' ? null : (
-        <Field label={t('options.defaults.api')} hint={t('options.defaults.apiHint')}>
+      {serverSettings.serverInfo?.kind === 'agent' ? null : (
+        <Field
+          label={t('options.defaults.api')}
+          hint={
+            settings.servers.length > 1 && server
+              ? `${t('options.defaults.apiHint')} ${t('options.defaults.apiFor', { name: server.name })}`
+              : t('options.defaults.apiHint')
+          }
+        >
           {(control) => (
             <select
               {...control}
@@ -100,8 +122,11 @@ export function DefaultsSection({ settings }: { settings: Settings }) {
               onChange={(event) => {
                 const next = event.target.value as Settings['apiPreference'];
                 setApiPreference(next);
-                void save({ apiPreference: next }, t('options.defaults.apiSaved'), () =>
-                  setApiPreference(settings.apiPreference),
+                void save(
+                  { apiPreference: next },
+                  t('options.defaults.apiSaved'),
+                  () => setApiPreference(serverSettings.apiPreference),
+                  server?.id,
                 );
               }}
             >

@@ -139,11 +139,11 @@ export function HostsSection({ settings }: { settings: Settings }) {
       try {
         const remaining = await removeSelfHostedHost(host.origin);
         // Give the access back unless something else still needs it: another host on the same
-        // name (patterns ignore ports) or the server itself.
+        // name (patterns ignore ports) or one of the servers.
         const pattern = permissionFor(host.origin);
         const stillNeeded =
           remaining.some((other) => permissionFor(other.origin) === pattern) ||
-          (settings.serverUrl !== null && permissionFor(settings.serverUrl) === pattern);
+          settings.servers.some((server) => permissionFor(server.serverUrl) === pattern);
         if (!stillNeeded) {
           // Access granted at install (local addresses, test builds) cannot be removed; the
           // host is gone from Handoff either way.

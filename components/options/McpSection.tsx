@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useServerScope } from '@/components/common/server-scope';
 import {
   saveAgentMcpServers,
   saveMcpServers,
@@ -337,6 +338,7 @@ function ServerMcpEditor({
   const [localAdded, setLocalAdded] = useState(false);
   const formRef = useFocusFirstInvalid(errors);
   const stored = useServerSettings();
+  const serverId = useServerScope();
   const clearOutcome = () => {
     setStatus(null);
     setFailure(null);
@@ -374,7 +376,7 @@ function ServerMcpEditor({
       return;
     }
     setErrors({});
-    let save: () => Promise<unknown> = () => saveMcpServers(result.servers);
+    let save: () => Promise<unknown> = () => saveMcpServers(result.servers, serverId);
     if (agent) {
       const changes = agentMcpChanges(servers, result.servers);
       if (!changes.length) {
@@ -386,7 +388,7 @@ function ServerMcpEditor({
       // changes as one change of the settings.
       const version = settings.serverInfo?.version ?? null;
       const perServerRoutes = version !== null && !olderThan(version, AGENT_MCP_ROUTES_SINCE);
-      save = () => saveAgentMcpServers(changes, { perServerRoutes });
+      save = () => saveAgentMcpServers(changes, { perServerRoutes, serverId });
     }
     setBusy(true);
     save()

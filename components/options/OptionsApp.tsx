@@ -1,10 +1,13 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ServerScope } from '@/components/common/server-scope';
 import { useSettings } from '@/components/common/use-settings';
 import { createQueryClient } from '@/components/common/worker-queries';
+import type { ServerDetection } from '@/lib/api/detect';
 import { t } from '@/lib/i18n/options';
 import { type CredentialsView, readCredentialsView } from '@/lib/settings/editor';
 import type { Settings } from '@/lib/settings/schema';
+import { FIRST_SERVER_ID, serverById } from '@/lib/settings/servers';
 import { MicroagentLookup } from './MicroagentLookup';
 import { SandboxesPage } from './SandboxesPage';
 import { SettingsView } from './SettingsView';
@@ -12,14 +15,19 @@ import { useHashRoute } from './use-hash-route';
 import './options.css';
 
 /**
- * Answers cached for one server (or key) say nothing about the next: when the connection
+ * Answers cached for one server (or key) say nothing about the next: when a server's connection
  * changes, every service query starts over. So they do when a connection test finds another
  * kind of server there, whose settings live on other routes.
  */
 function useResetOnConnectionChange(settings: Settings | null) {
   const queryClient = useQueryClient();
   const connection = settings
-    ? `${settings.serverUrl} ${settings.authScheme} ${settings.credentialsChangedAt} ${settings.serverInfo?.kind ?? ''}`
+    ? settings.servers
+        .map(
+          (server) =>
+            `${server.id} ${server.serverUrl} ${server.authScheme} ${server.credentialsChangedAt} ${server.serverInfo?.kind ?? ''}`,
+        )
+        .join('\n') || `${settings.credentialsChangedAt}`
     : null;
   const previous = useRef(connection);
   useEffect(() => {
@@ -30,6 +38,44 @@ function useResetOnConnectionChange(settings: Settings | null) {
   }, [connection, queryClient]);
 }
 
+/** The server whose settings are shown: the one picked (or named by `?server=`), else the default. */
+function useShownServer(settings: Settings | null) {
+  const [picked, setPicked] = useState<string | null>(() =>
+    new URLSearchParams(location.search).get('server'),
+  );
+  const shownId =
+    (settings && picked && serverById(settings, picked) ? picked : settings?.defaultServerId) ??
+    FIRST_SERVER_ID;
+  return [shownId, setPicked] as const;
+}
+
+/**
+ * What the page says of each server's key (set, for which address, its last characters), read
+ * again whenever settings change: a key change bumps its server's `credentialsChangedAt`.
+ */
+function useKeyViews(settings: Settings | null, shownId: string) {
+  const [views, setViews] = useState<Record<string, CredentialsView>>({});
+  const ids = [...new Set([shownId, ...(settings?.servers.map((server) => server.id) ?? [])])];
+  const fingerprint = settings
+    ? `${ids.join(' ')} ${settings.servers.map((server) => `${server.serverUrl} ${server.credentialsChangedAt}`).join(' ')}`
+    : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fingerprint stands for the ids.
+  useEffect(() => {
+    if (fingerprint === null) return;
+    let live = true;
+    void Promise.all(ids.map((id) => readCredentialsView(id))).then((read) => {
+      if (live) setViews(Object.fromEntries(read.map((view, index) => [ids[index], view])));
+    });
+    return () => {
+      live = false;
+    };
+  }, [fingerprint]);
+  const update = useCallback((view: CredentialsView, serverId: string) => {
+    setViews((known) => ({ ...known, [serverId]: view }));
+  }, []);
+  return [views, update] as const;
+}
+
 const views = [
   { view: 'settings', label: 'options.nav.settings' },
   { view: 'microagents', label: 'options.nav.microagents' },
@@ -38,13 +84,25 @@ const views = [
 
 function OptionsPage() {
   const settings = useSettings();
-  const [credentials, setCredentials] = useState<CredentialsView | null>(null);
   const route = useHashRoute();
+  const [shownId, setShownId] = useShownServer(settings);
+  const [keys, setKey] = useKeyViews(settings, shownId);
+  const [lastTests, setLastTests] = useState<Record<string, ServerDetection>>({});
   useResetOnConnectionChange(settings);
 
-  useEffect(() => {
-    void readCredentialsView().then(setCredentials);
-  }, []);
+  const onShow = (serverId: string, options: { focus?: boolean } = {}) => {
+    setShownId(serverId);
+    if (options.focus) {
+      // The server's own settings start at its Server section: bring it into view, focus there.
+      requestAnimationFrame(() => {
+        const heading = document.getElementById('server-title');
+        heading?.scrollIntoView({ block: 'start' });
+        heading?.focus({ preventScroll: true });
+      });
+    }
+  };
+  const onTested = (serverId: string, detection: ServerDetection) =>
+    setLastTests((known) => ({ ...known, [serverId]: detection }));
 
   return (
     <div className="options-page">
@@ -79,12 +137,18 @@ function OptionsPage() {
             }}
           />
         ) : route.view === 'sandboxes' ? (
-          <SandboxesPage settings={settings} />
+          <ServerScope serverId={shownId}>
+            <SandboxesPage settings={settings} shownId={shownId} onShow={setShownId} />
+          </ServerScope>
         ) : (
           <SettingsView
             settings={settings}
-            credentials={credentials}
-            onCredentials={setCredentials}
+            shownId={shownId}
+            onShow={onShow}
+            keys={keys}
+            onCredentials={setKey}
+            lastTests={lastTests}
+            onTested={onTested}
             section={route.section}
           />
         )}

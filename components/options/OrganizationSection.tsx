@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useServerScope } from '@/components/common/server-scope';
 import { useOrganizations } from '@/components/common/use-server-settings';
 import type { Organization } from '@/lib/api/v1/models';
 import { t } from '@/lib/i18n/options';
@@ -21,6 +22,7 @@ function nameOf(org: Organization): string {
  */
 export function OrganizationSection({ settings }: { settings: Settings }) {
   const organizations = useOrganizations({ enabled: Boolean(settings.serverUrl) });
+  const serverId = useServerScope();
   const queryClient = useQueryClient();
   const [chosen, setChosen] = useLiveValue(settings.organizationId ?? '');
   const [status, setStatus] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function OrganizationSection({ settings }: { settings: Settings }) {
     setChosen(id);
     setStatus(null);
     setFailure(null);
-    saveSettings({ organizationId: id || null }).then(
+    saveSettings({ organizationId: id || null }, serverId).then(
       () => {
         const org = byId.get(id);
         setStatus(org ? t('options.org.saved', { name: org.name }) : t('options.org.savedDefault'));

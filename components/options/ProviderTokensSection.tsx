@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useServerScope } from '@/components/common/server-scope';
 import { knownSettingsGeneration, webAppSettingsUrl } from '@/components/common/server-settings';
 import {
   clearProviderTokens,
@@ -151,6 +152,7 @@ function ConnectedProviders({ serverUrl }: { serverUrl: string }) {
  * it, and is not a query or mutation variable (react-query would hold on to those).
  */
 function TokenForm({ settings }: { settings: Settings }) {
+  const serverId = useServerScope();
   const stored = useServerSettings({ enabled: Boolean(settings.serverUrl) });
   const [provider, setProvider] = useState<KnownProvider>('github');
   const [token, setToken] = useState('');
@@ -210,7 +212,7 @@ function TokenForm({ settings }: { settings: Settings }) {
       withMcp && mcpConfig?.success ? mcpConfig.data : undefined,
     );
     setBusy('store');
-    sendProviderTokens(generation, body)
+    sendProviderTokens(generation, body, serverId)
       .then(
         (answer) => {
           setToken('');
@@ -241,7 +243,9 @@ function TokenForm({ settings }: { settings: Settings }) {
     setBusy(name);
     // Forgetting the last one uses the route that forgets them all: an empty map would leave
     // the server to guess.
-    const call = body ? sendProviderTokens(generation, body) : clearProviderTokens(generation);
+    const call = body
+      ? sendProviderTokens(generation, body, serverId)
+      : clearProviderTokens(generation, serverId);
     call
       .then(
         () => {
@@ -397,6 +401,7 @@ function TokenForm({ settings }: { settings: Settings }) {
  * the secrets section); a token lives in this form's state until the server took it.
  */
 function AgentTokenForm() {
+  const serverId = useServerScope();
   const secrets = useServerSecrets();
   const queryClient = useQueryClient();
   const [provider, setProvider] = useState<CloneProvider>('github');
@@ -428,7 +433,7 @@ function AgentTokenForm() {
     const description =
       secretOf(provider)?.description || t('options.tokens.agentDescription', words);
     setBusy('store');
-    saveAgentToken(provider, checked.token, description)
+    saveAgentToken(provider, checked.token, description, serverId)
       .then(
         async () => {
           setToken('');
@@ -444,7 +449,7 @@ function AgentTokenForm() {
   const onForget = (name: CloneProvider) => {
     setOutcome(null);
     setBusy(name);
-    forgetAgentToken(name)
+    forgetAgentToken(name, serverId)
       .then(
         async () => {
           await reload();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useServerScope } from '@/components/common/server-scope';
 import { knownSettingsGeneration, type SecretList } from '@/components/common/server-settings';
 import {
   createSecret,
@@ -66,6 +67,7 @@ interface SecretsEditorProps {
 }
 
 function SecretsEditor({ list, reload }: SecretsEditorProps) {
+  const serverId = useServerScope();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
@@ -89,7 +91,7 @@ function SecretsEditor({ list, reload }: SecretsEditorProps) {
   const onDelete = (name: string) => {
     setOutcome(null);
     setBusy(`delete:${name}`);
-    deleteSecret(list.generation, name)
+    deleteSecret(list.generation, name, serverId)
       .then(
         () => done(t('options.secrets.deleted', { name })),
         (error: unknown) => setOutcome({ tone: 'error', error }),
@@ -250,6 +252,7 @@ function EditSecretForm({
   onCancel,
   onSaved,
 }: EditSecretFormProps) {
+  const serverId = useServerScope();
   const [draft, setDraft] = useState<SecretEditDraft>({ name, description });
   const [errors, setErrors] = useState<SecretFormErrors>({});
   const [failure, setFailure] = useState<unknown>(null);
@@ -267,7 +270,7 @@ function EditSecretForm({
     }
     setErrors({});
     setBusy(true);
-    updateSecret(generation, name, checked.change)
+    updateSecret(generation, name, checked.change, serverId)
       .then(
         () => onSaved(checked.change.name),
         (error: unknown) => {
@@ -346,6 +349,7 @@ interface AddSecretFormProps {
 
 /** Sends a new secret once; the typed value is forgotten as soon as the server took it. */
 function AddSecretForm({ list, names, onAdded }: AddSecretFormProps) {
+  const serverId = useServerScope();
   const [draft, setDraft] = useState<NewSecretDraft>(emptyDraft);
   const [errors, setErrors] = useState<SecretFormErrors>({});
   const [failure, setFailure] = useState<unknown>(null);
@@ -380,7 +384,7 @@ function AddSecretForm({ list, names, onAdded }: AddSecretFormProps) {
       list.generation === 'agent' && checked.secret.description === undefined
         ? { ...checked.secret, description: kept }
         : checked.secret;
-    createSecret(list.generation, secret)
+    createSecret(list.generation, secret, serverId)
       .then(
         async () => {
           setDraft(emptyDraft);

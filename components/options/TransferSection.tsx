@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { t } from '@/lib/i18n/options';
 import type { Settings } from '@/lib/settings/schema';
-import { saveSettings } from '@/lib/settings/store';
+import { loadSettings, saveSettings } from '@/lib/settings/store';
 import { FailureNotice, SavedNotice } from './SectionNotices';
-import { exportFileName, exportSettings, parseSettingsFile } from './settings-transfer';
+import { exportFileName, exportSettings, parseSettingsFile, planImport } from './settings-transfer';
 
 /** Settings files are a few kilobytes; anything far larger is not one. */
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -39,20 +39,22 @@ export function TransferSection({ settings }: { settings: Settings }) {
       setError(t('options.transfer.failed', { file: file.name, reason: parsed.error }));
       return;
     }
-    const serverChanged =
-      parsed.settings.serverUrl !== undefined && parsed.settings.serverUrl !== settings.serverUrl;
+    // Planned against the settings as stored now, not as this page last saw them.
+    const plan = planImport(await loadSettings(), parsed.settings);
+    if (!plan.ok) {
+      setError(t('options.transfer.failed', { file: file.name, reason: plan.error }));
+      return;
+    }
     // One write: the file applies whole or not at all.
-    await saveSettings({
-      ...parsed.settings,
-      // The organisation was picked on the previous server.
-      ...(serverChanged ? { serverInfo: null, organizationId: null } : {}),
-    });
+    await saveSettings(plan.patch);
     // The key stays bound to the server it was saved for (lib/settings/secrets.ts): a file
-    // that only changes the address never sends it anywhere new.
+    // that only changes the address never sends it anywhere new, and servers it adds have none.
     setStatus(
-      serverChanged
-        ? t('options.transfer.importedNewServer', { file: file.name })
-        : t('options.transfer.imported', { file: file.name }),
+      plan.added
+        ? t('options.transfer.importedServers', { file: file.name, count: plan.added })
+        : plan.serverChanged
+          ? t('options.transfer.importedNewServer', { file: file.name })
+          : t('options.transfer.imported', { file: file.name }),
     );
   };
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerDetection } from '@/lib/api/detect';
-import { describeDetection, serverKindWords, verdictOf } from './connection-test';
+import {
+  describeDetection,
+  kindChangeWords,
+  serverKindWords,
+  shortKindWords,
+  verdictOf,
+} from './connection-test';
 
 const base: ServerDetection = {
   baseUrl: 'http://localhost:3000',
@@ -96,5 +102,41 @@ describe('verdictOf', () => {
     const verdict = verdictOf({ ...base, ...detection });
     expect(verdict.text).toMatch(text);
     expect(verdict.tone).toBe(tone);
+  });
+});
+
+describe('kindChangeWords', () => {
+  const stored = { kind: 'v1' as const, version: null, mode: 'oss', v0: false, v1: true };
+
+  it('says a server now answers as another kind, naming both in words', () => {
+    expect(kindChangeWords(stored, { ...base, kind: 'agent', v0: false }, 'Home')).toBe(
+      'Home now answers as an agent server; it was an OpenHands server before. Handoff uses it as it is now.',
+    );
+  });
+
+  it('reads a kind stored before kinds were told apart', () => {
+    const old = { kind: null, mode: 'saas', v0: false, v1: true };
+    expect(kindChangeWords(old, { ...base, kind: 'v1' }, 'Cloud')).toMatch(
+      /^Cloud now answers as an OpenHands server; it was the hosted service before\./,
+    );
+  });
+
+  it('says nothing when the kind is the same, unknown, or the server did not answer', () => {
+    expect(kindChangeWords(stored, { ...base, kind: 'v1' }, 'Home')).toBeNull();
+    expect(kindChangeWords(null, { ...base, kind: 'agent' }, 'Home')).toBeNull();
+    expect(kindChangeWords(stored, { ...base, kind: null }, 'Home')).toBeNull();
+    expect(kindChangeWords(stored, { ...base, reachable: false, kind: null }, 'Home')).toBeNull();
+  });
+});
+
+describe('shortKindWords', () => {
+  it('names the kind in a few words, with an agent server’s version', () => {
+    expect(shortKindWords({ ...base, kind: 'agent', version: '1.58.2' })).toBe(
+      'Agent server 1.58.2 on its own',
+    );
+    expect(shortKindWords({ kind: null, mode: 'saas', v0: false, v1: true })).toBe(
+      'The hosted service (OpenHands Cloud)',
+    );
+    expect(shortKindWords({ kind: null, mode: null, v0: false, v1: false })).toBeNull();
   });
 });

@@ -16,6 +16,8 @@ export interface ConnectionTestInput {
   serverUrl?: string;
   apiKey?: string | null;
   useStoredKey?: boolean;
+  /** The server tested (its stored address and key by default); the default server when left out. */
+  serverId?: string;
 }
 
 export async function runConnectionTest(input: ConnectionTestInput): Promise<ServerDetection> {
@@ -33,16 +35,34 @@ export type Tone = 'good' | 'bad' | 'neutral';
  * The kind of server in words. Results stored before kinds were told apart have only the
  * interfaces and mode; the kind follows from them.
  */
-export function serverKindWords(info: {
+interface KindInfo {
   kind: ServerDetection['kind'];
   version?: string | null;
   mode: string | null;
   v0: boolean;
   v1: boolean;
-}): string {
-  const kind =
+}
+
+/** The kind a test found, also from what was stored before kinds were told apart. */
+function kindOf(info: KindInfo): ServerDetection['kind'] {
+  return (
     info.kind ??
-    (info.mode === 'saas' && info.v1 ? 'hosted' : info.v0 ? 'legacy' : info.v1 ? 'v1' : null);
+    (info.mode === 'saas' && info.v1 ? 'hosted' : info.v0 ? 'legacy' : info.v1 ? 'v1' : null)
+  );
+}
+
+/** The kind in a few words, for a list of servers: its name and version, if it says one. */
+export function shortKindWords(info: KindInfo): string | null {
+  const kind = kindOf(info);
+  if (!kind) return null;
+  if (kind === 'agent' && info.version) {
+    return t('options.servers.kind.agentVersion', { version: info.version });
+  }
+  return t(`options.servers.kind.${kind}`);
+}
+
+export function serverKindWords(info: KindInfo): string {
+  const kind = kindOf(info);
   if (kind === 'agent') {
     return info.version
       ? t('options.kind.agentVersion', { version: info.version })
@@ -160,4 +180,25 @@ export function verdictOf(detection: ServerDetection): { text: string; tone: Ton
     return { text: t('options.report.verdictAgent'), tone: 'good' };
   }
   return { text: t('options.report.verdictReady'), tone: 'good' };
+}
+
+/**
+ * A server that answers as another kind than at its last test (an agent server where an
+ * OpenHands server was, say): said in words, since its settings and conversations now follow the
+ * new kind. Null when the kind is the same, or either is unknown.
+ */
+export function kindChangeWords(
+  before: KindInfo | null,
+  detection: ServerDetection,
+  name: string,
+): string | null {
+  if (!before || !detection.reachable) return null;
+  const was = kindOf(before);
+  const now = detection.kind;
+  if (!was || !now || was === now) return null;
+  return t('options.servers.kindChanged', {
+    name,
+    now: t(`options.kindShort.${now}`),
+    before: t(`options.kindShort.${was}`),
+  });
 }

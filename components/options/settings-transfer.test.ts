@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings, type Settings } from '@/lib/settings/schema';
-import { exportFileName, exportSettings, parseSettingsFile } from './settings-transfer';
+import { exportFileName, exportSettings, parseSettingsFile, planImport } from './settings-transfer';
 
 const settings: Settings = {
   ...defaultSettings,
@@ -132,8 +132,8 @@ describe('parseSettingsFile', () => {
     ['{', /^it is not JSON/],
     ['[]', /not a Handoff settings file/],
     [
-      JSON.stringify({ format: 'handoff-settings', version: 2, settings: {} }),
-      /newer Handoff \(file version 2\)/,
+      JSON.stringify({ format: 'handoff-settings', version: 3, settings: {} }),
+      /newer Handoff \(file version 3\)/,
     ],
     [JSON.stringify({ format: 'handoff-settings', version: 1 }), /no "settings" object/],
     [file({ apiKey: 'k', token: 't' }), /fields Handoff does not import \(apiKey, token\)/],
@@ -151,6 +151,179 @@ describe('parseSettingsFile', () => {
     [
       file({ defaultMcpConfig: { stdio_servers: [{ name: '', command: 'x' }] } }),
       /defaultMcpConfig\.stdio_servers\.0\.name" is not valid: Server name cannot be empty/,
+    ],
+  ])('refuses %s', (text, message) => {
+    const result = parseSettingsFile(text);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatch(message);
+  });
+});
+
+const server = (id: string, serverUrl: string, name = '') => ({
+  id,
+  name,
+  serverUrl,
+  authScheme: 'session-key' as const,
+  apiPreference: 'auto' as const,
+  credentialsChangedAt: 5,
+  serverInfo: null,
+  organizationId: null,
+});
+
+const twoServers: Settings = {
+  ...settings,
+  servers: [
+    server('default', 'http://localhost:3000', 'Home'),
+    { ...server('s-cloud', 'https://app.all-hands.dev', 'Cloud'), authScheme: 'bearer' },
+  ],
+  defaultServerId: 'default',
+  serverRules: [{ pattern: 'github.com/acme', serverId: 's-cloud' }],
+};
+
+function v2(content: Record<string, unknown>): string {
+  return JSON.stringify({ format: 'handoff-settings', version: 2, settings: content });
+}
+
+describe('several servers in a file', () => {
+  it('writes version 1 while one unnamed server and no rule lose nothing, version 2 otherwise', () => {
+    const one = { ...settings, servers: [server('default', 'http://localhost:3000')] };
+    expect(JSON.parse(exportSettings(one)).version).toBe(1);
+    const data = JSON.parse(exportSettings(twoServers));
+    expect(data.version).toBe(2);
+    expect(data.settings.servers).toEqual([
+      {
+        id: 'default',
+        name: 'Home',
+        serverUrl: 'http://localhost:3000',
+        authScheme: 'session-key',
+        apiPreference: 'auto',
+      },
+      {
+        id: 's-cloud',
+        name: 'Cloud',
+        serverUrl: 'https://app.all-hands.dev',
+        authScheme: 'bearer',
+        apiPreference: 'auto',
+      },
+    ]);
+    expect(data.settings.serverRules).toEqual(twoServers.serverRules);
+    // The one server's fields are per server now, not at the top.
+    expect(data.settings).not.toHaveProperty('serverUrl');
+    expect(data.settings.defaultInstructions).toBe('Be brief.');
+  });
+
+  it('reads back what it wrote and adds it to a fresh browser, without keys', () => {
+    const parsed = parseSettingsFile(exportSettings(twoServers));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const plan = planImport({ ...settings, servers: [], serverRules: [] }, parsed.settings);
+    if (!plan.ok) throw new Error(plan.error);
+    expect(plan.added).toBe(2);
+    expect(plan.patch.servers?.map((entry) => [entry.id, entry.name, entry.serverUrl])).toEqual([
+      ['default', 'Home', 'http://localhost:3000'],
+      ['s-cloud', 'Cloud', 'https://app.all-hands.dev'],
+    ]);
+    expect(plan.patch.serverRules).toEqual(twoServers.serverRules);
+    expect(plan.patch.defaultServerId).toBe('default');
+  });
+
+  it('updates the same server in place and keeps the servers the file does not have', () => {
+    const here: Settings = {
+      ...twoServers,
+      servers: [...twoServers.servers, server('s-lab', 'http://lab.example.com:8000', 'Lab')],
+      serverRules: [{ pattern: 'gitlab.example.com', serverId: 's-lab' }],
+    };
+    const parsed = parseSettingsFile(
+      v2({
+        servers: [{ id: 's-cloud', name: 'Work', serverUrl: 'https://app.all-hands.dev/' }],
+        serverRules: [{ pattern: 'GitHub.com/acme/', serverId: 's-cloud' }],
+      }),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    const plan = planImport(here, parsed.settings);
+    if (!plan.ok) throw new Error(plan.error);
+    expect(plan.added).toBe(0);
+    expect(plan.patch.servers?.map((entry) => [entry.id, entry.name])).toEqual([
+      ['default', 'Home'],
+      ['s-cloud', 'Work'],
+      ['s-lab', 'Lab'],
+    ]);
+    // What Handoff knew of the server stays with it.
+    expect(plan.patch.servers?.[1]?.credentialsChangedAt).toBe(5);
+    expect(plan.patch.serverRules).toEqual([
+      { pattern: 'github.com/acme', serverId: 's-cloud' },
+      { pattern: 'gitlab.example.com', serverId: 's-lab' },
+    ]);
+  });
+
+  it('refuses a server whose address another server here has, naming both', () => {
+    const parsed = parseSettingsFile(
+      v2({ servers: [{ id: 's-other', name: 'Mine', serverUrl: 'http://localhost:3000/' }] }),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    expect(planImport(twoServers, parsed.settings)).toEqual({
+      ok: false,
+      error:
+        'its server “Mine” has the address of your server “Home” (http://localhost:3000). Remove one of them first, or take it out of the file.',
+    });
+  });
+
+  it('gives a new server a fresh id when its id is another server’s here, rules following it', () => {
+    const parsed = parseSettingsFile(
+      v2({
+        servers: [{ id: 'default', name: 'Lab', serverUrl: 'http://lab.example.com:8000' }],
+        defaultServerId: 'default',
+        serverRules: [{ pattern: 'gitlab.example.com', serverId: 'default' }],
+      }),
+    );
+    if (!parsed.ok) throw new Error(parsed.error);
+    const plan = planImport(twoServers, parsed.settings);
+    if (!plan.ok) throw new Error(plan.error);
+    const lab = plan.patch.servers?.find((entry) => entry.name === 'Lab');
+    expect(lab?.id).toMatch(/^s-[0-9a-f]{8}$/);
+    expect(plan.patch.defaultServerId).toBe(lab?.id);
+    expect(plan.patch.serverRules?.[0]).toEqual({
+      pattern: 'gitlab.example.com',
+      serverId: lab?.id,
+    });
+    expect(plan.patch.servers?.find((entry) => entry.id === 'default')?.name).toBe('Home');
+  });
+
+  it.each([
+    [v2({ servers: [{ id: 'a', serverUrl: 'http://x.example', apiKey: 'k' }] }), /\(apiKey\)/],
+    [v2({ serverUrl: 'http://x.example', servers: [] }), /\(serverUrl\)/],
+    [v2({ servers: [{ id: 'a', serverUrl: 'ftp://x.example' }] }), /"servers\.0\.serverUrl"/],
+    [
+      v2({
+        servers: [
+          { id: 'a', serverUrl: 'http://x.example' },
+          { id: 'b', serverUrl: 'http://x.example/' },
+        ],
+      }),
+      /two of its servers have the address http:\/\/x\.example/,
+    ],
+    [
+      v2({
+        servers: [{ id: 'a', serverUrl: 'http://x.example' }],
+        serverRules: [{ pattern: 'github.com/acme', serverId: 'gone' }],
+      }),
+      /the rule for github\.com\/acme names a server the file does not have/,
+    ],
+    [
+      v2({
+        servers: [{ id: 'a', serverUrl: 'http://x.example' }],
+        serverRules: [
+          { pattern: 'github.com/acme', serverId: 'a' },
+          { pattern: 'https://github.com/acme/', serverId: 'a' },
+        ],
+      }),
+      /two of its rules are for github\.com\/acme/,
+    ],
+    [
+      v2({
+        servers: [{ id: 'a', serverUrl: 'http://x.example' }],
+        serverRules: [{ pattern: 'github .com', serverId: 'a' }],
+      }),
+      /"serverRules\.0\.pattern" is not valid/,
     ],
   ])('refuses %s', (text, message) => {
     const result = parseSettingsFile(text);

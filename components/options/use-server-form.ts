@@ -10,7 +10,9 @@ import { checkServerUrl, permissionFor, SettingsError } from '@/lib/settings/edi
 import { type ConnectionTestInput, runConnectionTest } from './connection-test';
 import { useFocusFirstInvalid } from './Field';
 
-export type ServerFormErrors = Partial<Record<'serverUrl' | 'apiKey' | 'general', string>>;
+export type ServerFormErrors = Partial<
+  Record<'serverUrl' | 'apiKey' | 'name' | 'rule' | 'general', string>
+>;
 
 export interface ServerReport {
   detection: ServerDetection;

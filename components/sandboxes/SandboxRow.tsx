@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useServerScope } from '@/components/common/server-scope';
 import { ApiError, toApiError } from '@/lib/api/errors';
 import type { SandboxInfo } from '@/lib/api/v1/models';
 import { t } from '@/lib/i18n/options';
@@ -13,7 +14,7 @@ import {
   sandboxLinks,
   statusLabel,
 } from './sandbox-status';
-import { sandboxListRoot, upsertSandboxInCache } from './use-sandbox-list';
+import { sandboxListKey, upsertSandboxInCache } from './use-sandbox-list';
 
 type Action = 'pause' | 'resume' | 'delete';
 
@@ -35,20 +36,24 @@ interface SandboxRowProps {
   onGone: (id: string) => void;
 }
 
-async function runAction(sandbox: SandboxInfo, action: Action): Promise<Outcome> {
+async function runAction(
+  sandbox: SandboxInfo,
+  action: Action,
+  serverId: string | undefined,
+): Promise<Outcome> {
   if (action !== 'delete') {
     // The row may be stale (another tab, the web UI, the service pausing old sandboxes on its
     // own): read the current state first, so the answer is about what the sandbox is now.
-    const [fresh] = await callApi('v1.getSandboxes', { id: [sandbox.id] });
+    const [fresh] = await callApi('v1.getSandboxes', { id: [sandbox.id] }, serverId);
     if (!fresh) throw new SandboxGoneError(sandbox.id);
     if (action === 'pause' && !canPause(fresh.status)) return { kind: 'refused', action, fresh };
     if (action === 'resume' && !canResume(fresh.status)) return { kind: 'refused', action, fresh };
   }
   try {
     const params = { sandbox_id: sandbox.id };
-    if (action === 'pause') await callApi('v1.pauseSandbox', params);
-    else if (action === 'resume') await callApi('v1.resumeSandbox', params);
-    else await callApi('v1.deleteSandbox', params);
+    if (action === 'pause') await callApi('v1.pauseSandbox', params, serverId);
+    else if (action === 'resume') await callApi('v1.resumeSandbox', params, serverId);
+    else await callApi('v1.deleteSandbox', params, serverId);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new SandboxGoneError(sandbox.id);
     throw error;
@@ -65,17 +70,18 @@ export function SandboxRow({
   onGone,
 }: SandboxRowProps) {
   const queryClient = useQueryClient();
+  const serverId = useServerScope();
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
 
   const action = useMutation({
-    mutationFn: (which: Action) => runAction(sandbox, which),
+    mutationFn: (which: Action) => runAction(sandbox, which, serverId),
     onMutate: () => setNotice(null),
     onSuccess: (outcome) => {
       if (outcome.kind === 'refused') {
-        upsertSandboxInCache(queryClient, outcome.fresh);
+        upsertSandboxInCache(queryClient, outcome.fresh, serverId);
         const status = statusLabel(outcome.fresh.status);
         setNotice(
           outcome.action === 'pause'
@@ -88,7 +94,7 @@ export function SandboxRow({
         onDeleted(sandbox.id);
         return;
       }
-      void queryClient.invalidateQueries({ queryKey: sandboxListRoot });
+      void queryClient.invalidateQueries({ queryKey: sandboxListKey(serverId) });
     },
     onError: (error) => {
       if (error instanceof SandboxGoneError) onGone(sandbox.id);

@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ServerScope } from '@/components/common/server-scope';
 import { createQueryClient } from '@/components/common/worker-queries';
 import type { SandboxInfo } from '@/lib/api/v1/models';
 import { callApi } from '@/lib/messaging/worker-client';
@@ -83,7 +84,7 @@ describe('SandboxesView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await screen.findByText(/Sandbox sbx-2 no longer exists: it was deleted elsewhere/);
     expect(screen.queryByText('sbx-2')).toBeNull();
-    expect(api).toHaveBeenCalledWith('v1.getSandboxes', { id: ['sbx-2'] });
+    expect(api).toHaveBeenCalledWith('v1.getSandboxes', { id: ['sbx-2'] }, undefined);
   });
 
   it('does not call a sandbox deleted that only moved out of the loaded pages', async () => {
@@ -99,7 +100,9 @@ describe('SandboxesView', () => {
     renderView();
     await screen.findByText('sbx-2');
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(api).toHaveBeenCalledWith('v1.getSandboxes', { id: ['sbx-2'] }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith('v1.getSandboxes', { id: ['sbx-2'] }, undefined),
+    );
     expect(screen.queryByText(/deleted elsewhere/)).toBeNull();
   });
 
@@ -117,8 +120,31 @@ describe('SandboxesView', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Delete sandbox sbx-1' }));
     await userEvent.click(screen.getByRole('button', { name: 'Delete sandbox' }));
     await waitFor(() =>
-      expect(api).toHaveBeenCalledWith('v1.deleteSandbox', { sandbox_id: 'sbx-1' }),
+      expect(api).toHaveBeenCalledWith('v1.deleteSandbox', { sandbox_id: 'sbx-1' }, undefined),
     );
+  });
+
+  it('speaks to the server in scope only: its list, its specs, its deletes', async () => {
+    serve({
+      'v1.searchSandboxSpecs': specs,
+      'v1.searchSandboxes': () => ({ items: [sandbox('sbx-1')] }),
+      'v1.deleteSandbox': () => ({ success: true }),
+    });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <ServerScope serverId="s-cloud">
+          <SandboxesView />
+        </ServerScope>
+      </QueryClientProvider>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete sandbox sbx-1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete sandbox' }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith('v1.deleteSandbox', { sandbox_id: 'sbx-1' }, 's-cloud'),
+    );
+    const servers = api.mock.calls.map((call) => call[2]);
+    expect(servers.length).toBeGreaterThan(2);
+    expect(servers.every((server) => server === 's-cloud')).toBe(true);
   });
 
   it('offers the conversations in a sandbox when the panel can open them', async () => {

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useServerScope } from '@/components/common/server-scope';
 import { useApiQuery } from '@/components/common/worker-queries';
 import { t } from '@/lib/i18n/options';
 import { SandboxRow } from './SandboxRow';
@@ -10,7 +11,7 @@ import {
   removeSandboxFromCache,
   SANDBOX_PAGE_SIZE,
   sandboxesGone,
-  sandboxListRoot,
+  sandboxListKey,
   upsertSandboxInCache,
   useSandboxList,
 } from './use-sandbox-list';
@@ -36,6 +37,7 @@ export function SandboxesView({
   pageSize = SANDBOX_PAGE_SIZE,
 }: SandboxesViewProps) {
   const queryClient = useQueryClient();
+  const serverId = useServerScope();
   const list = useSandboxList(pageSize);
   const sandboxes = useMemo(() => flattenSandboxes(list.data), [list.data]);
   const [gone, setGone] = useState<string[]>([]);
@@ -82,28 +84,28 @@ export function SandboxesView({
     if (!before) return;
     const missing = [...before].filter((id) => !current.has(id) && !deletedHere.current.has(id));
     if (!missing.length) return;
-    sandboxesGone(missing).then(markGone, () => {
+    sandboxesGone(missing, serverId).then(markGone, () => {
       // The check is a courtesy; the list itself is already right.
     });
-  }, [list.data, sandboxes, markGone]);
+  }, [list.data, sandboxes, markGone, serverId]);
 
   const onDeleted = useCallback(
     (id: string) => {
       deletedHere.current.add(id);
-      removeSandboxFromCache(queryClient, id);
-      void queryClient.invalidateQueries({ queryKey: sandboxListRoot });
+      removeSandboxFromCache(queryClient, id, serverId);
+      void queryClient.invalidateQueries({ queryKey: sandboxListKey(serverId) });
     },
-    [queryClient],
+    [queryClient, serverId],
   );
 
   const onGone = useCallback(
     (id: string) => {
       deletedHere.current.add(id);
-      removeSandboxFromCache(queryClient, id);
+      removeSandboxFromCache(queryClient, id, serverId);
       markGone([id]);
-      void queryClient.invalidateQueries({ queryKey: sandboxListRoot });
+      void queryClient.invalidateQueries({ queryKey: sandboxListKey(serverId) });
     },
-    [queryClient, markGone],
+    [queryClient, markGone, serverId],
   );
 
   return (
@@ -124,8 +126,8 @@ export function SandboxesView({
 
       <StartSandboxForm
         onStarted={(sandbox) => {
-          upsertSandboxInCache(queryClient, sandbox);
-          void queryClient.invalidateQueries({ queryKey: sandboxListRoot });
+          upsertSandboxInCache(queryClient, sandbox, serverId);
+          void queryClient.invalidateQueries({ queryKey: sandboxListKey(serverId) });
         }}
       />
 

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ErrorNotice } from '@/components/common/ErrorNotice';
+import { useServerScope } from '@/components/common/server-scope';
 import { useApiQuery } from '@/components/common/worker-queries';
 import type { SandboxInfo } from '@/lib/api/v1/models';
 import { t } from '@/lib/i18n/options';
@@ -11,6 +12,7 @@ const SPECS_STALE_MS = 5 * 60_000;
 
 export function StartSandboxForm({ onStarted }: { onStarted: (sandbox: SandboxInfo) => void }) {
   const selectId = useId();
+  const serverId = useServerScope();
   const specs = useApiQuery('v1.searchSandboxSpecs', { limit: 100 }, { staleTime: SPECS_STALE_MS });
   const [chosen, setChosen] = useState<string | null>(null);
   const items = specs.data?.items ?? [];
@@ -18,7 +20,7 @@ export function StartSandboxForm({ onStarted }: { onStarted: (sandbox: SandboxIn
   const spec = items.find((item) => item.id === specId);
   const create = useMutation({
     mutationFn: (sandboxSpecId: string) =>
-      callApi('v1.createSandbox', { sandbox_spec_id: sandboxSpecId }),
+      callApi('v1.createSandbox', { sandbox_spec_id: sandboxSpecId }, serverId),
     onSuccess: onStarted,
   });
 

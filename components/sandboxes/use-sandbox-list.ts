@@ -1,6 +1,7 @@
 // The sandbox list as one paged query, polled while a sandbox starts, with the helpers that
 // edit its cache when a row goes away or a sandbox is created.
 import { type InfiniteData, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { scopeKey, useServerScope } from '@/components/common/server-scope';
 import type { SandboxInfo } from '@/lib/api/v1/models';
 import { callApi } from '@/lib/messaging/worker-client';
 import { isStarting } from './sandbox-status';
@@ -14,14 +15,22 @@ export type SandboxPages = InfiniteData<SandboxPage, string | null>;
 
 export const sandboxListRoot = ['api', 'v1.searchSandboxes', 'pages'] as const;
 
+/** One server's sandbox list, whatever its page size: each server's sandboxes are its own. */
+export function sandboxListKey(serverId: string | undefined) {
+  return [...sandboxListRoot, scopeKey(serverId)] as const;
+}
+
+/** The sandboxes of the server in scope (components/common/server-scope.tsx). */
 export function useSandboxList(pageSize: number = SANDBOX_PAGE_SIZE) {
+  const serverId = useServerScope();
   return useInfiniteQuery({
-    queryKey: [...sandboxListRoot, pageSize],
+    queryKey: [...sandboxListKey(serverId), pageSize],
     queryFn: ({ pageParam }) =>
-      callApi('v1.searchSandboxes', {
-        limit: pageSize,
-        ...(pageParam ? { page_id: pageParam } : {}),
-      }) as Promise<SandboxPage>,
+      callApi(
+        'v1.searchSandboxes',
+        { limit: pageSize, ...(pageParam ? { page_id: pageParam } : {}) },
+        serverId,
+      ) as Promise<SandboxPage>,
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_page_id ?? null,
     refetchInterval: (query) =>
@@ -52,8 +61,12 @@ export function flattenSandboxes(
 }
 
 /** Drops a sandbox from every cached page at once, so its row goes before the next fetch. */
-export function removeSandboxFromCache(queryClient: QueryClient, id: string): void {
-  queryClient.setQueriesData<SandboxPages>({ queryKey: sandboxListRoot }, (data) =>
+export function removeSandboxFromCache(
+  queryClient: QueryClient,
+  id: string,
+  serverId: string | undefined,
+): void {
+  queryClient.setQueriesData<SandboxPages>({ queryKey: sandboxListKey(serverId) }, (data) =>
     data
       ? {
           ...data,
@@ -67,8 +80,12 @@ export function removeSandboxFromCache(queryClient: QueryClient, id: string): vo
 }
 
 /** Puts a sandbox's fresh state in the cache (new ones go first, as the service sorts them). */
-export function upsertSandboxInCache(queryClient: QueryClient, sandbox: SandboxInfo): void {
-  queryClient.setQueriesData<SandboxPages>({ queryKey: sandboxListRoot }, (data) => {
+export function upsertSandboxInCache(
+  queryClient: QueryClient,
+  sandbox: SandboxInfo,
+  serverId: string | undefined,
+): void {
+  queryClient.setQueriesData<SandboxPages>({ queryKey: sandboxListKey(serverId) }, (data) => {
     if (!data) return data;
     const known = data.pages.some((page) => page.items.some((item) => item.id === sandbox.id));
     if (!known) {
@@ -88,9 +105,12 @@ export function upsertSandboxInCache(queryClient: QueryClient, sandbox: SandboxI
 }
 
 /** Of these ids, the ones the service no longer has (null in a batch read). */
-export async function sandboxesGone(ids: string[]): Promise<string[]> {
+export async function sandboxesGone(
+  ids: string[],
+  serverId: string | undefined,
+): Promise<string[]> {
   if (!ids.length) return [];
   const batch = ids.slice(0, 99);
-  const found = await callApi('v1.getSandboxes', { id: batch });
+  const found = await callApi('v1.getSandboxes', { id: batch }, serverId);
   return batch.filter((_, index) => found[index] === null || found[index] === undefined);
 }

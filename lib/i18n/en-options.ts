@@ -6,6 +6,7 @@ export const optionsStrings = {
   'options.nav.microagents': 'Microagents',
   'options.nav.sandboxes': 'Sandboxes',
   'options.nav.contents': 'Settings sections',
+  'options.nav.servers': 'Servers',
   'options.nav.server': 'Server',
   'options.nav.organization': 'Organisation',
   'options.nav.tokens': 'Git provider tokens',
@@ -13,6 +14,7 @@ export const optionsStrings = {
   'options.nav.mcp': 'MCP servers',
   'options.nav.agent': 'Model and agent',
   'options.nav.defaults': 'Conversation defaults',
+  'options.nav.rules': 'Which server a start goes to',
   'options.nav.hosts': 'Self-hosted code hosts',
   'options.nav.notifications': 'Notifications',
   'options.nav.transfer': 'Export and import',
@@ -47,6 +49,115 @@ export const optionsStrings = {
   'options.server.keyElsewhere':
     'The stored key (ending in {hint}) was saved for {keyOrigin}, so Handoff does not send it to {origin}. Type this server’s key and save, or tick “Send the stored key” below the key field and save.',
   'options.server.keyOriginNone': 'no server',
+
+  'options.server.editing': 'These settings are for {name}.',
+  'options.server.signedIn':
+    'Signed in to the hosted service: a key ending in {hint} is kept in this browser.',
+  'options.server.signOut': 'Sign out',
+  'options.server.signingOut': 'Signing out…',
+  'options.server.signedOut':
+    'Signed out: the hosted service deleted the key, and this browser forgot it.',
+  'options.server.signedOutPasted':
+    'Signed out here. The key was not made by a sign-in, so Handoff left it on the hosted service: it keeps working wherever else you use it until you delete it in the hosted service’s settings.',
+  'options.server.signedOutLocal':
+    'Signed out here, but the hosted service could not be told ({reason}). The key keeps working until it expires, a week after you signed in, or until you delete it in the hosted service’s settings.',
+  'options.server.signedOutDead':
+    'Signed out. The hosted service no longer took the key, so nothing of it was left there.',
+  'options.server.orPaste': 'Or paste an API key in the field above and save.',
+
+  // Servers (components/options/ServersSection.tsx)
+  'options.servers.title': 'Servers',
+  'options.servers.intro':
+    'Every server Handoff works with, side by side. New conversations go to the default one unless a rule picks another; the side panel lists the conversations of all of them.',
+  'options.servers.none': 'No server yet. Enter your server’s address under Server below.',
+  'options.servers.listLabel': 'Your servers',
+  'options.servers.default': 'Default',
+  'options.servers.shown': 'Its settings are shown below',
+  'options.servers.notTested': 'Not tested yet',
+  'options.servers.lastTested': 'Answered when last tested, {when}',
+  'options.servers.kind.hosted': 'The hosted service (OpenHands Cloud)',
+  'options.servers.kind.v1': 'OpenHands 1.x, self-hosted',
+  'options.servers.kind.legacy': 'OpenHands 0.x, self-hosted (an older server)',
+  'options.servers.kind.agent': 'Agent server on its own',
+  'options.servers.kind.agentVersion': 'Agent server {version} on its own',
+  'options.servers.stateWorks': 'Works',
+  'options.servers.stateUnreachable': 'Not reachable at the last test',
+  'options.servers.stateNoServer': 'No OpenHands server answered at the last test',
+  'options.servers.stateKeyRefused': 'It refused the key',
+  'options.servers.stateKeyMissing': 'It needs a key: add it under Server',
+  'options.servers.keySaved': 'Key saved',
+  'options.servers.signedIn': 'Signed in',
+  'options.servers.noKey': 'No key',
+  'options.servers.keyElsewhere': 'Its key was saved for another address',
+  'options.servers.show': 'Show its settings',
+  'options.servers.showLabel': 'Show the settings of {name}',
+  'options.servers.test': 'Test',
+  'options.servers.testLabel': 'Test {name}',
+  'options.servers.testing': 'Testing {name}…',
+  'options.servers.testDenied':
+    'Handoff needs access to {origin} to test it, and the browser did not grant it. Try again and allow access when the browser asks.',
+  'options.servers.makeDefault': 'Make default',
+  'options.servers.makeDefaultLabel': 'Make {name} the default',
+  'options.servers.madeDefault':
+    '{name} is now the default: new conversations go there unless a rule picks another server.',
+  'options.servers.rename': 'Rename',
+  'options.servers.renameLabel': 'Rename {name}',
+  'options.servers.name': 'Name',
+  'options.servers.nameHint':
+    'Your own name for it, shown beside its conversations. Leave it empty to show its address.',
+  'options.servers.saveName': 'Save name',
+  'options.servers.cancel': 'Cancel',
+  'options.servers.renamed': 'Renamed: it is now {name}.',
+  'options.servers.remove': 'Remove',
+  'options.servers.removeLabel': 'Remove {name}',
+  'options.servers.removeQuestion': 'Remove {name}?',
+  'options.servers.removeWhat':
+    'Handoff forgets its key, the conversations it keeps of it in this browser, and its rules ({rules}). Its conversations stay on the server itself.',
+  'options.servers.removeWhatNoRules':
+    'Handoff forgets its key and the conversations it keeps of it in this browser. Its conversations stay on the server itself.',
+  'options.servers.removeDefault': 'It is the default server: {next} becomes the default.',
+  'options.servers.removeConfirm': 'Remove {name}',
+  'options.servers.keep': 'Keep it',
+  'options.servers.removed': 'Removed {name}. Its conversations stay on the server.',
+  'options.servers.add': 'Add a server',
+  'options.servers.addTitle': 'Add a server',
+  'options.servers.address': 'Address',
+  'options.servers.addressHint': 'For example https://app.all-hands.dev or http://localhost:8000.',
+  'options.servers.key': 'Key, if it needs one',
+  'options.servers.keyHint': 'Kept in this browser and sent to this server only.',
+  'options.servers.addSubmit': 'Add server',
+  'options.servers.adding': 'Adding…',
+  'options.servers.added': 'Added {name}. Its settings are shown below.',
+  'options.servers.addDenied':
+    'Handoff needs access to {origin} to add it, and the browser did not grant it. Click Add server again and allow access when the browser asks.',
+  'options.servers.signInHint':
+    'The hosted service: instead of a key, you can sign in. Fill in the name and address first.',
+  'options.servers.kindChanged':
+    '{name} now answers as {now}; it was {before} before. Handoff uses it as it is now.',
+  'options.servers.pick': 'Settings of',
+  'options.kindShort.hosted': 'the hosted service',
+  'options.kindShort.v1': 'an OpenHands server',
+  'options.kindShort.legacy': 'an older OpenHands server',
+  'options.kindShort.agent': 'an agent server',
+
+  // Which server a start goes to (components/options/RulesSection.tsx)
+  'options.rules.title': 'Which server a start goes to',
+  'options.rules.intro':
+    'New conversations go to the default server, {name}. A rule sends the starts from a code host, an owner or a repository to another server; the most precise rule wins.',
+  'options.rules.listLabel': 'Rules',
+  'options.rules.none': 'No rules yet: every start goes to {name}.',
+  'options.rules.rule': 'Starts from {pattern} go to {server}',
+  'options.rules.remove': 'Remove',
+  'options.rules.removeLabel': 'Remove the rule for {pattern}',
+  'options.rules.pattern': 'Code host, owner or repository',
+  'options.rules.patternHint': 'Like gitlab.example.com, github.com/acme or github.com/acme/app.',
+  'options.rules.server': 'Goes to',
+  'options.rules.add': 'Add rule',
+  'options.rules.added': 'Starts from {pattern} now go to {server}.',
+  'options.rules.removed': 'Removed the rule for {pattern}.',
+  'options.rules.unknownHost':
+    'No code host you use is at {host}: add it under Code hosts, or fix the rule.',
+  'options.rules.toHosts': 'Go to the code hosts',
 
   // Signing in to the hosted service with a code (components/options/DeviceSignIn.tsx)
   'options.signIn.title': 'Sign in without a key',
@@ -398,6 +509,7 @@ export const optionsStrings = {
   'options.defaults.api': 'How new conversations start',
   'options.defaults.apiHint':
     'Only servers older than OpenHands 1.7 offer a choice; current servers have one way.',
+  'options.defaults.apiFor': 'This is for {name}, the server whose settings are shown above.',
   'options.defaults.apiAuto': 'Automatic (the current way wherever the server has it)',
   'options.defaults.apiV1': 'Always the current way',
   'options.defaults.apiV0': 'The older way, on servers that still have it',
@@ -467,6 +579,20 @@ export const optionsStrings = {
   'options.transfer.cloneFoldersOrigin':
     'each folder belongs to a server address with nothing after the host and port, like https://agents.example.com.',
 
+  'options.transfer.serverTaken':
+    'its server “{file}” has the address of your server “{mine}” ({address}). Remove one of them first, or take it out of the file.',
+  'options.transfer.nameTaken':
+    'its server “{name}” has the name of your server at {address}. Rename one of them first.',
+  'options.transfer.serversShape':
+    'each server is an object with its id, name, address (serverUrl), authScheme and apiPreference.',
+  'options.transfer.rulesShape':
+    'each rule is an object with a pattern and the id of a server of the file.',
+  'options.transfer.serversTwice': 'two of its servers have the address {address}.',
+  'options.transfer.ruleServer': 'the rule for {pattern} names a server the file does not have.',
+  'options.transfer.ruleTwice': 'two of its rules are for {pattern}.',
+  'options.transfer.importedServers':
+    'Imported {file}, with {count} server(s) new here, without keys: add each one’s key (or sign in) under Server before using it.',
+
   // Microagent lookup (options page)
   'options.lookup.title': 'Repository skills',
   'options.lookup.intro':
@@ -481,6 +607,7 @@ export const optionsStrings = {
     '{address} is not a repository page Handoff knows. Use a GitHub, GitLab or Bitbucket repository address, or add its self-hosted instance in the settings first.',
 
   // Sandboxes (options page)
+  'options.sandboxes.server': 'Sandboxes of',
   'options.sandboxes.noServer': 'Connect Handoff to a server first.',
   'options.sandboxes.noV1':
     'This server has no sandboxes to manage: they came with newer OpenHands versions. If it was upgraded, test the connection again.',

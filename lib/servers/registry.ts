@@ -10,7 +10,7 @@ import { indexRecord, removeRecord } from '@/lib/settings/trusted-store';
 import { normaliseRulePattern } from './rules';
 
 /** A fresh id: short, and never one a single-server Handoff used. */
-function newServerId(settings: Settings): string {
+export function newServerId(settings: Settings): string {
   for (;;) {
     const id = `s-${crypto.randomUUID().slice(0, 8)}`;
     if (!serverById(settings, id)) return id;
@@ -26,14 +26,17 @@ export async function addServer(input: {
   serverUrl: string;
   apiKey?: string | null;
 }): Promise<string> {
-  const id = newServerId(await loadSettings());
+  const settings = await loadSettings();
+  // The name is checked before anything is stored, so a name taken leaves no server half added.
+  checkServerName(settings, null, input.name);
+  const id = newServerId(settings);
   await saveServer({ serverId: id, serverUrl: input.serverUrl, apiKey: input.apiKey ?? null });
   await renameServer(id, input.name);
   return id;
 }
 
-export async function renameServer(serverId: string, name: string): Promise<void> {
-  const settings = await loadSettings();
+/** Refuses in words a name another server already goes by (`serverId`: the one being named). */
+export function checkServerName(settings: Settings, serverId: string | null, name: string): void {
   const trimmed = name.trim();
   const taken = settings.servers.find(
     (server) =>
@@ -47,6 +50,12 @@ export async function renameServer(serverId: string, name: string): Promise<void
       `Another server is already called “${trimmed}”. Pick another name.`,
     );
   }
+}
+
+export async function renameServer(serverId: string, name: string): Promise<void> {
+  const settings = await loadSettings();
+  checkServerName(settings, serverId, name);
+  const trimmed = name.trim();
   await saveSettings({
     servers: settings.servers.map((server) =>
       server.id === serverId ? { ...server, name: trimmed.slice(0, 80) } : server,

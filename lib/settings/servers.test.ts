@@ -135,4 +135,15 @@ describe('several servers in one settings record', () => {
     expect(settings.serverUrl).toBeNull();
     expect(settings.defaultServerId).toBeNull();
   });
+
+  it('keeps how new conversations start when chosen before any server, for the first one', async () => {
+    await saveSettings({ apiPreference: 'v0' });
+    expect((await loadSettings()).apiPreference).toBe('v0');
+    await saveServer({ serverUrl: 'http://localhost:3000' });
+    const settings = await loadSettings();
+    expect(settings.servers[0]?.apiPreference).toBe('v0');
+    // A second server starts from the automatic choice, not the first one's.
+    await saveServer({ serverId: 's-second', serverUrl: 'http://localhost:8000' });
+    expect(scopeSettings(await loadSettings(), 's-second')?.apiPreference).toBe('auto');
+  });
 });

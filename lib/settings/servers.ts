@@ -46,10 +46,17 @@ function serversOf(settings: Settings, serverUrl: string | null): ServerEntry[] 
   return servers;
 }
 
-const noServer = (credentialsChangedAt: number): ServerFields => ({
+/**
+ * The server fields of a record without a server. How new conversations start is a choice the
+ * person may make before adding one: it is kept, and the first server takes it.
+ */
+const noServer = (
+  credentialsChangedAt: number,
+  apiPreference: Settings['apiPreference'] = 'auto',
+): ServerFields => ({
   serverUrl: null,
   authScheme: 'session-key',
-  apiPreference: 'auto',
+  apiPreference,
   credentialsChangedAt,
   serverInfo: null,
   organizationId: null,
@@ -62,7 +69,7 @@ export function withServers(settings: Settings, serverUrl: string | null): Setti
   const ids = new Set(servers.map((server) => server.id));
   return {
     ...settings,
-    ...(first ? fieldsOf(first) : noServer(settings.credentialsChangedAt)),
+    ...(first ? fieldsOf(first) : noServer(settings.credentialsChangedAt, settings.apiPreference)),
     servers,
     defaultServerId: first?.id ?? null,
     serverRules: settings.serverRules.filter((rule) => ids.has(rule.serverId)),
@@ -110,7 +117,10 @@ export function patched(current: Settings, patch: Partial<Settings>, serverId?: 
     next.servers = [
       ...servers,
       {
-        ...fieldsOf({ ...noServer(0), ...fields }),
+        ...fieldsOf({
+          ...noServer(0, servers.length ? 'auto' : current.apiPreference),
+          ...fields,
+        }),
         id: serverId ?? FIRST_SERVER_ID,
         name: '',
         serverUrl: fields.serverUrl,

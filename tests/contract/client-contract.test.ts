@@ -777,6 +777,35 @@ const samples: Samples = {
       expect: (page) => expect(page.items.length).toBeGreaterThan(0),
     },
   },
+  'v1.getCurrentApiKey': {
+    params: {},
+    answer: {
+      id: 42,
+      name: 'Device Link Access Key (K7QX4M2P)',
+      org_id: '0b6f7c58-2f4e-4d71-9a0c-5e8d7b6a4c3f',
+      bound_org_id: '0b6f7c58-2f4e-4d71-9a0c-5e8d7b6a4c3f',
+      user_id: '5f0c2d8e-3b1a-4c6d-9e7f-1a2b3c4d5e6f',
+      auth_type: 'bearer',
+    },
+    service: {
+      on: 'hosted',
+      expect: (key) => {
+        expect(key.auth_type).toBe('bearer');
+        expect(key.bound_org_id).toBeNull();
+      },
+    },
+  },
+  'v1.deleteApiKey': {
+    params: { key_id: 42 },
+    answer: { message: 'API key deleted successfully' },
+    path: { key_id: '42' },
+    // Deleting the key the other checks use would refuse them all: an unknown id instead.
+    service: {
+      on: 'hosted',
+      params: () => ({ key_id: 4242 }),
+      fails: (error) => expect(error.status).toBe(404),
+    },
+  },
   'v1.listOrganizations': {
     params: { limit: 10 },
     answer: {
@@ -1456,6 +1485,8 @@ const indexedRoutes: Record<string, EndpointName[] | { notUsed: string }> = {
   'v1 DELETE /api/v1/secrets/{}': ['v1.deleteSecret'],
   'v1 GET /api/v1/skills/search': ['v1.searchServerSkills'],
   'hosted GET /api/organizations': ['v1.listOrganizations'],
+  'hosted GET /api/keys/current': ['v1.getCurrentApiKey'],
+  'hosted DELETE /api/keys/{}': ['v1.deleteApiKey'],
   'hosted POST /oauth/device/authorize': {
     notUsed: 'the device sign-in (lib/api/device-signin.ts) sends it itself, without a key',
   },

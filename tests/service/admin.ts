@@ -31,6 +31,14 @@ export interface DelayOptions extends FaultTarget {
   times?: number;
 }
 
+/** A key a device sign-in made, as the admin helper shows it (never the key itself). */
+export interface DeviceKeyState {
+  id: number;
+  name: string;
+  org_id: string;
+  status: 'valid' | 'expired' | 'deleted';
+}
+
 /** A device sign-in code as the admin helper shows it. */
 export interface DeviceCodeState {
   user_code: string;
@@ -193,6 +201,11 @@ export class AdminClient {
   /** The code's ten minutes pass at once. */
   expireDeviceCode(userCode?: string): Promise<DeviceCodeState> {
     return this.call('POST', '/hosted/device-codes/expire', { user_code: userCode });
+  }
+
+  /** The keys device sign-ins made, oldest first: deleted (`DELETE /api/keys/{id}`), expired or valid. */
+  async deviceKeys(): Promise<DeviceKeyState[]> {
+    return (await this.call<{ keys: DeviceKeyState[] }>('GET', '/hosted/device-keys')).keys;
   }
 
   /** A week passes for every key a device sign-in made: each is refused from now on. */

@@ -215,6 +215,20 @@ describe.each(['v1', 'hosted'] as const)('the %s kind against the hosted OpenAPI
           body: `device_code=${code.body.device_code}`,
         });
       });
+      probe('GET', '/api/keys/current', () => get('/api/keys/current'));
+      // A key of its own to delete: the probes' key must keep working.
+      probe('DELETE', '/api/keys/{key_id}', async () => {
+        const code = await call<Json>(u('/oauth/device/authorize'), { method: 'POST' });
+        await svc.admin.approveDeviceCode({ userCode: String(code.body.user_code) });
+        const token = await call<Json>(u('/oauth/device/token'), {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `device_code=${code.body.device_code}`,
+        });
+        const headers = { Authorization: `Bearer ${token.body.access_token}` };
+        const current = await call<Json>(u('/api/keys/current'), { headers });
+        return call(u(`/api/keys/${current.body.id}`), { method: 'DELETE', headers });
+      });
     }
   }, 30_000);
 

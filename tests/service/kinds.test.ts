@@ -110,6 +110,8 @@ describe('route tables', () => {
     // The hosted service is the 1.x app server plus its own routes, nothing taken away.
     expect(missing(v1, hosted)).toEqual([]);
     expect(missing(hosted, v1).map(key).sort()).toEqual([
+      'DELETE /api/keys/{key_id}',
+      'GET /api/keys/current',
       'GET /api/organizations',
       'GET /saas',
       'POST /oauth/device/authorize',

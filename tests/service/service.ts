@@ -27,6 +27,7 @@ import type { RouteHost } from './routes/common';
 import { agentServerHealthRoutes, appServerHealthRoutes, healthRoutes } from './routes/health';
 import { HostedAuth, hostedRoutes } from './routes/hosted';
 import { DeviceSignIn, deviceSignInRoutes } from './routes/hosted-device';
+import { HostedKeys, hostedKeyRoutes } from './routes/hosted-keys';
 import { withDailyQuota } from './routes/hosted-start';
 import { v0ConversationScopedRoutes } from './routes/v0-conversation';
 import { v0ConversationRoutes } from './routes/v0-conversations';
@@ -85,6 +86,7 @@ export class ReferenceService implements ServiceHost, RouteHost {
             () => this.apiKey,
             () => this.options.rateLimit,
             (key) => this.deviceSignIn?.keyInfo(key) ?? null,
+            () => this.deviceSignIn?.configuredKeyDeleted ?? false,
           )
         : null;
     const restored = this.options.dataFile ? loadData(this.options.dataFile) : null;
@@ -252,7 +254,12 @@ export class ReferenceService implements ServiceHost, RouteHost {
           ...v1SettingsRoutes(this),
           ...v1GitRoutes(this),
           ...(this.options.server === 'hosted' ? hostedRoutes(this) : []),
-          ...(this.deviceSignIn ? deviceSignInRoutes(this.deviceSignIn) : []),
+          ...(this.deviceSignIn
+            ? [
+                ...deviceSignInRoutes(this.deviceSignIn),
+                ...hostedKeyRoutes(new HostedKeys(this.deviceSignIn, () => this.apiKey)),
+              ]
+            : []),
         ];
       case 'agent':
         return [];

@@ -185,7 +185,11 @@ export function contractProblems(
     if (!value) problems.push(`path parameter ${name} is empty`);
     const declared = parameters.find((p) => p.in === 'path' && p.name === name);
     // Some documents leave a templated segment undeclared (DELETE /api/v1/sandboxes/{id}).
-    if (declared?.schema && !validatorFor(document, declared.schema)(value)) {
+    // A path segment is text on the wire, read as its schema's type (`{key_id}` an integer).
+    if (
+      declared?.schema &&
+      !queryValueValid(validatorFor(document, declared.schema), [value], false)
+    ) {
       problems.push(`path parameter ${name}=${value} fails its schema`);
     }
   }

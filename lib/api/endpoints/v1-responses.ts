@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import '../zod-english';
 import { ApiEventSchema, V1EventPageSchema } from '../events';
+import { MessageResponseSchema } from '../v0/models';
 import {
   AppConversationPageSchema,
   AppConversationSchema,
@@ -13,6 +14,7 @@ import {
   AppSendMessageResponseSchema,
   AppSettingsSchema,
   ConversationStateSchema,
+  CurrentApiKeySchema,
   EditResponseSchema,
   GitBranchPageSchema,
   GitInstallationPageSchema,
@@ -97,6 +99,8 @@ export const v1Responses = {
   'v1.searchServerSkills': ServerSkillPageSchema,
   'v1.searchModels': LlmModelPageSchema,
   'v1.listOrganizations': OrganizationPageSchema,
+  'v1.getCurrentApiKey': CurrentApiKeySchema,
+  'v1.deleteApiKey': MessageResponseSchema,
 } satisfies Record<keyof typeof v1Requests, z.core.$ZodType>;
 
 export const agentResponses = {

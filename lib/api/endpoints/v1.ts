@@ -528,6 +528,29 @@ export const v1ListOrganizations = defineRequest({
   request: (query) => ({ query }),
 });
 
+/**
+ * Hosted service only: the key the request was made with (its `id`, `name`, the organisation it
+ * is bound to). Only for a key: a browser session is refused (docs/contract/device-signin.md#the-key-it-gives).
+ */
+export const v1GetCurrentApiKey = defineRequest({
+  group: 'v1',
+  method: 'GET',
+  path: '/api/keys/current',
+  target: 'server',
+  params: noParams,
+  request: () => ({}),
+});
+
+/** Hosted service only: deletes one of the user's keys (a sign-out revokes its own key so). */
+export const v1DeleteApiKey = defineRequest({
+  group: 'v1',
+  method: 'DELETE',
+  path: '/api/keys/{key_id}',
+  target: 'server',
+  params: z.strictObject({ key_id: z.number().check(z.int(), z.nonnegative()) }),
+  request: ({ key_id }) => ({ path: { key_id: String(key_id) } }),
+});
+
 export const v1Requests = {
   'v1.searchAppConversations': v1SearchAppConversations,
   'v1.countAppConversations': v1CountAppConversations,
@@ -573,6 +596,8 @@ export const v1Requests = {
   'v1.searchServerSkills': v1SearchServerSkills,
   'v1.searchModels': v1SearchModels,
   'v1.listOrganizations': v1ListOrganizations,
+  'v1.getCurrentApiKey': v1GetCurrentApiKey,
+  'v1.deleteApiKey': v1DeleteApiKey,
 };
 
 // --- Agent server (docs/contract/agent-server.md#rest-routes), under the conversation's `conversation_url`

@@ -436,6 +436,21 @@ export const OrganizationPageSchema = z.looseObject({
   current_org_id: z.nullish(z.string()),
 });
 
+// --- Hosted API keys (docs/contract/device-signin.md#the-key-it-gives) ------------------------
+
+/** `GET /api/keys/current`: the key a request was made with. */
+export const CurrentApiKeySchema = z.looseObject({
+  id: z.number().check(z.int()),
+  name: z.nullish(z.string()),
+  /** The organisation the request acts in. */
+  org_id: z.nullish(z.string()),
+  /** The organisation the key is bound to; null: none (older servers leave the field out). */
+  bound_org_id: z.nullish(z.string()),
+  user_id: z.nullish(z.string()),
+  auth_type: z.nullish(z.string()),
+});
+export type CurrentApiKey = z.infer<typeof CurrentApiKeySchema>;
+
 // --- Server info (docs/contract/http.md#health-probes) -----------------------------------------
 
 /**

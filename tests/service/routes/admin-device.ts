@@ -79,5 +79,12 @@ export function deviceAdminRoutes(service: ReferenceService): Route[] {
       contract: internal,
       handle: () => ({ expired: device().expireKeys() }),
     }),
+    defineRoute({
+      method: 'GET',
+      path: '/__admin/hosted/device-keys',
+      auth: 'admin',
+      contract: internal,
+      handle: () => ({ keys: device().describeKeys() }),
+    }),
   ];
 }

@@ -38,17 +38,26 @@ export interface DeviceCodeRecord {
 
 /** An API key a device sign-in created. */
 export interface DeviceKeyRecord {
+  /** Its id among the user's keys (routes/hosted-keys.ts); absent in older files. */
+  id?: number;
   key: string;
   name: string;
   /** The organisation it is bound to (`X-Org-Id` naming another one is refused). */
   org_id: string;
   expires_at: number;
+  /** `DELETE /api/keys/{id}` removed it: refused from then on. */
+  deleted?: boolean;
 }
 
 export interface DeviceSignInRecord {
   codes: Record<string, DeviceCodeRecord>;
   keys: DeviceKeyRecord[];
+  /** The configured key (id 1, routes/hosted-keys.ts) was deleted. */
+  configured_key_deleted?: boolean;
 }
+
+/** Device keys' ids follow the configured key's (1): the first sign-in's key is 2. */
+const FIRST_DEVICE_KEY_ID = 2;
 
 const CODE_LIFETIME_SECONDS = 600;
 const FIRST_INTERVAL_SECONDS = 5;
@@ -187,6 +196,7 @@ export class DeviceSignIn {
     }
     code.status = 'authorized';
     this.record.keys.push({
+      id: FIRST_DEVICE_KEY_ID + this.record.keys.length,
       key: `sk-oh-${randomText(ALPHANUMERIC, 32)}`,
       name: keyName(code.user_code),
       org_id: orgId,
@@ -224,8 +234,58 @@ export class DeviceSignIn {
 
   /** A key a sign-in created, and whether it is still valid; null for any other key. */
   keyInfo(key: string): { valid: boolean; orgId: string } | null {
-    const found = this.host.data.device_sign_in?.keys.find((entry) => entry.key === key);
-    return found ? { valid: this.now() < found.expires_at, orgId: found.org_id } : null;
+    const found = this.findKey(key);
+    return found ? { valid: found.valid, orgId: found.orgId } : null;
+  }
+
+  /** A key a sign-in created, as the key routes see it; null for any other key. */
+  findKey(key: string): { id: number; name: string; orgId: string; valid: boolean } | null {
+    const keys = this.host.data.device_sign_in?.keys ?? [];
+    const index = keys.findIndex((entry) => entry.key === key);
+    const found = keys[index];
+    if (!found) return null;
+    return {
+      id: found.id ?? FIRST_DEVICE_KEY_ID + index,
+      name: found.name,
+      orgId: found.org_id,
+      valid: !found.deleted && this.now() < found.expires_at,
+    };
+  }
+
+  /** The keys sign-ins created that are neither deleted nor expired. */
+  liveKeys(): { id: number; name: string; orgId: string }[] {
+    return (this.host.data.device_sign_in?.keys ?? [])
+      .map((entry, index) => ({ entry, id: entry.id ?? FIRST_DEVICE_KEY_ID + index }))
+      .filter(({ entry }) => !entry.deleted && this.now() < entry.expires_at)
+      .map(({ entry, id }) => ({ id, name: entry.name, orgId: entry.org_id }));
+  }
+
+  deleteKey(id: number): void {
+    const keys = this.record.keys;
+    const index = keys.findIndex((entry, at) => (entry.id ?? FIRST_DEVICE_KEY_ID + at) === id);
+    const found = keys[index];
+    if (found) found.deleted = true;
+    this.host.persist();
+  }
+
+  /** The configured key (routes/hosted-keys.ts) is gone once deleted. */
+  get configuredKeyDeleted(): boolean {
+    return this.host.data.device_sign_in?.configured_key_deleted === true;
+  }
+
+  deleteConfiguredKey(): void {
+    this.record.configured_key_deleted = true;
+    this.host.persist();
+  }
+
+  /** For the admin helper: every key a sign-in made, without the key itself. */
+  describeKeys() {
+    return (this.host.data.device_sign_in?.keys ?? []).map((entry, index) => ({
+      id: entry.id ?? FIRST_DEVICE_KEY_ID + index,
+      name: entry.name,
+      org_id: entry.org_id,
+      status: entry.deleted ? 'deleted' : this.now() < entry.expires_at ? 'valid' : 'expired',
+    }));
   }
 
   /** For the admin helper: every code, without the secret that collects its key. */

@@ -62,7 +62,7 @@ function sessionCookie(req: Incoming): string | null {
 }
 
 /** `get_api_key_from_header`: Bearer first, then the two other headers, then the cookie. */
-function offeredKey(req: Incoming): string | null {
+export function offeredKey(req: Incoming): string | null {
   const authorization = header(req, 'authorization');
   if (authorization?.startsWith('Bearer ')) return authorization.replace('Bearer ', '');
   return (
@@ -106,6 +106,13 @@ function uuidHex(value: string): string | null {
     .replace(/^\{(.*)\}$/, '$1')
     .replaceAll('-', '');
   return /^[0-9a-fA-F]{32}$/.test(hex) ? hex.toLowerCase() : null;
+}
+
+/** The organisation `X-Org-Id` names, as the user's organisation id; null when none or not one. */
+export function requestedOrg(req: Incoming): string | null {
+  const requested = header(req, 'x-org-id');
+  const hex = requested ? uuidHex(requested) : null;
+  return hostedOrgs.find((org) => org.id.replaceAll('-', '') === hex)?.id ?? null;
 }
 
 /** One `limits` fixed window: it opens at the first hit and lasts `seconds`. */
@@ -157,6 +164,8 @@ export class HostedAuth {
     /** A key a device sign-in created (routes/hosted-device.ts): valid for a week, bound. */
     private readonly deviceKey: (key: string) => { valid: boolean; orgId: string } | null = () =>
       null,
+    /** The configured key was deleted (`DELETE /api/keys/1`, routes/hosted-keys.ts). */
+    private readonly configuredDeleted: () => boolean = () => false,
   ) {}
 
   /** The auth-cookie middleware, outermost: a request without any credential ends here. */
@@ -186,7 +195,10 @@ export class HostedAuth {
     // key is the configured one, or any at all when none is configured.
     const device = key === null ? null : this.deviceKey(key);
     const keyValid =
-      key !== null && (device ? device.valid : expected === null || key === expected);
+      key !== null &&
+      (device
+        ? device.valid
+        : !this.configuredDeleted() && (expected === null || key === expected));
     if (!keyValid) {
       if (sessionCookie(req) !== this.sessionToken) {
         throw new HttpError(json({ error: 'NoCredentialsError' }, 401));
