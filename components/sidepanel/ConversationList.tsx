@@ -28,6 +28,7 @@ import {
   mergeConversations,
   mergeServers,
   pageFailure,
+  quietCheckOf,
   repositoriesOf,
   summaryOfIndexEntry,
   withWorkerKnowledge,
@@ -324,7 +325,14 @@ export function ConversationList({
   const repositories = useMemo(() => repositoriesOf(all), [all]);
   // Self-hosted code hosts, for the pull-request links (shared with the conversation view).
   const hosts = useProviderTokens({ enabled: apis.v0 !== false, staleTime: 5 * 60_000 });
-  const groups = useMemo(() => triageGroups(shown, hosts), [shown, hosts]);
+  // A working conversation silent past the person's setting moves under Needs you, and back on
+  // its next sign of progress (the index is read every few seconds, the clock ticks on its own).
+  const clock = useSharedNow();
+  const quiet = useMemo(
+    () => quietCheckOf(index.data, settings.quietMinutes, clock),
+    [index.data, settings.quietMinutes, clock],
+  );
+  const groups = useMemo(() => triageGroups(shown, hosts, quiet), [shown, hosts, quiet]);
   const partial = useMemo(() => {
     for (const page of pages ?? []) {
       for (const [key, part] of Object.entries(page.parts)) {
@@ -572,6 +580,7 @@ const needIcons: Record<Need, IconName> = {
   question: 'circleHelp',
   input: 'reply',
   error: 'circleAlert',
+  stuck: 'circlePause',
 };
 
 const ConversationItem = memo(function ConversationItem({
@@ -608,6 +617,9 @@ const ConversationItem = memo(function ConversationItem({
               <Icon name={needIcons[need]} className={`tone-${status.tone}`} />
               {status.label}
             </span>
+          ) : null}
+          {need === 'stuck' ? (
+            <span className="need-next muted small">{t('panel.list.noProgressNext')}</span>
           ) : null}
           <span className="facts">
             {need ? null : <span>{status.label}</span>}

@@ -14,7 +14,7 @@ const NOW = Date.parse('2026-11-28T12:00:00Z');
 function working(minutesAgo: number): NowState {
   return {
     kind: 'working',
-    tone: 'info',
+    tone: 'blue',
     headline: null,
     words: 'Thinking',
     code: null,
@@ -24,7 +24,7 @@ function working(minutesAgo: number): NowState {
     problem: null,
     busy: true,
     offline: false,
-  } as NowState;
+  };
 }
 
 function line(props: Partial<NowLineProps> & { now: NowState }) {
