@@ -18,6 +18,7 @@ import { callApi, rpc } from '@/lib/messaging/worker-client';
 import type { Settings } from '@/lib/settings/schema';
 import { scopeSettings } from '@/lib/settings/servers';
 import { localDateTime } from '@/lib/timeline/time';
+import type { NextWaiting } from './hooks/useNextWaiting';
 import { useOnline } from './hooks/useOnline';
 import { type ServerApis, serverApisOf } from './hooks/useServerApis';
 import { useSharedNow } from './hooks/useSharedNow';
@@ -194,6 +195,8 @@ interface ConversationListProps {
   onV1Available: () => void;
   /** Opens the New tab, for the empty list's way forward. */
   onNew: () => void;
+  /** "The next one that needs me", shared with the conversation and the keyboard command. */
+  next?: NextWaiting;
 }
 
 /** A server that could not be read: its name, what went wrong, and since when its list is old. */
@@ -215,6 +218,7 @@ export function ConversationList({
   onOpen,
   onV1Available,
   onNew,
+  next,
 }: ConversationListProps) {
   const [repository, setRepository] = useState('');
   const [server, setServer] = useState('');
@@ -365,6 +369,26 @@ export function ConversationList({
 
   return (
     <div className="panel-scroll">
+      {next ? (
+        <div className="list-head">
+          <button
+            type="button"
+            className="btn btn-small"
+            title={next.hint}
+            aria-keyshortcuts={next.shortcut ?? undefined}
+            data-next-waiting
+            onClick={next.go}
+          >
+            <Icon name="forward" />
+            {t('panel.list.nextWaiting')}
+            {next.shortcut ? (
+              <span className="kbd" aria-hidden="true">
+                {next.shortcut}
+              </span>
+            ) : null}
+          </button>
+        </div>
+      ) : null}
       <div className="list-filters">
         <input
           className="input"

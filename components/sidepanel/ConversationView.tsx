@@ -19,6 +19,7 @@ import { useConversationRecord } from './hooks/useConversationRecord';
 import { useConversationStatus } from './hooks/useConversationStatus';
 import { useEventSearch } from './hooks/useEventSearch';
 import { useExport } from './hooks/useExport';
+import type { NextWaiting } from './hooks/useNextWaiting';
 import { useOnline } from './hooks/useOnline';
 import { useQuestionAnswer } from './hooks/useQuestionAnswer';
 import type { ServerApis } from './hooks/useServerApis';
@@ -57,6 +58,8 @@ interface ConversationViewProps {
   conversationId: string;
   generation: Generation;
   arrival?: Arrival | undefined;
+  /** "The next one that needs me", shared with the list and the keyboard command. */
+  next?: NextWaiting;
   settings: Settings;
   apis: ServerApis;
   /** With several servers, the name of the one it is on (its settings are that server's). */
@@ -86,6 +89,7 @@ export function ConversationView({
   conversationId,
   generation,
   arrival,
+  next,
   settings,
   apis,
   serverName = null,
@@ -315,6 +319,17 @@ export function ConversationView({
       icon: 'info',
       onSelect: () => setShowDetails((open) => !open),
     },
+    ...(next
+      ? [
+          {
+            kind: 'action' as const,
+            label: t('panel.list.nextWaiting'),
+            icon: 'forward' as const,
+            ...(next.shortcut ? { shortcut: next.shortcut } : {}),
+            onSelect: next.go,
+          },
+        ]
+      : []),
     {
       kind: 'link',
       label: t('panel.header.openWebApp'),

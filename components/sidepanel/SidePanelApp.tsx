@@ -22,6 +22,7 @@ import type { Settings } from '@/lib/settings/schema';
 import { scopeSettings, serverById } from '@/lib/settings/servers';
 import type { Arrival } from './ConversationView';
 import { ConversationView } from './ConversationView';
+import { type NextWaiting, useNextWaiting } from './hooks/useNextWaiting';
 import { type ServerApis, serverApisOf, useScopedApis, useServerApis } from './hooks/useServerApis';
 import { claimLaunch } from './model/launch-claim';
 import type { LaunchInbox } from './model/launch-inbox';
@@ -145,6 +146,12 @@ export function SidePanelApp({
     },
     [],
   );
+  const openWaiting = useCallback(
+    (id: string, serverId?: string) => openConversation(id, null, null, serverId),
+    [openConversation],
+  );
+  // From the conversation open here (on screen or behind another tab), one further each press.
+  const next = useNextWaiting(conversation?.id ?? null, openWaiting);
   /** Each launch's wishes are carried out once, even for the conversation already open. */
   const arrivals = useRef(0);
 
@@ -331,6 +338,11 @@ export function SidePanelApp({
           {refusal}
         </div>
       ) : null}
+      {next.none ? (
+        <p className="notice notice-info panel-banner" role="status" data-nothing-waits>
+          {t('panel.list.nextWaitingNone')}
+        </p>
+      ) : null}
       {!workerConnected ? (
         <div className="notice notice-warning panel-banner" role="status">
           {t('panel.shell.workerReconnecting')}
@@ -346,6 +358,7 @@ export function SidePanelApp({
             }
             onV1Available={onV1Available}
             onNew={() => setView('new')}
+            next={next}
           />
         </ViewPanel>
       ) : null}
@@ -382,6 +395,7 @@ export function SidePanelApp({
                 conversationId={conversation.id}
                 generation={conversation.generation}
                 arrival={conversation.arrival}
+                next={next}
                 settings={settings}
                 defaultApis={apis}
                 onTitle={onTitle}
@@ -468,6 +482,7 @@ function ConversationOnServer({
   conversationId: string;
   generation: Generation;
   arrival?: Arrival | undefined;
+  next: NextWaiting;
   settings: Settings;
   defaultApis: ServerApis;
   onTitle: (title: string) => void;
