@@ -131,3 +131,28 @@ test('the panel’s “Next that needs you” walks the waiting conversations ol
     .click();
   await expect(shown(panel, older)).toBeVisible({ timeout: 15_000 });
 });
+
+test.describe('a silent agent', () => {
+  // At a realistic pace the long run is still working minutes later.
+  test.use({ serviceOptions: { server: 'v1', pace: 1 } });
+
+  test('a working conversation quiet past the person’s minutes reads “No progress” under Needs you', async ({
+    service,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    await connectToService();
+    const id = await startOnWidgets(service, '[scenario:long] Refactor the parser');
+    const panel = await openExtensionPage('sidepanel.html');
+    const row = panel.locator(`.conversation-item[data-conversation-id="${id}"]`);
+    await expect(row).toHaveAttribute('data-group', 'working', { timeout: 20_000 });
+    // The panel's clock alone runs a quarter of an hour ahead: every sign of progress it has is
+    // that old to it (the service is never slowed or backdated).
+    await panel.clock.install();
+    await panel.clock.fastForward('15:00');
+    // The list's clock ticks every 20 s.
+    await expect(row).toHaveAttribute('data-group', 'needs-you', { timeout: 30_000 });
+    await expect(row.locator('[data-need="stuck"]')).toHaveText(/No progress for 1[45] min/);
+    await expect(row).toContainText('send a nudge, pause or stop it, or open it on the server');
+  });
+});
