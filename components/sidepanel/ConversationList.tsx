@@ -18,6 +18,7 @@ import { callApi, rpc } from '@/lib/messaging/worker-client';
 import type { Settings } from '@/lib/settings/schema';
 import { scopeSettings } from '@/lib/settings/servers';
 import { localDateTime } from '@/lib/timeline/time';
+import type { NextWaiting } from './hooks/useNextWaiting';
 import { useOnline } from './hooks/useOnline';
 import { type ServerApis, serverApisOf } from './hooks/useServerApis';
 import { useSharedNow } from './hooks/useSharedNow';
@@ -28,6 +29,7 @@ import {
   mergeConversations,
   mergeServers,
   pageFailure,
+  quietCheckOf,
   repositoriesOf,
   summaryOfIndexEntry,
   withWorkerKnowledge,
@@ -193,6 +195,8 @@ interface ConversationListProps {
   onV1Available: () => void;
   /** Opens the New tab, for the empty list's way forward. */
   onNew: () => void;
+  /** "The next one that needs me", shared with the conversation and the keyboard command. */
+  next?: NextWaiting;
 }
 
 /** A server that could not be read: its name, what went wrong, and since when its list is old. */
@@ -214,6 +218,7 @@ export function ConversationList({
   onOpen,
   onV1Available,
   onNew,
+  next,
 }: ConversationListProps) {
   const [repository, setRepository] = useState('');
   const [server, setServer] = useState('');
@@ -324,7 +329,14 @@ export function ConversationList({
   const repositories = useMemo(() => repositoriesOf(all), [all]);
   // Self-hosted code hosts, for the pull-request links (shared with the conversation view).
   const hosts = useProviderTokens({ enabled: apis.v0 !== false, staleTime: 5 * 60_000 });
-  const groups = useMemo(() => triageGroups(shown, hosts), [shown, hosts]);
+  // A working conversation silent past the person's setting moves under Needs you, and back on
+  // its next sign of progress (the index is read every few seconds, the clock ticks on its own).
+  const clock = useSharedNow();
+  const quiet = useMemo(
+    () => quietCheckOf(index.data, settings.quietMinutes, clock),
+    [index.data, settings.quietMinutes, clock],
+  );
+  const groups = useMemo(() => triageGroups(shown, hosts, quiet), [shown, hosts, quiet]);
   const partial = useMemo(() => {
     for (const page of pages ?? []) {
       for (const [key, part] of Object.entries(page.parts)) {
@@ -357,6 +369,26 @@ export function ConversationList({
 
   return (
     <div className="panel-scroll">
+      {next ? (
+        <div className="list-head">
+          <button
+            type="button"
+            className="btn btn-small"
+            title={next.hint}
+            aria-keyshortcuts={next.shortcut ?? undefined}
+            data-next-waiting
+            onClick={next.go}
+          >
+            <Icon name="forward" />
+            {t('panel.list.nextWaiting')}
+            {next.shortcut ? (
+              <span className="kbd" aria-hidden="true">
+                {next.shortcut}
+              </span>
+            ) : null}
+          </button>
+        </div>
+      ) : null}
       <div className="list-filters">
         <input
           className="input"
@@ -572,6 +604,7 @@ const needIcons: Record<Need, IconName> = {
   question: 'circleHelp',
   input: 'reply',
   error: 'circleAlert',
+  stuck: 'circlePause',
 };
 
 const ConversationItem = memo(function ConversationItem({
@@ -608,6 +641,9 @@ const ConversationItem = memo(function ConversationItem({
               <Icon name={needIcons[need]} className={`tone-${status.tone}`} />
               {status.label}
             </span>
+          ) : null}
+          {need === 'stuck' ? (
+            <span className="need-next muted small">{t('panel.list.noProgressNext')}</span>
           ) : null}
           <span className="facts">
             {need ? null : <span>{status.label}</span>}

@@ -19,6 +19,7 @@ import { useConversationRecord } from './hooks/useConversationRecord';
 import { useConversationStatus } from './hooks/useConversationStatus';
 import { useEventSearch } from './hooks/useEventSearch';
 import { useExport } from './hooks/useExport';
+import type { NextWaiting } from './hooks/useNextWaiting';
 import { useOnline } from './hooks/useOnline';
 import { useQuestionAnswer } from './hooks/useQuestionAnswer';
 import type { ServerApis } from './hooks/useServerApis';
@@ -43,9 +44,22 @@ const OutcomeCard = lazy(() =>
   import('./OutcomeCard').then((module) => ({ default: module.OutcomeCard })),
 );
 
+/**
+ * What the launch that opened the conversation asked of it (lib/messaging/panel-port.ts):
+ * where the focus goes, and a note to show. `serial` tells one launch from the next.
+ */
+export interface Arrival {
+  serial: number;
+  focus?: 'composer' | 'action';
+  notice?: 'stale-notification';
+}
+
 interface ConversationViewProps {
   conversationId: string;
   generation: Generation;
+  arrival?: Arrival | undefined;
+  /** "The next one that needs me", shared with the list and the keyboard command. */
+  next?: NextWaiting;
   settings: Settings;
   apis: ServerApis;
   /** With several servers, the name of the one it is on (its settings are that server's). */
@@ -74,6 +88,8 @@ function cloneFolderOf(settings: Settings, record: unknown): string | null {
 export function ConversationView({
   conversationId,
   generation,
+  arrival,
+  next,
   settings,
   apis,
   serverName = null,
@@ -303,6 +319,17 @@ export function ConversationView({
       icon: 'info',
       onSelect: () => setShowDetails((open) => !open),
     },
+    ...(next
+      ? [
+          {
+            kind: 'action' as const,
+            label: t('panel.list.nextWaiting'),
+            icon: 'forward' as const,
+            ...(next.shortcut ? { shortcut: next.shortcut } : {}),
+            onSelect: next.go,
+          },
+        ]
+      : []),
     {
       kind: 'link',
       label: t('panel.header.openWebApp'),
@@ -311,11 +338,47 @@ export function ConversationView({
     },
   ];
 
+  // A stale notification's note stays until the person dismisses it or another launch comes.
+  const [staleNote, setStaleNote] = useState(false);
+  useEffect(() => {
+    setStaleNote(arrival?.notice === 'stale-notification');
+  }, [arrival]);
+
+  // The focus a launch asked for, once what it names is on screen: the message box (a
+  // notification's Reply), or the action or question waited on (a notification's click where the
+  // browser has no buttons). The group itself takes the focus, not its Confirm: a stray Enter
+  // answers nothing.
+  const root = useRef<HTMLDivElement | null>(null);
+  const focusedFor = useRef(0);
+  const synced = !!snapshot?.synced;
+  // The action or question renders with its own fields: each is a reason to look again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  useEffect(() => {
+    if (!arrival?.focus || focusedFor.current === arrival.serial) return;
+    const composer = composerInput.current;
+    if (arrival.focus === 'composer' || now.kind === 'reply') {
+      if (!composer || composer.disabled) return;
+      focusedFor.current = arrival.serial;
+      composer.focus();
+      return;
+    }
+    const target = root.current?.querySelector<HTMLElement>('[data-pending-action]');
+    if (target) {
+      focusedFor.current = arrival.serial;
+      target.scrollIntoView({ block: 'nearest' });
+      target.focus();
+    } else if (synced && now.kind !== 'confirm' && now.kind !== 'question') {
+      // Nothing waits any more: the line says where it is; the focus stays where it was.
+      focusedFor.current = arrival.serial;
+    }
+  }, [arrival, now.kind, synced, pending?.key, question?.requestId]);
+
   const stepLabels = generation === 'v1' ? { start: t('panel.controls.resumeSandbox') } : undefined;
   const focusComposer = () => composerInput.current?.focus();
 
   return (
     <div
+      ref={root}
       className="conversation"
       data-conversation-id={conversationId}
       data-generation={generation}
@@ -347,8 +410,17 @@ export function ConversationView({
           />
         }
       />
+      {staleNote ? (
+        <div className="notice notice-info now-stale" role="status" data-stale-notification>
+          <span>{t('panel.now.staleNotification')}</span>
+          <button type="button" className="btn btn-small" onClick={() => setStaleNote(false)}>
+            {t('panel.problem.dismiss')}
+          </button>
+        </div>
+      ) : null}
       <NowLine
         now={now}
+        quietAfterMinutes={settings.quietMinutes}
         offset={offset}
         pending={pending}
         requestProblem={requestProblem}

@@ -43,6 +43,11 @@ function riskKey(risk: string | null): 'LOW' | 'MEDIUM' | 'HIGH' | 'UNKNOWN' {
 
 export interface NowLineProps {
   now: NowState;
+  /**
+   * The person's "no progress" setting (minutes; 0 turns it off): working and silent this long,
+   * the line says so with the next steps.
+   */
+  quietAfterMinutes?: number;
   /** Server-time offset (lib/timeline/server-clock.ts) for elapsed times. */
   offset: number;
   pending: PendingAction | null;
@@ -183,6 +188,11 @@ export function NowLine(props: NowLineProps) {
   }
   const words = now.kind === 'deleted' ? t('panel.conversation.deleted') : (now.words ?? null);
   const quiet = now.kind === 'working' && !now.code && elapsed !== null && elapsed >= QUIET_MS;
+  const stuckAfter = (props.quietAfterMinutes ?? 0) * 60_000;
+  const noProgress =
+    now.kind === 'working' && stuckAfter > 0 && elapsed !== null && elapsed >= stuckAfter
+      ? Math.floor(elapsed / 60_000)
+      : null;
   const problem = now.problem ?? props.requestProblem;
   const alarming = now.kind === 'error' || now.kind === 'offline' || now.kind === 'deleted';
   const highRisk = pending?.risk === 'HIGH';
@@ -228,7 +238,11 @@ export function NowLine(props: NowLineProps) {
             {formatDuration(elapsed)}
           </span>
         ) : null}
-        {quiet && elapsed !== null ? (
+        {noProgress !== null ? (
+          <span className="now-time tone-warning" data-no-progress={noProgress}>
+            {t('panel.now.noProgress', { minutes: noProgress })}
+          </span>
+        ) : quiet && elapsed !== null ? (
           <span className="now-time" data-quiet>
             {t('panel.now.quiet', { duration: formatDuration(elapsed) })}
           </span>
@@ -245,8 +259,17 @@ export function NowLine(props: NowLineProps) {
           </button>
         ) : null}
       </div>
+      {noProgress !== null ? (
+        <p className="now-next" data-no-progress-next>
+          {t('panel.now.noProgressNext')}
+        </p>
+      ) : null}
       {confirming && pending ? (
-        <fieldset className={`confirmation ${highRisk ? 'confirmation-high' : ''}`}>
+        <fieldset
+          className={`confirmation ${highRisk ? 'confirmation-high' : ''}`}
+          data-pending-action="confirmation"
+          tabIndex={-1}
+        >
           <legend className="visually-hidden">{t('panel.controls.confirmationLabel')}</legend>
           <pre className="confirm-command">{printable(pending.code)}</pre>
           <div className="now-actions">
@@ -289,7 +312,15 @@ export function NowLine(props: NowLineProps) {
           {now.offline ? <p className="small muted">{t('panel.now.offlineControls')}</p> : null}
         </fieldset>
       ) : null}
-      {now.kind === 'question' ? props.questionCard : null}
+      {now.kind === 'question' && props.questionCard ? (
+        <section
+          data-pending-action="question"
+          tabIndex={-1}
+          aria-label={t('panel.now.pendingAction')}
+        >
+          {props.questionCard}
+        </section>
+      ) : null}
       {problem ? (
         <ProblemBody
           problem={problem}

@@ -20,7 +20,9 @@ import { rpc } from '@/lib/messaging/worker-client';
 import type { WorkerConnection } from '@/lib/messaging/worker-connection';
 import type { Settings } from '@/lib/settings/schema';
 import { scopeSettings, serverById } from '@/lib/settings/servers';
+import type { Arrival } from './ConversationView';
 import { ConversationView } from './ConversationView';
+import { type NextWaiting, useNextWaiting } from './hooks/useNextWaiting';
 import { type ServerApis, serverApisOf, useScopedApis, useServerApis } from './hooks/useServerApis';
 import { claimLaunch } from './model/launch-claim';
 import type { LaunchInbox } from './model/launch-inbox';
@@ -65,6 +67,8 @@ interface OpenConversation {
    * index is asked before anything is read from one.
    */
   serverId?: string | undefined;
+  /** What the launch that opened it asked for (a notification's Reply, a stale button). */
+  arrival?: Arrival;
 }
 
 interface SidePanelAppProps {
@@ -135,12 +139,21 @@ export function SidePanelApp({
       generation: Generation | null = null,
       title: string | null = null,
       serverId?: string,
+      arrival?: Arrival,
     ) => {
-      setConversation({ id, generation, title, serverId });
+      setConversation({ id, generation, title, serverId, ...(arrival ? { arrival } : {}) });
       setView('conversation');
     },
     [],
   );
+  const openWaiting = useCallback(
+    (id: string, serverId?: string) => openConversation(id, null, null, serverId),
+    [openConversation],
+  );
+  // From the conversation open here (on screen or behind another tab), one further each press.
+  const next = useNextWaiting(conversation?.id ?? null, openWaiting);
+  /** Each launch's wishes are carried out once, even for the conversation already open. */
+  const arrivals = useRef(0);
 
   const several = hasSeveralServers(settings);
   // With several servers, a conversation opened by id alone (a notification, an address) is
@@ -229,7 +242,19 @@ export function SidePanelApp({
             // The setup view shows whenever no server is configured; nothing else to do.
             return;
           case 'conversation':
-            openConversation(launch.conversationId, null, null, launch.serverId);
+            openConversation(
+              launch.conversationId,
+              null,
+              null,
+              launch.serverId,
+              launch.focus || launch.notice
+                ? {
+                    serial: ++arrivals.current,
+                    ...(launch.focus ? { focus: launch.focus } : {}),
+                    ...(launch.notice ? { notice: launch.notice } : {}),
+                  }
+                : undefined,
+            );
             return;
           case 'microagents':
             setMicroagents({ context: launch.context, filePath: launch.filePath });
@@ -313,6 +338,11 @@ export function SidePanelApp({
           {refusal}
         </div>
       ) : null}
+      {next.none ? (
+        <p className="notice notice-info panel-banner" role="status" data-nothing-waits>
+          {t('panel.list.nextWaitingNone')}
+        </p>
+      ) : null}
       {!workerConnected ? (
         <div className="notice notice-warning panel-banner" role="status">
           {t('panel.shell.workerReconnecting')}
@@ -328,6 +358,7 @@ export function SidePanelApp({
             }
             onV1Available={onV1Available}
             onNew={() => setView('new')}
+            next={next}
           />
         </ViewPanel>
       ) : null}
@@ -363,6 +394,8 @@ export function SidePanelApp({
                 key={`${conversation.serverId ?? ''}:${conversation.id}`}
                 conversationId={conversation.id}
                 generation={conversation.generation}
+                arrival={conversation.arrival}
+                next={next}
                 settings={settings}
                 defaultApis={apis}
                 onTitle={onTitle}
@@ -448,6 +481,8 @@ function ConversationOnServer({
 }: {
   conversationId: string;
   generation: Generation;
+  arrival?: Arrival | undefined;
+  next: NextWaiting;
   settings: Settings;
   defaultApis: ServerApis;
   onTitle: (title: string) => void;

@@ -12,6 +12,13 @@ vi.mock('./conversation-commands', () => ({
   }),
 }));
 
+// What waits now, oldest first, as the badge has it (the worker's list and streams).
+let waitingNow: { id: string; serverId?: string; name: string; since: number }[] = [];
+vi.mock('./badge', () => ({
+  currentlyWaiting: () => waitingNow,
+  watchedStates: () => ({}),
+}));
+
 const request = (params: unknown) => ({
   type: 'handoff/rpc',
   method: 'conversation.answer',
@@ -60,5 +67,37 @@ describe('an answer to the agent’s question, as a page asks the worker for it'
       expect(answer).toMatchObject({ error: { kind: 'validation' } });
     }
     expect(answered).toEqual([]);
+  });
+});
+
+describe('the panel’s “next one that needs me”', () => {
+  const next = (params: unknown) =>
+    handleRpc({ type: 'handoff/rpc', method: 'conversations.nextWaiting', params });
+
+  beforeEach(() => {
+    freshProfile();
+    waitingNow = [
+      { id: 'old-1', serverId: 'default', name: 'Oldest', since: 1 },
+      { id: 'new-2', serverId: 'second', name: 'Newer', since: 2 },
+    ];
+  });
+
+  it('goes from the one on screen to the next waiting, oldest first, and round again', async () => {
+    expect(await next({ after: 'elsewhere' })).toEqual({
+      ok: true,
+      result: { conversationId: 'old-1', serverId: 'default', waiting: 2 },
+    });
+    expect(await next({ after: 'old-1' })).toMatchObject({
+      result: { conversationId: 'new-2', serverId: 'second' },
+    });
+    expect(await next({ after: 'new-2' })).toMatchObject({ result: { conversationId: 'old-1' } });
+    // Without one on screen it goes on from its own last step (shared with the keyboard).
+    expect(await next({})).toMatchObject({ result: { conversationId: 'new-2' } });
+  });
+
+  it('answers nothing when nothing waits, and refuses a malformed request', async () => {
+    waitingNow = [];
+    expect(await next({})).toEqual({ ok: true, result: null });
+    expect(await next({ after: '' })).toMatchObject({ ok: false, error: { kind: 'validation' } });
   });
 });

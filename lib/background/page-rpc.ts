@@ -10,11 +10,12 @@ import {
   type RpcResults,
   rpcParams,
 } from '@/lib/messaging/rpc';
-import { watchedStates } from './badge';
+import { currentlyWaiting, watchedStates } from './badge';
 import { answerQuestion, controlConversation, sendMessage } from './conversation-commands';
 import { serverIssuedTargets } from './conversation-targets';
 import { conversationIndex, serverOfConversation } from './conversations';
 import { hub } from './hub';
+import { nextWaiting } from './next-waiting';
 import { serviceConnection } from './service-client';
 
 type Handlers = { [M in RpcMethodName]: (params: RpcParams<M>) => Promise<RpcResults[M]> };
@@ -39,10 +40,28 @@ const handlers: Handlers = {
     await hub.unwatch(conversationId);
     return { done: true };
   },
-  'conversations.index': async () => ({
-    ...(await conversationIndex.snapshot()),
-    watched: watchedStates(),
-  }),
+  'conversations.index': async () => {
+    const index = await conversationIndex.snapshot();
+    const lastEvents: Record<string, number> = {};
+    for (const entry of index.entries) {
+      const at = hub.stream(entry.id)?.snapshot().lastEventAt;
+      if (at) lastEvents[entry.id] = at;
+    }
+    return { ...index, watched: watchedStates(), lastEvents };
+  },
+  'conversations.nextWaiting': async ({ after }) => {
+    const waiting = currentlyWaiting();
+    // Stepping from the one on screen; without one, from where the last step (a key press or
+    // this button) went, so both walk the one list.
+    const next = nextWaiting(after, waiting);
+    return next
+      ? {
+          conversationId: next.id,
+          ...(next.serverId ? { serverId: next.serverId } : {}),
+          waiting: waiting.length,
+        }
+      : null;
+  },
   'conversations.started': async ({ conversationId, generation, origin, serverId }) => {
     await conversationIndex.recordStart(serverId, conversationId, generation, origin);
     return { done: true };

@@ -133,6 +133,14 @@ export const panelStrings = {
   'panel.now.startingAgent': 'Starting the agent…',
   'panel.now.thinking': 'Thinking',
   'panel.now.quiet': 'quiet for {duration}',
+  // Working, but silent for longer than the person's setting (lib/messaging/conversation-index.ts).
+  'panel.now.noProgress': 'No progress for {minutes} min',
+  'panel.now.noProgressNext':
+    'The agent may be stuck. Send it a nudge below, pause or stop it, or open it on the server.',
+  // A notification's button found that what it showed no longer waited, and sent nothing.
+  'panel.now.staleNotification':
+    'That notification was out of date: nothing was sent. Here is where the conversation is now.',
+  'panel.now.pendingAction': 'What the agent waits for',
   'panel.now.elapsed': 'for {duration}',
   'panel.now.reply': 'Reply',
   'panel.now.offlineControls': 'Controls that need the server are off until it is back.',
@@ -324,6 +332,16 @@ export const panelStrings = {
   'panel.list.group.needsYou': 'Needs you',
   'panel.list.group.working': 'Working',
   'panel.list.group.done': 'Done',
+  'panel.list.noProgress': 'No progress for {minutes} min',
+  'panel.list.noProgressNext':
+    'Open it to send a nudge, pause or stop it, or open it on the server.',
+  // "The next one that needs me": the button, and the keyboard command it shares its walk with.
+  'panel.list.nextWaiting': 'Next that needs you',
+  'panel.list.nextWaitingHint':
+    'Go to the next conversation that needs you, oldest first ({shortcut}; change it in the browser’s shortcuts page)',
+  'panel.list.nextWaitingHintUnbound':
+    'Go to the next conversation that needs you, oldest first (give it a key in the browser’s shortcuts page)',
+  'panel.list.nextWaitingNone': 'Nothing needs you right now.',
   'panel.list.ago.now': 'just now',
   'panel.list.ago.minutes': '{count} min ago',
   'panel.list.ago.hours': '{count} h ago',

@@ -73,6 +73,11 @@ export type WatchedState = IndexNeed | 'finished';
 /** The `conversations.index` answer: the index, and what the watched streams know better. */
 export interface IndexAnswer extends IndexSnapshot {
   watched: Record<string, WatchedState>;
+  /**
+   * When the streams this worker keeps last heard from each of the index's conversations
+   * (epoch ms, by id): a fresher sign of progress than a list record's last change.
+   */
+  lastEvents?: Record<string, number>;
 }
 
 export interface IndexFailure {

@@ -87,6 +87,13 @@ export const rpcParams = {
   'conversation.unwatch': z.object({ conversationId: z.string(), serverId: serverIdParam }),
   /** The worker's index of every conversation, as it last read it (also offline). */
   'conversations.index': z.object({}),
+  /**
+   * The next conversation waiting for the person after `after` (the one the panel shows), oldest
+   * wait first and round again: the same walk as the keyboard command `next-needing-you`.
+   */
+  'conversations.nextWaiting': z.object({
+    after: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  }),
   /** Handoff started a conversation (from a page's issue or pull request, when `origin`). */
   'conversations.started': z.object({
     ...conversationRef,
@@ -113,6 +120,12 @@ export interface RpcResults {
   'conversation.answer': { done: true };
   'conversation.unwatch': { done: true };
   'conversations.index': IndexAnswer;
+  /** Null when nothing waits; `waiting`: how many do (the one answered among them). */
+  'conversations.nextWaiting': {
+    conversationId: string;
+    serverId?: string;
+    waiting: number;
+  } | null;
   'conversations.started': { done: true };
   /** False when the clone was over already (the start goes on) or the start is unknown. */
   'start.cancel': { cancelled: boolean };

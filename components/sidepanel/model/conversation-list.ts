@@ -15,7 +15,12 @@ export {
 } from '@/lib/api/conversation-summary';
 
 import { type ConversationSummary, normaliseId, recordTime } from '@/lib/api/conversation-summary';
-import type { IndexAnswer, IndexEntry, WatchedState } from '@/lib/messaging/conversation-index';
+import {
+  type IndexAnswer,
+  type IndexEntry,
+  quietMinutes,
+  type WatchedState,
+} from '@/lib/messaging/conversation-index';
 import type { TaskReference } from './triage';
 
 /**
@@ -169,4 +174,39 @@ export function filterConversations<T extends ListedSummary>(
 /** The repositories the loaded conversations name, for the repository filter. */
 export function repositoriesOf(list: readonly ConversationSummary[]): string[] {
   return [...new Set(list.map((item) => item.repository).filter((r): r is string => !!r))].sort();
+}
+
+/**
+ * The list's "no progress" check: a working conversation silent for the person's number of
+ * minutes (`quietMinutes`), as the worker reckons it for the badge and the page button. The
+ * newest sign of progress is the fresher of the list record's last change, the index's, and the
+ * worker's stream's last event where it watches the conversation; where the index has it, its
+ * word on whether the agent works counts, as it does for the badge.
+ */
+export function quietCheckOf(
+  answer: IndexAnswer | undefined,
+  afterMinutes: number,
+  now: number,
+): (item: ListedSummary) => number | null {
+  if (afterMinutes <= 0) return () => null;
+  const byKey = new Map<string, IndexEntry>();
+  for (const entry of answer?.entries ?? []) {
+    byKey.set(`${entry.serverId ?? ''}:${normaliseId(entry.id)}`, entry);
+    byKey.set(`:${normaliseId(entry.id)}`, entry);
+  }
+  const lastEvents = new Map(
+    Object.entries(answer?.lastEvents ?? {}).map(([id, at]) => [normaliseId(id), at]),
+  );
+  return (item) => {
+    const id = normaliseId(item.id);
+    const entry = byKey.get(`${item.serverId ?? ''}:${id}`);
+    if (entry && entry.state !== 'working') return null;
+    const lastActivity = Math.max(recordTime(item.updatedAt), entry?.lastActivity ?? 0) || null;
+    return quietMinutes(
+      { state: 'working', lastActivity },
+      now,
+      afterMinutes,
+      lastEvents.get(id) ?? null,
+    );
+  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ConversationSummary } from './conversation-list';
+import type { IndexAnswer, IndexEntry } from '@/lib/messaging/conversation-index';
+import { type ConversationSummary, quietCheckOf } from './conversation-list';
 import {
   placeOf,
   recordTime,
@@ -248,5 +249,74 @@ describe('relativeTime', () => {
   it('has no words for an unknown time', () => {
     expect(relativeTime(recordTime(null), now)).toBeNull();
     expect(relativeTime(recordTime('not a date'), now)).toBeNull();
+  });
+});
+
+describe('a working conversation with no progress for long', () => {
+  const NOW = Date.parse('2025-11-01T10:30:00Z');
+  const quietFor = (item: ConversationSummary) =>
+    quietCheckOf(undefined, 10, NOW)({ ...item, serverId: undefined });
+
+  it('is listed under Needs you as "No progress for N min", and only while it works', () => {
+    const groups = triageGroups(
+      [
+        summary('silent', { updatedAt: '2025-11-01T10:18:00Z' }),
+        summary('busy', { updatedAt: '2025-11-01T10:25:00Z' }),
+        summary('asks', {
+          updatedAt: '2025-11-01T09:00:00Z',
+          executionStatus: 'waiting_for_confirmation',
+        }),
+        summary('over', { updatedAt: '2025-11-01T09:00:00Z', executionStatus: 'finished' }),
+      ],
+      {},
+      quietFor,
+    );
+    const needsYou = groups.find((group) => group.id === 'needs-you');
+    const silent = needsYou?.entries.find((entry) => entry.item.id === 'silent');
+    expect(silent?.need).toBe('stuck');
+    expect(silent?.status.label).toBe('No progress for 12 min');
+    expect(needsYou?.entries.find((entry) => entry.item.id === 'asks')?.need).toBe('confirmation');
+    expect(groups.find((group) => group.id === 'working')?.entries.map((e) => e.item.id)).toEqual([
+      'busy',
+    ]);
+    expect(groups.find((group) => group.id === 'done')?.entries.map((e) => e.item.id)).toEqual([
+      'over',
+    ]);
+  });
+
+  it('leaves that state on its next sign of progress: a fresher index record or stream event', () => {
+    const item = summary('c1', { updatedAt: '2025-11-01T10:10:00Z' });
+    expect(quietFor(item)).toBe(20);
+    const index = (extra: Partial<IndexAnswer>): IndexAnswer => ({
+      entries: [
+        {
+          id: 'c1',
+          state: 'working',
+          lastActivity: Date.parse('2025-11-01T10:10:00Z'),
+        } as IndexEntry,
+      ],
+      refreshedAt: NOW,
+      failure: null,
+      complete: true,
+      watched: {},
+      ...extra,
+    });
+    expect(quietCheckOf(index({}), 10, NOW)(item)).toBe(20);
+    // The worker's stream heard from it a minute ago.
+    expect(quietCheckOf(index({ lastEvents: { c1: NOW - 60_000 } }), 10, NOW)(item)).toBeNull();
+    // The index's newer read of it.
+    const fresher = index({});
+    (fresher.entries[0] as IndexEntry).lastActivity = NOW - 2 * 60_000;
+    expect(quietCheckOf(fresher, 10, NOW)(item)).toBeNull();
+    // The index knows it is not working (the worker's word, as on the badge).
+    (fresher.entries[0] as IndexEntry).state = 'done';
+    (fresher.entries[0] as IndexEntry).lastActivity = 0;
+    expect(quietCheckOf(fresher, 10, NOW)(item)).toBeNull();
+  });
+
+  it('is never said when the person turned the check off', () => {
+    const item = summary('c1', { updatedAt: '2025-11-01T08:00:00Z' });
+    expect(quietCheckOf(undefined, 0, NOW)(item)).toBeNull();
+    expect(triageEntry(item).need).toBeNull();
   });
 });

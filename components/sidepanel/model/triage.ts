@@ -15,8 +15,14 @@ export { recordTime };
 
 export type TriageGroupId = 'needs-you' | 'working' | 'done';
 
-/** Why a conversation needs the person. */
-export type Need = 'confirmation' | 'question' | 'input' | 'error';
+/** Why a conversation needs the person; `stuck`: working, but silent for long. */
+export type Need = 'confirmation' | 'question' | 'input' | 'error' | 'stuck';
+
+/**
+ * For how many minutes a working conversation has shown no sign of progress, once that is past
+ * the person's setting (`quietMinutes` in lib/messaging/conversation-index.ts); null otherwise.
+ */
+export type QuietCheck<T extends TriageSource = TriageSource> = (item: T) => number | null;
 
 /** The issue or pull (merge) request a conversation works on. */
 export interface TaskReference {
@@ -172,8 +178,14 @@ export function pullRequestsOf(
 export function triageEntry<T extends TriageSource>(
   item: T,
   hosts: Readonly<Record<string, string | null>> = {},
+  quiet: QuietCheck<T> = () => null,
 ): TriageEntry<T> {
-  const { group, need } = placeOf(item);
+  const place = placeOf(item);
+  // A working agent silent for long needs a look as much as one that asks; its next event
+  // (a fresher record or stream) takes it back to Working.
+  const quietFor = place.group === 'working' ? quiet(item) : null;
+  const { group, need } =
+    quietFor === null ? place : { group: 'needs-you' as const, need: 'stuck' as const };
   const reference = item.reference ?? referenceFromTitle(item.title);
   const pullRequests = pullRequestsOf(item, reference, hosts);
   const status = statusWords({
@@ -188,7 +200,12 @@ export function triageEntry<T extends TriageSource>(
     item,
     group,
     need,
-    status: need === 'question' ? { ...status, label: t('panel.status.question') } : status,
+    status:
+      need === 'question'
+        ? { ...status, label: t('panel.status.question') }
+        : quietFor !== null
+          ? { ...status, tone: 'yellow', label: t('panel.list.noProgress', { minutes: quietFor }) }
+          : status,
     activityAt: recordTime(item.updatedAt) || recordTime(item.createdAt),
     reference: reference?.kind === 'pull-request' ? null : reference,
     pullRequests,
@@ -208,10 +225,11 @@ const groupLabels: Record<TriageGroupId, () => string> = {
 export function triageGroups<T extends TriageSource>(
   items: readonly T[],
   hosts: Readonly<Record<string, string | null>> = {},
+  quiet: QuietCheck<T> = () => null,
 ): TriageGroup<T>[] {
   const byGroup = new Map<TriageGroupId, TriageEntry<T>[]>(groupOrder.map((id) => [id, []]));
   for (const item of items) {
-    const entry = triageEntry(item, hosts);
+    const entry = triageEntry(item, hosts, quiet);
     byGroup.get(entry.group)?.push(entry);
   }
   return groupOrder.flatMap((id) => {

@@ -1,0 +1,158 @@
+import type { Page, Worker } from '@playwright/test';
+import type { RunningService } from '../service/index';
+import { expect, test } from './fixtures';
+import { createV1Conversation, ensureRepository } from './support/panel-pages';
+
+// Issue 27, the panel's side: a notification's Reply leaves the message box ready to type in; a
+// button that found its action gone says so in the conversation; the panel's "Next that needs
+// you" walks the waiting conversations oldest first, as the keyboard command does. Playwright
+// cannot press a real notification's button: end-to-end builds expose the very listener the
+// browser calls (lib/background/main.ts), which acts on what the worker stored of the
+// notification it showed.
+
+test.use({ serviceOptions: { server: 'v1', pace: 0.02 } });
+
+function startOnWidgets(service: RunningService, text: string): Promise<string> {
+  ensureRepository('octo/widgets');
+  return createV1Conversation(service, text, { repository: 'octo/widgets', provider: 'github' });
+}
+
+/** What the worker keeps of a notification it showed, then a press of one of its buttons. */
+async function pressStoredNotice(
+  worker: Worker,
+  conversationId: string,
+  notice: Record<string, unknown>,
+): Promise<string> {
+  return worker.evaluate(
+    async ({ key, record }) => {
+      const stored = (await chrome.storage.session.get('handoff:notices'))['handoff:notices'] ?? {};
+      await chrome.storage.session.set({ 'handoff:notices': { ...stored, [key]: record } });
+      const press = (
+        globalThis as unknown as {
+          handoffNotificationButton: (id: string, index: number) => Promise<string>;
+        }
+      ).handoffNotificationButton;
+      return press(key, 0);
+    },
+    {
+      key: `handoff:${conversationId}`,
+      record: { conversationId, name: 'Tidy up', title: 'Tidy up', ...notice },
+    },
+  );
+}
+
+const shown = (panel: Page, id: string) =>
+  panel.locator(`[data-view="conversation"] .conversation[data-conversation-id="${id}"]`);
+
+test('a notification’s Reply opens the conversation with its message box focused', async ({
+  service,
+  connectToService,
+  openExtensionPage,
+  serviceWorker,
+}) => {
+  await connectToService();
+  const id = await startOnWidgets(service, '[scenario:finish-quickly] Tidy up');
+  await service.admin.waitIdle(id);
+  const panel = await openExtensionPage('sidepanel.html');
+  await expect(panel.locator('[data-view="conversations"]')).toBeVisible();
+  expect(await pressStoredNotice(serviceWorker, id, { need: 'input', buttons: ['reply'] })).toBe(
+    'opened',
+  );
+  await expect(shown(panel, id)).toBeVisible({ timeout: 15_000 });
+  await expect(shown(panel, id).locator('textarea')).toBeFocused();
+});
+
+test('a button whose action is gone sends nothing, and the conversation says so', async ({
+  service,
+  connectToService,
+  openExtensionPage,
+  serviceWorker,
+}) => {
+  await connectToService();
+  const id = await startOnWidgets(service, '[scenario:finish-quickly] Tidy up');
+  await service.admin.waitIdle(id);
+  const before = (await service.admin.storedEvents(id)).events.length;
+  const panel = await openExtensionPage('sidepanel.html');
+  await expect(panel.locator('[data-view="conversations"]')).toBeVisible();
+  // It showed a confirmation the agent no longer waits on (the run has finished).
+  expect(
+    await pressStoredNotice(serviceWorker, id, {
+      need: 'confirmation',
+      actionKey: 'v1:an-action-long-answered',
+      buttons: ['confirm', 'reject'],
+    }),
+  ).toBe('stale');
+  const note = shown(panel, id).locator('[data-stale-notification]');
+  await expect(note).toHaveText(
+    /That notification was out of date: nothing was sent\. Here is where the conversation is now\./,
+    { timeout: 15_000 },
+  );
+  await note.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(note).toHaveCount(0);
+  expect((await service.admin.storedEvents(id)).events.length).toBe(before);
+});
+
+test('the panel’s “Next that needs you” walks the waiting conversations oldest first', async ({
+  service,
+  connectToService,
+  openExtensionPage,
+  serviceWorker,
+}) => {
+  await serviceWorker.evaluate(() => {
+    const timing = (globalThis as { handoffIndexTiming?: { activeMs: number; idleMs: number } })
+      .handoffIndexTiming;
+    if (!timing) throw new Error('not an end-to-end build');
+    timing.activeMs = 1500;
+    timing.idleMs = 1500;
+  });
+  await connectToService();
+  const older = await startOnWidgets(service, '[scenario:awaiting-confirmation] Tidy the logs');
+  await service.admin.waitIdle(older);
+  const newer = await startOnWidgets(service, '[scenario:awaiting-confirmation] Bump the version');
+  await service.admin.waitIdle(newer);
+  await expect
+    .poll(() => serviceWorker.evaluate(() => chrome.action.getBadgeText({})), { timeout: 20_000 })
+    .toBe('2');
+  const panel = await openExtensionPage('sidepanel.html');
+  const next = panel.getByRole('button', { name: /Next that needs you/ }).first();
+  await expect(next).toHaveAttribute('title', /Go to the next conversation that needs you/);
+  await next.click();
+  await expect(shown(panel, older)).toBeVisible({ timeout: 15_000 });
+  await panel.getByRole('tab', { name: /Conversations/ }).click();
+  await panel
+    .getByRole('button', { name: /Next that needs you/ })
+    .first()
+    .click();
+  await expect(shown(panel, newer)).toBeVisible({ timeout: 15_000 });
+  await panel.getByRole('tab', { name: /Conversations/ }).click();
+  await panel
+    .getByRole('button', { name: /Next that needs you/ })
+    .first()
+    .click();
+  await expect(shown(panel, older)).toBeVisible({ timeout: 15_000 });
+});
+
+test.describe('a silent agent', () => {
+  // At a realistic pace the long run is still working minutes later.
+  test.use({ serviceOptions: { server: 'v1', pace: 1 } });
+
+  test('a working conversation quiet past the person’s minutes reads “No progress” under Needs you', async ({
+    service,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    await connectToService();
+    const id = await startOnWidgets(service, '[scenario:long] Refactor the parser');
+    const panel = await openExtensionPage('sidepanel.html');
+    const row = panel.locator(`.conversation-item[data-conversation-id="${id}"]`);
+    await expect(row).toHaveAttribute('data-group', 'working', { timeout: 20_000 });
+    // The panel's clock alone runs a quarter of an hour ahead: every sign of progress it has is
+    // that old to it (the service is never slowed or backdated).
+    await panel.clock.install();
+    await panel.clock.fastForward('15:00');
+    // The list's clock ticks every 20 s.
+    await expect(row).toHaveAttribute('data-group', 'needs-you', { timeout: 30_000 });
+    await expect(row.locator('[data-need="stuck"]')).toHaveText(/No progress for 1[45] min/);
+    await expect(row).toContainText('send a nudge, pause or stop it, or open it on the server');
+  });
+});
