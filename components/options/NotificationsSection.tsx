@@ -23,7 +23,57 @@ const switches: { key: Switch; label: string; hint: string }[] = [
     label: t('options.notifications.errors'),
     hint: t('options.notifications.errorsHint'),
   },
+  {
+    key: 'onlyWhenAway',
+    label: t('options.notifications.onlyWhenAway'),
+    hint: t('options.notifications.onlyWhenAwayHint'),
+  },
 ];
+
+/** Whole minutes from 0 (off) to a day; anything else is said, and what was typed stays. */
+function quietMinutesOf(text: string): number | null {
+  if (!/^\d{1,4}$/.test(text.trim())) return null;
+  const minutes = Number(text.trim());
+  return minutes <= 24 * 60 ? minutes : null;
+}
+
+function QuietField({ settings }: { settings: Settings }) {
+  const [text, setText] = useState(String(settings.quietMinutes));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = () => {
+    const minutes = quietMinutesOf(text);
+    if (minutes === null) {
+      setProblem(t('options.notifications.quietInvalid'));
+      return;
+    }
+    setProblem(null);
+    if (minutes === settings.quietMinutes) return;
+    saveSettings({ quietMinutes: minutes }).catch((failure: unknown) =>
+      setProblem((failure as Error).message),
+    );
+  };
+  return (
+    <div className="field">
+      <label htmlFor="quiet-minutes">{t('options.notifications.quiet')}</label>
+      <input
+        id="quiet-minutes"
+        inputMode="numeric"
+        value={text}
+        aria-invalid={problem !== null}
+        aria-describedby="quiet-minutes-hint"
+        onChange={(event) => setText(event.target.value)}
+        onBlur={save}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') save();
+        }}
+      />
+      <span id="quiet-minutes-hint" className="field-hint">
+        {t('options.notifications.quietHint')}
+      </span>
+      <FailureNotice text={problem} />
+    </div>
+  );
+}
 
 export function NotificationsSection({ settings }: { settings: Settings }) {
   const [error, setError] = useState<string | null>(null);
@@ -61,6 +111,7 @@ export function NotificationsSection({ settings }: { settings: Settings }) {
           </span>
         </div>
       ))}
+      <QuietField settings={settings} />
       <FailureNotice text={error} />
     </section>
   );

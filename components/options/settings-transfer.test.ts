@@ -67,6 +67,7 @@ describe('parseSettingsFile', () => {
         apiPreference: 'auto',
         selfHostedHosts: [{ origin: 'https://git.example.com', provider: 'gitlab' }],
         notifications: { awaitingInput: true, finished: false, errors: true, onlyWhenAway: true },
+        quietMinutes: 10,
         defaultInstructions: 'Be brief.',
         clickBehaviour: 'start',
         defaultMcpConfig: { sse_servers: [{ url: 'https://mcp.example.com' }] },

@@ -38,6 +38,7 @@ export const exportedKeys = [
   'apiPreference',
   'selfHostedHosts',
   'notifications',
+  'quietMinutes',
   'defaultInstructions',
   'clickBehaviour',
   'defaultMcpConfig',

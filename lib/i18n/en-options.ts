@@ -549,6 +549,13 @@ export const optionsStrings = {
   'options.notifications.finishedHint': 'When an agent finishes its task.',
   'options.notifications.errors': 'Errors',
   'options.notifications.errorsHint': 'When a conversation stops with an error.',
+  'options.notifications.onlyWhenAway': 'Only when I’m away from it',
+  'options.notifications.onlyWhenAwayHint':
+    'Nothing for a conversation a Handoff panel on your screen is showing.',
+  'options.notifications.quiet': 'No progress after (minutes)',
+  'options.notifications.quietHint':
+    'A working agent silent this long is shown as “No progress” under Needs you. 0 turns this off.',
+  'options.notifications.quietInvalid': 'Enter whole minutes from 0 to 1440.',
 
   // Export and import
   'options.transfer.title': 'Export and import',

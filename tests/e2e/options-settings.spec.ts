@@ -24,13 +24,22 @@ test('defaults and notification switches are saved as they change', async ({
   await page.getByLabel('Starts at once (Alt-click opens the form)').check();
   await page.getByLabel('How new conversations start').selectOption('v0');
   await page.getByRole('switch', { name: 'Finished' }).uncheck();
+  await page.getByRole('switch', { name: 'Only when I’m away from it' }).uncheck();
+  const quiet = page.getByLabel('No progress after (minutes)');
+  await quiet.fill('soon');
+  await quiet.press('Enter');
+  await expect(page.getByText('Enter whole minutes from 0 to 1440.')).toBeVisible();
+  await expect(quiet).toHaveValue('soon');
+  await quiet.fill('25');
+  await quiet.press('Enter');
   await expect
     .poll(() => storedSettings(page))
     .toMatchObject({
       defaultInstructions: 'Run the linter before you commit.',
       clickBehaviour: 'start',
       apiPreference: 'v0',
-      notifications: { awaitingInput: true, finished: false, errors: true },
+      notifications: { awaitingInput: true, finished: false, errors: true, onlyWhenAway: false },
+      quietMinutes: 25,
     });
 
   await page.reload();
@@ -40,6 +49,8 @@ test('defaults and notification switches are saved as they change', async ({
   await expect(page.getByLabel('Starts at once (Alt-click opens the form)')).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Finished' })).not.toBeChecked();
   await expect(page.getByRole('switch', { name: 'Errors' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Only when I’m away from it' })).not.toBeChecked();
+  await expect(page.getByLabel('No progress after (minutes)')).toHaveValue('25');
 });
 
 test('export leaves the key out; import brings the settings back and never touches the key', async ({
