@@ -22,8 +22,10 @@ export const buttonDeps: ButtonDeps = {
     const watchedOn =
       (await hub.serverOf(notice.conversationId)) ?? settings.defaultServerId ?? FIRST_SERVER_ID;
     if (watchedOn !== named) return null;
-    // What the server says now: a confirmation answered in the panel or elsewhere shows here.
+    // What the server says now: a confirmation answered in the panel or elsewhere shows here,
+    // whether or not its event has come down the socket yet.
     await stream.refresh();
+    await stream.readNewestNow();
     return { snapshot: stream.snapshot(), generation: stream.generation };
   },
   control: (params) => controlConversation(hub, params),

@@ -252,6 +252,17 @@ export class ConversationStream {
   }
 
   /** Re-reads the conversation and (re)starts or stops the live transport accordingly. */
+  /**
+   * Reads the newest page of the server's log now, on top of what the socket brought: a decision
+   * taken for the person (a notification's button) must not rest on a frame still on its way.
+   * V1 only; V0's conversation record already carries the agent's state.
+   */
+  async readNewestNow(): Promise<void> {
+    if (this.generation !== 'v1' || !this.v1 || this.stopped || !this.synced) return;
+    const page = await this.v1History.readNewest(this.v1);
+    if (!this.stopped) this.ingest(page.events, 'history');
+  }
+
   async refresh(): Promise<void> {
     clearTimeout(this.pollTimer);
     if (this.stopped) return;

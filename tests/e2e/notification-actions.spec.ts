@@ -142,8 +142,11 @@ for (const { generation, title, server } of journeyKinds) {
         { conversationId: id, generation, action: 'confirm' },
       );
       await expect.poll(() => confirmationsStored(service, id), { timeout: 20_000 }).toBe(1);
-      // ... then presses Confirm on the notification still on screen.
-      expect(await pressButton(serviceWorker, id, 0)).toEqual(['stale']);
+      // ... then presses Confirm on the notification. Either it still shows Confirm and is
+      // found out of date, or the conversation's next state (the agent finished) has already
+      // replaced it and there is no Confirm left to press: nothing is sent either way.
+      const [outcome] = await pressButton(serviceWorker, id, 0);
+      expect(['stale', 'ignored']).toContain(outcome);
       await service.admin.waitIdle(id);
       expect(await confirmationsStored(service, id)).toBe(1);
     });
