@@ -273,7 +273,7 @@ export function ConversationView({
     [summary?.prNumbers, summary?.repository, provider],
   );
 
-  const exporter = useExport(feed, exportMetadata, exportExtra);
+  const exporter = useExport(feed, exportMetadata, recordInfo.read, exportExtra);
 
   // The one banner: the state's own problem first (the now line decides), then the person's
   // last failed request, then a record that could not be read while the stream still runs.

@@ -51,5 +51,17 @@ export function useConversationRecord(
     void queryClient.invalidateQueries({ queryKey: apiKey('v0.getConversation') });
     void queryClient.invalidateQueries({ queryKey: apiKey('v1.getAppConversations') });
   }, [queryClient]);
-  return { query, record, summary, gone, invalidate };
+  /**
+   * The record now, read from the server when the panel has not read it yet (an export straight
+   * after opening must not go out without it); null when it cannot be read.
+   */
+  const read = useCallback(async (): Promise<unknown> => {
+    if (generation === 'v0') {
+      if (v0Record.data !== undefined) return v0Record.data;
+      return (await v0Record.refetch()).data ?? null;
+    }
+    if (v1Record.data !== undefined) return v1Record.data[0] ?? null;
+    return (await v1Record.refetch()).data?.[0] ?? null;
+  }, [generation, v0Record, v1Record]);
+  return { query, record, summary, gone, invalidate, read };
 }

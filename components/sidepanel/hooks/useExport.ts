@@ -8,6 +8,8 @@ import { loadWholeHistory } from '../model/history';
 export function useExport(
   feed: ConversationFeed,
   metadata: () => ExportMetadata,
+  /** The conversation's record, read now if the panel has not read it yet. */
+  readRecord: () => Promise<unknown>,
   /** Added to the file next to what model/export writes (the outcome summary). */
   extra: () => Promise<Record<string, unknown>>,
 ) {
@@ -18,8 +20,14 @@ export function useExport(
     running.current = true;
     setProgress(0);
     try {
-      const complete = await loadWholeHistory(feed, setProgress);
-      const data = { ...buildExport(metadata(), feed.events(), !complete), ...(await extra()) };
+      const [complete, record] = await Promise.all([
+        loadWholeHistory(feed, setProgress),
+        readRecord().catch(() => null),
+      ]);
+      const data = {
+        ...buildExport({ ...metadata(), record }, feed.events(), !complete),
+        ...(await extra()),
+      };
       const url = URL.createObjectURL(
         new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
       );
@@ -32,6 +40,6 @@ export function useExport(
       running.current = false;
       setProgress(null);
     }
-  }, [feed, metadata, extra]);
+  }, [feed, metadata, readRecord, extra]);
   return { run, progress };
 }
