@@ -5,6 +5,7 @@ import { FIRST_SERVER_ID } from '@/lib/settings/servers';
 import { loadSettings } from '@/lib/settings/store';
 import { readNotice, showNotice, writeNotice } from './attention';
 import { answerQuestion, controlConversation } from './conversation-commands';
+import { serverOfConversation } from './conversations';
 import { hub } from './hub';
 import { type ButtonDeps, onNotificationButton } from './notification-actions';
 import { openPanelOn } from './panel-launch';
@@ -20,7 +21,9 @@ export const buttonDeps: ButtonDeps = {
     const stream = hub.stream(notice.conversationId);
     if (!stream) return null;
     const watchedOn =
-      (await hub.serverOf(notice.conversationId)) ?? settings.defaultServerId ?? FIRST_SERVER_ID;
+      (await serverOfConversation(notice.conversationId)) ??
+      settings.defaultServerId ??
+      FIRST_SERVER_ID;
     if (watchedOn !== named) return null;
     // What the server says now: a confirmation answered in the panel or elsewhere shows here,
     // whether or not its event has come down the socket yet.
