@@ -3,8 +3,14 @@ import type { Generation } from '@/lib/api/generation';
 import type { StoredLog } from '../service/admin';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
-import { journeyKinds, startConversation } from './support/generations';
+import {
+  agentServerKind,
+  journeyKinds,
+  startConversation,
+  startOnAgentServer,
+} from './support/generations';
 import { latestSnapshot, watchOverPort } from './support/stream-probe';
+import { storeServerList, testedServer } from './support/trusted-settings';
 
 // Issue 27: a notification names what the agent wants to run, and its own Confirm button
 // answers exactly that action, once; a notification whose action was answered elsewhere sends
@@ -63,9 +69,27 @@ async function confirmationsStored(service: RunningService, id: string): Promise
   ).length;
 }
 
-for (const { generation, title, server } of journeyKinds) {
+for (const { generation, title, server } of [...journeyKinds, agentServerKind]) {
   test.describe(title, () => {
     test.use({ serviceOptions: { server, pace: 0.02 } });
+
+    /**
+     * Points Handoff at the service as the options page leaves it: an agent server is saved
+     * with what its connection test found (it has no app server to probe for V0 or V1).
+     */
+    async function connect(
+      connectToService: () => Promise<void>,
+      openExtensionPage: (path: string) => Promise<Page>,
+      service: RunningService,
+    ) {
+      if (server !== 'agent') return connectToService();
+      const options = await openExtensionPage('options.html');
+      await storeServerList(options, {
+        servers: [testedServer('default', 'Agent', service, 'agent')],
+        defaultServerId: 'default',
+      });
+      await options.close();
+    }
 
     /**
      * A conversation Handoff watches live when its agent starts waiting for confirmation: a
@@ -77,16 +101,22 @@ for (const { generation, title, server } of journeyKinds) {
       gen: Generation,
     ) {
       const page = await openExtensionPage('sidepanel.html');
-      const id = await startConversation(page, service, gen, '[scenario:finish-quickly] Tidy up');
+      const first = '[scenario:finish-quickly] Tidy up';
+      const id =
+        server === 'agent'
+          ? await startOnAgentServer(service, first)
+          : await startConversation(page, service, gen, first);
       await watchOverPort(page, id, gen);
       await service.admin.waitIdle(id);
       await expect.poll(async () => (await latestSnapshot(page))?.transport.phase).toBe('live');
       await service.admin.setScenario(id, 'awaiting-confirmation');
-      await page.evaluate(
+      const sent = await page.evaluate(
         (params) =>
           chrome.runtime.sendMessage({ type: 'handoff/rpc', method: 'conversation.send', params }),
         { conversationId: id, generation: gen, text: 'Now rebuild it' },
       );
+      // Sent, and the agent set to work on it (no run refused).
+      expect(sent).toEqual({ ok: true, result: { sent: true } });
       return { page, id };
     }
 
@@ -96,7 +126,7 @@ for (const { generation, title, server } of journeyKinds) {
       openExtensionPage,
       serviceWorker,
     }) => {
-      await connectToService();
+      await connect(connectToService, openExtensionPage, service);
       const { id } = await waitingForConfirmation(openExtensionPage, service, generation);
       const notice = () => shownNotice(serviceWorker, id);
       await expect
@@ -126,7 +156,7 @@ for (const { generation, title, server } of journeyKinds) {
       openExtensionPage,
       serviceWorker,
     }) => {
-      await connectToService();
+      await connect(connectToService, openExtensionPage, service);
       const { page, id } = await waitingForConfirmation(openExtensionPage, service, generation);
       await expect
         .poll(async () => (await shownNotice(serviceWorker, id))?.need, { timeout: 30_000 })

@@ -1,6 +1,14 @@
 import type { Page, Worker } from '@playwright/test';
+import {
+  stateUpdate,
+  terminalAction,
+  terminalObservation,
+  textContent,
+  userMessageEvent,
+} from '../service/agent/v1-scenarios';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
+import { letTimePass } from './support/clock';
 import { createV1Conversation, ensureRepository } from './support/panel-pages';
 
 // Issue 27, the panel's side: a notification's Reply leaves the message box ready to type in; a
@@ -133,26 +141,57 @@ test('the panel’s “Next that needs you” walks the waiting conversations ol
 });
 
 test.describe('a silent agent', () => {
-  // At a realistic pace the long run is still working minutes later.
-  test.use({ serviceOptions: { server: 'v1', pace: 1 } });
-
-  test('a working conversation quiet past the person’s minutes reads “No progress” under Needs you', async ({
+  test('a working conversation silent past the person’s minutes reads “No progress”, and leaves it on its next event', async ({
     service,
     connectToService,
     openExtensionPage,
+    serviceWorker,
+    extContext,
   }) => {
+    await serviceWorker.evaluate(() => {
+      const timing = (globalThis as { handoffIndexTiming?: { activeMs: number; idleMs: number } })
+        .handoffIndexTiming;
+      if (!timing) throw new Error('not an end-to-end build');
+      timing.activeMs = 1500;
+      timing.idleMs = 1500;
+    });
     await connectToService();
-    const id = await startOnWidgets(service, '[scenario:long] Refactor the parser');
+    const id = await startOnWidgets(service, '[scenario:finish-quickly] Tidy up');
+    await service.admin.waitIdle(id);
+    // Asked again, the agent starts the whole end-to-end suite, and then says nothing more.
+    const action = { id: crypto.randomUUID(), ...terminalAction('npm run e2e', 'All of it.') };
+    await service.admin.appendEvents(id, [
+      userMessageEvent([textContent('Now run the end-to-end suite')]),
+      stateUpdate('execution_status', 'running'),
+      action,
+    ]);
+    // The pages' clock is the test's from the start (the worker's and the service's are moved
+    // with it by letTimePass).
+    await extContext.clock.install();
     const panel = await openExtensionPage('sidepanel.html');
     const row = panel.locator(`.conversation-item[data-conversation-id="${id}"]`);
-    await expect(row).toHaveAttribute('data-group', 'working', { timeout: 20_000 });
-    // The panel's clock alone runs a quarter of an hour ahead: every sign of progress it has is
-    // that old to it (the service is never slowed or backdated).
-    await panel.clock.install();
-    await panel.clock.fastForward('15:00');
-    // The list's clock ticks every 20 s.
-    await expect(row).toHaveAttribute('data-group', 'needs-you', { timeout: 30_000 });
-    await expect(row.locator('[data-need="stuck"]')).toHaveText(/No progress for 1[45] min/);
+    await expect(row).toHaveAttribute('data-group', 'working', { timeout: 15_000 });
+
+    // Twelve minutes pass without a word from the agent (the default setting is ten).
+    await letTimePass({ service, worker: serviceWorker, context: extContext }, 12 * 60_000);
+    await expect(row).toHaveAttribute('data-group', 'needs-you');
+    await expect(row.locator('[data-need="stuck"]')).toHaveText('No progress for 12 min');
     await expect(row).toContainText('send a nudge, pause or stop it, or open it on the server');
+    await row.click();
+    const now = shown(panel, id).locator('.now');
+    await expect(now.locator('[data-no-progress]')).toHaveText('No progress for 12 min', {
+      timeout: 15_000,
+    });
+    await expect(now.locator('[data-no-progress-next]')).toBeVisible();
+
+    // The suite ends: the agent's next event, and the conversation is simply working again.
+    await service.admin.appendEvents(id, [
+      { ...terminalObservation(action, '42 passed', 0), action_id: action.id },
+    ]);
+    await expect(now.locator('[data-no-progress]')).toHaveCount(0, { timeout: 10_000 });
+    await expect(now).toHaveAttribute('data-now', 'working');
+    await panel.getByRole('tab', { name: /Conversations/ }).click();
+    await expect(row).toHaveAttribute('data-group', 'working', { timeout: 10_000 });
+    await expect(row.locator('[data-need="stuck"]')).toHaveCount(0);
   });
 });

@@ -377,3 +377,40 @@ describe('persistence', () => {
     }
   });
 });
+
+describe('time passing', () => {
+  const running = {
+    kind: 'ConversationStateUpdateEvent',
+    source: 'environment',
+    key: 'execution_status',
+    value: 'running',
+  };
+  const stampedAt = (event: Record<string, unknown> | undefined) =>
+    Date.parse(String(event?.timestamp));
+
+  it('stamps everything after it later by the time passed, until the service stops', async () => {
+    const own = await startTestService({ server: 'v1' });
+    const id = own.seedIds.v1.parserFix;
+    try {
+      const [before] = await own.admin.appendEvents(id, [running]);
+      expect(await own.admin.passTime(12 * 60_000)).toEqual({ ahead_ms: 12 * 60_000 });
+      const [after] = await own.admin.appendEvents(id, [running]);
+      const gap = stampedAt(after) - stampedAt(before);
+      expect(gap).toBeGreaterThanOrEqual(12 * 60_000);
+      expect(gap).toBeLessThan(13 * 60_000);
+      // The record's last change moved with it, as the app server's list shows it.
+      const record = own.service.data.app_conversations[id.replaceAll('-', '')];
+      expect(Date.parse(String(record?.updated_at)) - Date.now()).toBeGreaterThan(11 * 60_000);
+      await expect(own.admin.passTime(-1)).rejects.toThrow();
+    } finally {
+      await own.stop();
+    }
+    const next = await startTestService({ server: 'v1' });
+    try {
+      const [fresh] = await next.admin.appendEvents(next.seedIds.v1.parserFix, [running]);
+      expect(Math.abs(stampedAt(fresh) - Date.now())).toBeLessThan(60_000);
+    } finally {
+      await next.stop();
+    }
+  });
+});

@@ -11,7 +11,7 @@ import { CredentialsSeen } from './core/credentials-seen';
 import { Faults, type ListenerKind } from './core/faults';
 import type { ServiceHost } from './core/host';
 import { emptyData, loadData, Persister, type ServiceData } from './core/state';
-import { sleep } from './core/time';
+import { resetClock, sleep } from './core/time';
 import { CorsPolicy, Listener } from './http/listener';
 import { httpException, json, type ServiceResponse } from './http/respond';
 import type { Incoming, Route } from './http/router';
@@ -506,5 +506,6 @@ export class ReferenceService implements ServiceHost, RouteHost {
     await this.main?.close();
     await this.mainIo?.close().catch(() => {});
     this.persister.flush();
+    resetClock();
   }
 }

@@ -5,6 +5,7 @@ import { expect, type Page } from '@playwright/test';
 import type { Generation } from '@/lib/api/generation';
 import { stateUpdate, terminalAction, terminalObservation } from '../../service/agent/v1-scenarios';
 import type { RunningService, ServiceOptions } from '../../service/index';
+import { agentSeedPaths } from '../../service/seed/agent-server';
 import {
   appConversation,
   createV0Conversation as createV0ConversationHere,
@@ -24,6 +25,42 @@ export const journeyKinds: readonly JourneyKind[] = [
   { generation: 'v1', title: 'on a V1-only server', server: 'v1' },
   { generation: 'v0', title: 'on a legacy server (V0)', server: 'legacy' },
 ];
+
+/**
+ * A bare agent server (its own routes, no app server in front): V1 events, but conversations
+ * started on it directly (`startOnAgentServer`). Kept out of `journeyKinds`: a spec adds it where
+ * the journey differs there.
+ */
+export const agentServerKind: JourneyKind = {
+  generation: 'v1',
+  title: 'on an agent server on its own',
+  server: 'agent',
+};
+
+/**
+ * Starts a conversation on an agent server with this first message, as another client of it
+ * would (`POST /api/conversations`, in the seeded clone of octo/widgets); its id as the
+ * extension keys it (hex, no dashes).
+ */
+export async function startOnAgentServer(service: RunningService, text: string): Promise<string> {
+  const response = await fetch(`${service.url}/api/conversations`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(service.apiKey ? { 'X-Session-API-Key': service.apiKey } : {}),
+    },
+    body: JSON.stringify({
+      workspace: { kind: 'LocalWorkspace', working_dir: agentSeedPaths.widgets },
+      agent_settings: { llm: { model: 'anthropic/claude-sonnet-4-5-20250929' } },
+      initial_message: { role: 'user', content: [{ type: 'text', text }], run: true },
+    }),
+  });
+  const started = (await response.json()) as { id?: string };
+  if (response.status !== 201 || !started.id) {
+    throw new Error(`start failed: ${response.status} ${JSON.stringify(started)}`);
+  }
+  return started.id.replaceAll('-', '').toLowerCase();
+}
 
 /** Starts a conversation with this first message, as another client of the server would. */
 export function startConversation(

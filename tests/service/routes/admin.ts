@@ -1,7 +1,7 @@
 // The fault-control endpoint (`/__admin/…`, main port only, no key), kept apart from `/api`.
 // tests/service/admin.ts is its typed client; the request and answer shapes are defined there.
 import type { AppSettingsRecord, V0ConversationRecord } from '../core/state';
-import { naiveNow } from '../core/time';
+import { naiveNow, passTime } from '../core/time';
 import { httpException, json } from '../http/respond';
 import { defineRoute, type Route } from '../http/router';
 import { isScenarioName } from '../options';
@@ -183,6 +183,18 @@ export function adminRoutes(service: ReferenceService): Route[] {
           default:
             throw httpException(422, 'target must be server, runtime or sandbox');
         }
+      },
+    }),
+
+    defineRoute({
+      method: 'POST',
+      path: '/__admin/clock/pass',
+      auth: 'admin',
+      contract: internal,
+      body: { kind: 'raw-json' },
+      handle: ({ rawJson }) => {
+        const ms = numberField(objectBody(rawJson()), 'ms', 0);
+        return { ahead_ms: passTime(ms) };
       },
     }),
 
