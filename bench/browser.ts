@@ -8,6 +8,12 @@ import { findChromium } from '../scripts/chromium.mjs';
 
 export const productionBuild = resolve('.output/chrome-mv3');
 export const bareExtension = resolve('bench/bare-extension');
+/**
+ * The end-to-end build (scripts/bench.mjs makes it beside the production one): the same product
+ * plus the worker's test hooks, for figures that need a hook Playwright cannot do without (a
+ * notification's button click).
+ */
+export const e2eBuild = resolve('.output/bench-e2e/chrome-mv3');
 
 export interface BenchBrowser {
   context: BrowserContext;
@@ -30,7 +36,7 @@ export async function launchWithExtensions(
     args: [`--disable-extensions-except=${list}`, `--load-extension=${list}`, '--disable-quic'],
   });
   const isHandoff = (w: Worker) => w.url().endsWith('/background.js');
-  const worker = extensions.includes(productionBuild)
+  const worker = extensions.some((path) => path === productionBuild || path === e2eBuild)
     ? (context.serviceWorkers().find(isHandoff) ??
       (await context.waitForEvent('serviceworker', isHandoff)))
     : (null as unknown as Worker);
