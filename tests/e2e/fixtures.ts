@@ -75,6 +75,9 @@ async function launchContext(userDataDir: string, path = extensionDir): Promise<
       `--disable-extensions-except=${path}`,
       `--load-extension=${path}`,
       '--disable-quic',
+      ...(process.env.HANDOFF_CHROME_LOGS
+        ? ['--enable-logging=stderr', '--disable-crash-reporter', '--disable-breakpad']
+        : []),
       // The service's sandboxes advertise `localhost` addresses, as Docker-run sandboxes do; a
       // person's browser is usually on another machine, where `localhost` is not the server.
       // Nothing may reach the service through that name: addresses must be rewritten.
@@ -204,28 +207,44 @@ export const test = base.extend<ExtensionFixtures>({
     // A blank page hosts the CDP session: extension pages may reload or close under a test.
     let cdpPage: Page | undefined;
     let cdp: CDPSession | undefined;
+    /** The extension worker's newest running status, as CDP last reported it. */
+    let status = 'unknown';
+    const statusListeners = new Set<() => void>();
+    const onUpdate = (event: { versions: { runningStatus: string; scriptURL: string }[] }) => {
+      const ours = event.versions.filter((v) => v.scriptURL.startsWith('chrome-extension://'));
+      if (ours.length === 0) return;
+      status = ours.at(-1)?.runningStatus ?? status;
+      for (const listener of statusListeners) listener();
+    };
+    const statusBecomes = (wanted: string, timeout: number) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (status !== wanted) return;
+          statusListeners.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          statusListeners.delete(check);
+          reject(new Error(`the extension's worker stayed ${status}, never ${wanted}`));
+        }, timeout);
+        statusListeners.add(check);
+        check();
+      });
     const session = async (): Promise<CDPSession> => {
       if (cdp && cdpPage && !cdpPage.isClosed()) return cdp;
       cdpPage = await extContext.newPage();
       cdp = await extContext.newCDPSession(cdpPage);
+      cdp.on('ServiceWorker.workerVersionUpdated', onUpdate);
       await cdp.send('ServiceWorker.enable');
       return cdp;
     };
     await use(async () => {
       const current = await session();
-      const stopped = new Promise<void>((resolve) => {
-        const onUpdate = (event: { versions: { runningStatus: string; scriptURL: string }[] }) => {
-          if (
-            event.versions.some(
-              (v) => v.scriptURL.startsWith('chrome-extension://') && v.runningStatus === 'stopped',
-            )
-          ) {
-            current.off('ServiceWorker.workerVersionUpdated', onUpdate);
-            resolve();
-          }
-        };
-        current.on('ServiceWorker.workerVersionUpdated', onUpdate);
-      });
+      // The browser stops an idle worker, never one still starting: a stop sent mid-start
+      // crashes this Chromium (SIGTRAP in the browser process), which no person's browser does.
+      if (status === 'starting') await statusBecomes('running', 10_000);
+      const stopped = statusBecomes('stopped', 30_000);
       await current.send('ServiceWorker.stopAllWorkers');
       await stopped;
     });
