@@ -6,7 +6,7 @@ import { defaultSettings } from '@/lib/settings/schema';
 import { freshProfile } from '@/lib/settings/test-support';
 import { WATCHED_RECORD, writeRecord } from '@/lib/settings/trusted-store';
 import { eventFacts } from '@/lib/stream/event-facts';
-import { type HubEnvironment, StreamHub } from './stream-hub';
+import { ACTION_GRACE_MS, type HubEnvironment, StreamHub } from './stream-hub';
 
 /** A service whose conversations are all stopped: streams read history and poll, no socket. */
 function environment(calls: { created: number }): HubEnvironment {
@@ -95,5 +95,77 @@ describe('StreamHub', () => {
       ['handoff:c1', '`npm test` · low risk — Fix the build'],
       ['handoff:c1', '`npm run lint` · low risk — Fix the build'],
     ]);
+  });
+
+  describe('a wait for confirmation that comes before its action (a cold start)', () => {
+    const waitingFor = (command: string | null) =>
+      testSnapshot('v1', {
+        title: 'Fix the build',
+        sandboxStatus: 'RUNNING',
+        executionStatus: 'waiting_for_confirmation',
+        action: command
+          ? {
+              key: 'v1:a1',
+              kind: 'command',
+              tool: 'terminal',
+              command,
+              path: null,
+              operation: null,
+              risk: 'LOW',
+            }
+          : undefined,
+      });
+    const running = () =>
+      testSnapshot('v1', {
+        title: 'Fix the build',
+        sandboxStatus: 'RUNNING',
+        executionStatus: 'running',
+      });
+    const setUp = () => {
+      const create = vi.spyOn(browser.notifications, 'create').mockResolvedValue('' as never);
+      create.mockClear();
+      const hub = new StreamHub(environment({ created: 0 }));
+      const notice = (
+        hub as unknown as { noticeNeed(s: StreamSnapshot): Promise<void> }
+      ).noticeNeed.bind(hub);
+      const told = () =>
+        create.mock.calls.map(([, options]) => (options as unknown as { message: string }).message);
+      return { notice, told };
+    };
+
+    it('is told once, naming the action, when the action follows within the grace', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const { notice, told } = setUp();
+        await notice(running());
+        await notice(waitingFor(null));
+        expect(told()).toEqual([]);
+        await notice(waitingFor('npm test'));
+        await vi.advanceTimersByTimeAsync(ACTION_GRACE_MS * 2);
+        expect(told()).toEqual(['`npm test` · low risk — Fix the build']);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('is told without the action when none comes in time, and not when it ended meanwhile', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const { notice, told } = setUp();
+        await notice(running());
+        await notice(waitingFor(null));
+        await vi.advanceTimersByTimeAsync(ACTION_GRACE_MS);
+        await vi.waitFor(() => expect(told()).toHaveLength(1));
+        expect(told()[0]).toContain('Fix the build');
+
+        await notice(running());
+        await notice(waitingFor(null));
+        await notice(running());
+        await vi.advanceTimersByTimeAsync(ACTION_GRACE_MS * 2);
+        expect(told()).toHaveLength(1);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

@@ -21,6 +21,12 @@ const KEEPALIVE_ALARM = 'handoff-keepalive';
 /** Under Chrome's 30 s idle limit, with margin: any extension API call resets the timer. */
 const KEEPALIVE_MS = 15_000;
 const MAX_WATCHED = 30;
+/**
+ * How long a wait for confirmation may come before the action it is about: after a cold start
+ * the state is read first and the action a moment later. Told at once, the notification would
+ * name nothing and offer nothing to press, then be replaced.
+ */
+export const ACTION_GRACE_MS = 1500;
 
 export interface WatchedConversation {
   generation: Generation;
@@ -60,6 +66,11 @@ export class StreamHub {
   private readonly needs = new Map<string, Need>();
   /** What each conversation's notification is about: a newer action or question replaces it. */
   private readonly told = new Map<string, string>();
+  /** Confirmations waiting (ACTION_GRACE_MS at most) for their action before being told. */
+  private readonly awaitingAction = new Map<
+    string,
+    { timer: ReturnType<typeof setTimeout>; snapshot: StreamSnapshot }
+  >();
   private keepalive: ReturnType<typeof setInterval> | undefined;
   private restored: Promise<void> | null = null;
 
@@ -313,33 +324,67 @@ export class StreamHub {
   /** Tells the person when a conversation starts needing them, once per change. */
   private async noticeNeed(snapshot: StreamSnapshot): Promise<void> {
     if (!snapshot.synced) return;
+    const id = snapshot.conversationId;
     const need = needOf(snapshot);
-    const previous = this.needs.get(snapshot.conversationId);
+    const previous = this.needs.get(id);
     const { action, question } = snapshot.conversation;
     // The very action or question waited on: a notification names it, and its buttons act on it.
     const about = `${need}|${need === 'confirmation' ? (action?.key ?? '') : need === 'question' ? (question?.requestId ?? '') : ''}`;
-    const toldBefore = this.told.get(snapshot.conversationId);
-    this.told.set(snapshot.conversationId, about);
+    const toldBefore = this.told.get(id);
+    this.told.set(id, about);
+    const heldBack = this.awaitingAction.has(id);
     if (previous === need) {
-      // Still waiting, on something newer: the notification is replaced with what it is now.
-      if (toldBefore === undefined || toldBefore === about || !snapshot.stateFromLive) return;
+      // Still waiting, on something newer: the notification is replaced with what it is now
+      // (or told for the first time, when it was held back for its action).
+      if (toldBefore === undefined || toldBefore === about) return;
+      if (!snapshot.stateFromLive && !heldBack) return;
     } else {
-      this.needs.set(snapshot.conversationId, need);
+      this.needs.set(id, need);
       await this.persistNeeds();
       await this.updateBadge();
       // A state read from history is where the conversation already was, not news; one that
       // arrived over the live stream (also replayed after a reconnect) is.
-      if (previous === undefined && !snapshot.stateFromLive) return;
+      if (previous === undefined && !snapshot.stateFromLive) {
+        this.stopAwaitingAction(id);
+        return;
+      }
     }
+    this.stopAwaitingAction(id);
+    if (need === 'confirmation' && !action) {
+      const timer = setTimeout(() => void this.tellHeldBack(id), ACTION_GRACE_MS);
+      this.awaitingAction.set(id, { timer, snapshot });
+      return;
+    }
+    await this.tell(id, need, snapshot);
+  }
+
+  /** The action never came in time: tell what is known, rather than nothing. */
+  private async tellHeldBack(conversationId: string): Promise<void> {
+    const held = this.awaitingAction.get(conversationId);
+    this.awaitingAction.delete(conversationId);
+    if (!held || this.needs.get(conversationId) !== 'confirmation') return;
+    await this.tell(
+      conversationId,
+      'confirmation',
+      this.streams.get(conversationId)?.snapshot() ?? held.snapshot,
+    );
+  }
+
+  private stopAwaitingAction(conversationId: string): void {
+    clearTimeout(this.awaitingAction.get(conversationId)?.timer);
+    this.awaitingAction.delete(conversationId);
+  }
+
+  private async tell(conversationId: string, need: Need, snapshot: StreamSnapshot): Promise<void> {
     const settings = await loadSettings();
     // The person is looking at it: the panel shows the change, a notification would repeat it.
-    if (settings.notifications.onlyWhenAway && this.onScreen(snapshot.conversationId)) return;
+    if (settings.notifications.onlyWhenAway && this.onScreen(conversationId)) return;
     await notify(
-      snapshot.conversationId,
+      conversationId,
       need,
       snapshot.conversation,
       settings,
-      await this.serverOf(snapshot.conversationId),
+      await this.serverOf(conversationId),
     );
   }
 
