@@ -52,6 +52,18 @@ function pressButton(worker: Worker, id: string, index: number, times = 1): Prom
   );
 }
 
+/** How many times the server took a rejection of the waiting action. */
+async function rejectionsStored(service: RunningService, id: string): Promise<number> {
+  const log: StoredLog = await service.admin.storedEvents(id);
+  if (log.version === 'V0') {
+    return log.events.filter(
+      (event) =>
+        (event.extras as { agent_state?: string } | undefined)?.agent_state === 'user_rejected',
+    ).length;
+  }
+  return log.events.filter((event) => event.kind === 'UserRejectObservation').length;
+}
+
 /** How many times the server took a confirmation of the waiting action. */
 async function confirmationsStored(service: RunningService, id: string): Promise<number> {
   const log: StoredLog = await service.admin.storedEvents(id);
@@ -148,6 +160,28 @@ for (const { generation, title, server } of [...journeyKinds, agentServerKind]) 
       // The agent goes on to its end; nothing answered it a second time.
       await service.admin.waitIdle(id);
       expect(await confirmationsStored(service, id)).toBe(1);
+    });
+
+    test('its Reject reaches the server once, and the command never runs', async ({
+      service,
+      connectToService,
+      openExtensionPage,
+      serviceWorker,
+    }) => {
+      await connect(connectToService, openExtensionPage, service);
+      const { id } = await waitingForConfirmation(openExtensionPage, service, generation);
+      await expect
+        .poll(async () => (await shownNotice(serviceWorker, id))?.buttons, { timeout: 30_000 })
+        .toEqual(['confirm', 'reject']);
+
+      const outcomes = await pressButton(serviceWorker, id, 1, 2);
+      expect(outcomes.sort()).toEqual(['answered', 'ignored']);
+      await expect.poll(() => rejectionsStored(service, id), { timeout: 20_000 }).toBe(1);
+      // The notification is spent: pressed again, later, it sends nothing more.
+      expect(await pressButton(serviceWorker, id, 1)).toEqual(['ignored']);
+      await service.admin.waitIdle(id);
+      expect(await rejectionsStored(service, id)).toBe(1);
+      expect(await confirmationsStored(service, id)).toBe(0);
     });
 
     test('a notification answered in the panel first sends nothing from its button', async ({
