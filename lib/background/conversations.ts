@@ -106,6 +106,15 @@ async function notifyChanges(
     if (!need || need === needOf(old)) continue;
     if (!old && (entry.createdAt ?? 0) < since) continue;
     if (hub.stream(entry.id)) continue;
+    if ((need === 'confirmation' || need === 'question') && entry.generation) {
+      // Its stream tells, once read: the notification then names the action or question, with
+      // the buttons that answer it. Told from the list alone if it cannot be read.
+      const watching = await hub.watchToTell(entry.id, entry.generation, serverId).then(
+        () => true,
+        () => false,
+      );
+      if (watching) continue;
+    }
     settings ??= await loadSettings();
     await notify(entry.id, need, { title: entry.title }, settings, serverId);
   }

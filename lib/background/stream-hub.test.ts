@@ -168,4 +168,40 @@ describe('StreamHub', () => {
       }
     });
   });
+
+  it('tells a wait read from history only when asked to (a conversation the list alone knew)', async () => {
+    const create = vi.spyOn(browser.notifications, 'create').mockResolvedValue('' as never);
+    create.mockClear();
+    const hub = new StreamHub(environment({ created: 0 }));
+    const internals = hub as unknown as {
+      noticeNeed(s: StreamSnapshot): Promise<void>;
+      tellOnFirstRead: Set<string>;
+    };
+    const fromHistory = (id: string): StreamSnapshot => ({
+      ...testSnapshot('v1', {
+        title: 'Fix the build',
+        sandboxStatus: 'RUNNING',
+        executionStatus: 'waiting_for_confirmation',
+        action: {
+          key: 'v1:a1',
+          kind: 'command',
+          tool: 'terminal',
+          command: 'npm test',
+          path: null,
+          operation: null,
+          risk: 'LOW',
+        },
+      }),
+      conversationId: id,
+      stateFromLive: false,
+    });
+    await internals.noticeNeed(fromHistory('c1'));
+    expect(create).not.toHaveBeenCalled();
+    internals.tellOnFirstRead.add('c2');
+    await internals.noticeNeed(fromHistory('c2'));
+    await internals.noticeNeed(fromHistory('c2'));
+    expect(
+      create.mock.calls.map(([, options]) => (options as unknown as { message: string }).message),
+    ).toEqual(['`npm test` · low risk — Fix the build']);
+  });
 });

@@ -66,6 +66,8 @@ export class StreamHub {
   private readonly needs = new Map<string, Need>();
   /** What each conversation's notification is about: a newer action or question replaces it. */
   private readonly told = new Map<string, string>();
+  /** Conversations to tell about on their first read, even a read of history (watchToTell). */
+  private readonly tellOnFirstRead = new Set<string>();
   /** Confirmations waiting (ACTION_GRACE_MS at most) for their action before being told. */
   private readonly awaitingAction = new Map<
     string,
@@ -105,6 +107,24 @@ export class StreamHub {
    * Starts watching a conversation on its server (and keeps watching it across worker
    * restarts).
    */
+  /**
+   * A conversation only the list knew about started needing the person: its own events are
+   * read, so the notification names what it waits on and its buttons answer exactly that.
+   */
+  async watchToTell(
+    conversationId: string,
+    generation: Generation,
+    serverId?: string,
+  ): Promise<void> {
+    this.tellOnFirstRead.add(conversationId);
+    try {
+      await this.watch(conversationId, generation, serverId);
+    } catch (error) {
+      this.tellOnFirstRead.delete(conversationId);
+      throw error;
+    }
+  }
+
   async watch(
     conversationId: string,
     generation: Generation,
@@ -333,18 +353,20 @@ export class StreamHub {
     const toldBefore = this.told.get(id);
     this.told.set(id, about);
     const heldBack = this.awaitingAction.has(id);
+    // Asked for (watchToTell): the first read is the news, though it comes from history.
+    const asked = this.tellOnFirstRead.delete(id);
     if (previous === need) {
       // Still waiting, on something newer: the notification is replaced with what it is now
       // (or told for the first time, when it was held back for its action).
-      if (toldBefore === undefined || toldBefore === about) return;
-      if (!snapshot.stateFromLive && !heldBack) return;
+      if (!asked && (toldBefore === undefined || toldBefore === about)) return;
+      if (!asked && !snapshot.stateFromLive && !heldBack) return;
     } else {
       this.needs.set(id, need);
       await this.persistNeeds();
       await this.updateBadge();
       // A state read from history is where the conversation already was, not news; one that
       // arrived over the live stream (also replayed after a reconnect) is.
-      if (previous === undefined && !snapshot.stateFromLive) {
+      if (previous === undefined && !snapshot.stateFromLive && !asked) {
         this.stopAwaitingAction(id);
         return;
       }

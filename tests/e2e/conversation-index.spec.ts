@@ -137,10 +137,28 @@ test.describe('the conversation index', () => {
     expect(await serviceWorker.evaluate(() => chrome.action.getTitle({}))).toMatch(
       /1 conversation needs you: Tidy the temp files/,
     );
-    // Never watched: the worker learnt it from the list alone.
+    // Never opened here: the worker learnt it from the list alone.
     const page = await openExtensionPage('options.html');
     const index = await readIndex(page);
     expect(index.entries.find((entry) => entry.id === id)?.state).toBe('needs-you');
+    // Its notification still names the command and offers the buttons that answer it: the
+    // worker read the conversation's own events before telling.
+    await expect
+      .poll(
+        () =>
+          serviceWorker.evaluate(async (key) => {
+            const stored = (await chrome.storage.session.get('handoff:notices'))[
+              'handoff:notices'
+            ] as Record<string, { need: string; what?: string; buttons: string[] }> | undefined;
+            return stored?.[key];
+          }, `handoff:${id}`),
+        { timeout: 20_000 },
+      )
+      .toMatchObject({
+        need: 'confirmation',
+        what: expect.any(String),
+        buttons: ['confirm', 'reject'],
+      });
   });
 
   test('the tooltip says how long each has waited, and the keyboard command walks them, oldest first', async ({
