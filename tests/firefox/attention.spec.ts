@@ -106,6 +106,14 @@ describe.each(serviceKinds)('attention on a %s server', (kind) => {
         timeout: 15_000,
       },
     );
+    // With no buttons to press, the click lands on the action waited on, focused: Y and N
+    // answer it there and then.
+    await expect
+      .poll(
+        () => opened.evaluate(() => !!document.activeElement?.closest('[data-pending-action]')),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
   });
 
   it('with notifications switched off the badge still counts, and nothing pops up', async () => {
