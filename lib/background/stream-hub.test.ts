@@ -32,6 +32,26 @@ function environment(calls: { created: number }): HubEnvironment {
   };
 }
 
+/** A V1 conversation waiting for confirmation of `command` (its action unknown yet: null). */
+function waitingFor(command: string | null, key = 'v1:a1'): StreamSnapshot {
+  return testSnapshot('v1', {
+    title: 'Fix the build',
+    sandboxStatus: 'RUNNING',
+    executionStatus: 'waiting_for_confirmation',
+    action: command
+      ? {
+          key,
+          kind: 'command',
+          tool: 'terminal',
+          command,
+          path: null,
+          operation: null,
+          risk: 'LOW',
+        }
+      : undefined,
+  });
+}
+
 describe('StreamHub', () => {
   beforeEach(() => {
     freshProfile();
@@ -69,24 +89,9 @@ describe('StreamHub', () => {
     const notice = (
       hub as unknown as { noticeNeed(s: StreamSnapshot): Promise<void> }
     ).noticeNeed.bind(hub);
-    const waiting = (key: string, command: string) =>
-      testSnapshot('v1', {
-        title: 'Fix the build',
-        sandboxStatus: 'RUNNING',
-        executionStatus: 'waiting_for_confirmation',
-        action: {
-          key,
-          kind: 'command',
-          tool: 'terminal',
-          command,
-          path: null,
-          operation: null,
-          risk: 'LOW',
-        },
-      });
-    await notice(waiting('v1:a1', 'npm test'));
-    await notice(waiting('v1:a1', 'npm test'));
-    await notice(waiting('v1:a2', 'npm run lint'));
+    await notice(waitingFor('npm test', 'v1:a1'));
+    await notice(waitingFor('npm test', 'v1:a1'));
+    await notice(waitingFor('npm run lint', 'v1:a2'));
     const messages = create.mock.calls.map(([id, options]) => [
       id,
       (options as unknown as { message: string }).message,
@@ -98,23 +103,6 @@ describe('StreamHub', () => {
   });
 
   describe('a wait for confirmation that comes before its action (a cold start)', () => {
-    const waitingFor = (command: string | null) =>
-      testSnapshot('v1', {
-        title: 'Fix the build',
-        sandboxStatus: 'RUNNING',
-        executionStatus: 'waiting_for_confirmation',
-        action: command
-          ? {
-              key: 'v1:a1',
-              kind: 'command',
-              tool: 'terminal',
-              command,
-              path: null,
-              operation: null,
-              risk: 'LOW',
-            }
-          : undefined,
-      });
     const running = () =>
       testSnapshot('v1', {
         title: 'Fix the build',
@@ -178,20 +166,7 @@ describe('StreamHub', () => {
       tellOnFirstRead: Set<string>;
     };
     const fromHistory = (id: string): StreamSnapshot => ({
-      ...testSnapshot('v1', {
-        title: 'Fix the build',
-        sandboxStatus: 'RUNNING',
-        executionStatus: 'waiting_for_confirmation',
-        action: {
-          key: 'v1:a1',
-          kind: 'command',
-          tool: 'terminal',
-          command: 'npm test',
-          path: null,
-          operation: null,
-          risk: 'LOW',
-        },
-      }),
+      ...waitingFor('npm test'),
       conversationId: id,
       stateFromLive: false,
     });

@@ -52,34 +52,35 @@ function pressButton(worker: Worker, id: string, index: number, times = 1): Prom
   );
 }
 
-/** How many times the server took a rejection of the waiting action. */
-async function rejectionsStored(service: RunningService, id: string): Promise<number> {
+/**
+ * How many times the server took the person's answer to the waiting action: V0 records it as an
+ * agent state; V1 and agent servers by what follows (the command's output, or a rejection).
+ */
+async function answersStored(
+  service: RunningService,
+  id: string,
+  answer: 'confirmed' | 'rejected',
+): Promise<number> {
   const log: StoredLog = await service.admin.storedEvents(id);
   if (log.version === 'V0') {
     return log.events.filter(
       (event) =>
-        (event.extras as { agent_state?: string } | undefined)?.agent_state === 'user_rejected',
+        (event.extras as { agent_state?: string } | undefined)?.agent_state === `user_${answer}`,
     ).length;
   }
-  return log.events.filter((event) => event.kind === 'UserRejectObservation').length;
-}
-
-/** How many times the server took a confirmation of the waiting action. */
-async function confirmationsStored(service: RunningService, id: string): Promise<number> {
-  const log: StoredLog = await service.admin.storedEvents(id);
-  if (log.version === 'V0') {
-    return log.events.filter(
-      (event) =>
-        (event.extras as { agent_state?: string } | undefined)?.agent_state === 'user_confirmed',
-    ).length;
-  }
-  return log.events.filter(
-    (event) =>
-      event.kind === 'ObservationEvent' &&
-      (event.observation as { kind?: string }).kind === 'TerminalObservation' &&
-      (event.observation as { command?: string }).command === COMMAND,
+  return log.events.filter((event) =>
+    answer === 'rejected'
+      ? event.kind === 'UserRejectObservation'
+      : event.kind === 'ObservationEvent' &&
+        (event.observation as { kind?: string }).kind === 'TerminalObservation' &&
+        (event.observation as { command?: string }).command === COMMAND,
   ).length;
 }
+
+const confirmationsStored = (service: RunningService, id: string) =>
+  answersStored(service, id, 'confirmed');
+const rejectionsStored = (service: RunningService, id: string) =>
+  answersStored(service, id, 'rejected');
 
 for (const { generation, title, server } of [...journeyKinds, agentServerKind]) {
   test.describe(title, () => {
