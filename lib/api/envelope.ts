@@ -5,6 +5,7 @@
 // reads the same facts with plain property checks. Pages keep using `parseEvent`; the key,
 // id, timestamp, source and type name read here agree with it on every well-formed event
 // (tests/unit/api/envelope.test.ts checks that on the upstream samples).
+import { type SecurityRisk, securityRiskFromV0, securityRiskValues } from './enums';
 import type { Generation } from './generation';
 import { v1LegacyActionKinds, v1LegacyObservationKinds } from './v1/legacy-kinds';
 
@@ -102,9 +103,15 @@ export interface AskUserFacts {
   options?: { id: string; label: string }[];
 }
 
-/** V0 `args.security_risk` −1/0/1/2, as lib/timeline/describe.ts reads it. */
-const v0Risks = ['UNKNOWN', 'LOW', 'MEDIUM', 'HIGH'];
-const risks = new Set(v0Risks);
+/** The risk words a V1 action may carry (./enums.ts), for telling them from anything else. */
+const risks: ReadonlySet<string> = new Set(securityRiskValues);
+
+/** V0 `args.security_risk` on its scale (−1 to 2, ./enums.ts); null when it says none of those. */
+function v0Risk(value: unknown): SecurityRisk | null {
+  return Number.isInteger(value) && (value as number) >= -1 && (value as number) <= 2
+    ? securityRiskFromV0(value as number)
+    : null;
+}
 
 export interface ActionFacts {
   /** `command`: a terminal command; `file`: a file edit; `tool`: anything else. */
@@ -235,7 +242,7 @@ function readV0(raw: Record<string, unknown>): EventEnvelope {
 function readV0Action(name: string, args: Record<string, unknown> | null): ActionFacts | null {
   const state = stringOrNull(args?.confirmation_state);
   if (!args || state === null) return null;
-  const risk = typeof args.security_risk === 'number' ? v0Risks[args.security_risk + 1] : null;
+  const risk = v0Risk(args.security_risk);
   const command = name === 'run' || name === 'run_ipython';
   const file = name === 'edit' || name === 'write' || name === 'read';
   return {
@@ -244,7 +251,7 @@ function readV0Action(name: string, args: Record<string, unknown> | null): Actio
     command: command ? stringOrNull(name === 'run' ? args.command : args.code) : null,
     path: file ? stringOrNull(args.path) : null,
     operation: file ? name : null,
-    risk: risk ?? null,
+    risk,
     awaiting: state === 'awaiting_confirmation',
   };
 }

@@ -1,6 +1,7 @@
 // What the worker tells panels about a watched conversation: its events as they arrive and a
 // snapshot of the stream (transport, counters, the conversation's state). The panels' whole
 // view of a stream; the worker's own bookkeeping stays in lib/stream.
+import type { ActionFacts } from '@/lib/api/envelope';
 import type { Generation } from '@/lib/api/generation';
 
 /** One event as it travels: its order key (the cache's sort key) and the server's raw object. */
@@ -66,18 +67,14 @@ export interface ConversationFacts {
   action: PendingAction | null;
 }
 
-/** What an agent wants to do, as a notification names it. Plain text, never markup. */
-export interface PendingAction {
+/**
+ * What an agent wants to do, as a notification names it: the action event's facts
+ * (lib/api/envelope.ts) and its key. Plain text, never markup.
+ */
+export type PendingAction = Omit<ActionFacts, 'awaiting'> & {
   /** The event's de-duplication key: the very action a notification showed. */
   key: string;
-  kind: 'command' | 'file' | 'tool';
-  tool: string | null;
-  command: string | null;
-  path: string | null;
-  operation: string | null;
-  /** `LOW`, `MEDIUM`, `HIGH` or `UNKNOWN`; null when not said. */
-  risk: string | null;
-}
+};
 
 /** A conversation the stream knows nothing of yet: where a stream starts, and tests with it. */
 export function unknownConversation(): ConversationFacts {
