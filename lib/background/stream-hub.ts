@@ -104,10 +104,6 @@ export class StreamHub {
   }
 
   /**
-   * Starts watching a conversation on its server (and keeps watching it across worker
-   * restarts).
-   */
-  /**
    * A conversation only the list knew about started needing the person: its own events are
    * read, so the notification names what it waits on and its buttons answer exactly that.
    */
@@ -125,6 +121,10 @@ export class StreamHub {
     }
   }
 
+  /**
+   * Starts watching a conversation on its server (and keeps watching it across worker
+   * restarts).
+   */
   async watch(
     conversationId: string,
     generation: Generation,
