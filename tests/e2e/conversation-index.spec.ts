@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
-import type { Page, Worker } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { hostFixtures } from '../fixtures/hosts/index';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
+import { shortenRefresh } from './support/clock';
 import { restoreBodiesOnPopstate, serveFixtures, softNavigate } from './support/host-pages';
 import {
   createV0Conversation,
@@ -26,17 +27,6 @@ if (!issue12 || !issue7) throw new Error('issue fixtures missing');
 function startOnWidgets(service: RunningService, text: string): Promise<string> {
   ensureRepository('octo/widgets');
   return createV1Conversation(service, text, { repository: 'octo/widgets', provider: 'github' });
-}
-
-/** Every later refresh comes this soon (the product waits 30 s, or 5 min when nothing works). */
-async function shortenRefresh(serviceWorker: Worker, ms: number): Promise<void> {
-  await serviceWorker.evaluate((interval) => {
-    const timing = (globalThis as { handoffIndexTiming?: { activeMs: number; idleMs: number } })
-      .handoffIndexTiming;
-    if (!timing) throw new Error('not an end-to-end build');
-    timing.activeMs = interval;
-    timing.idleMs = interval;
-  }, ms);
 }
 
 interface IndexView {

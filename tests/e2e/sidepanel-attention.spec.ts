@@ -8,7 +8,7 @@ import {
 } from '../service/agent/v1-scenarios';
 import type { RunningService } from '../service/index';
 import { expect, test } from './fixtures';
-import { letTimePass } from './support/clock';
+import { letTimePass, shortenRefresh } from './support/clock';
 import { createV1Conversation, ensureRepository } from './support/panel-pages';
 
 // Issue 27, the panel's side: a notification's Reply leaves the message box ready to type in; a
@@ -106,13 +106,7 @@ test('the panel’s “Next that needs you” walks the waiting conversations ol
   openExtensionPage,
   serviceWorker,
 }) => {
-  await serviceWorker.evaluate(() => {
-    const timing = (globalThis as { handoffIndexTiming?: { activeMs: number; idleMs: number } })
-      .handoffIndexTiming;
-    if (!timing) throw new Error('not an end-to-end build');
-    timing.activeMs = 1500;
-    timing.idleMs = 1500;
-  });
+  await shortenRefresh(serviceWorker, 1500);
   await connectToService();
   const older = await startOnWidgets(service, '[scenario:awaiting-confirmation] Tidy the logs');
   await service.admin.waitIdle(older);
@@ -148,13 +142,7 @@ test.describe('a silent agent', () => {
     serviceWorker,
     extContext,
   }) => {
-    await serviceWorker.evaluate(() => {
-      const timing = (globalThis as { handoffIndexTiming?: { activeMs: number; idleMs: number } })
-        .handoffIndexTiming;
-      if (!timing) throw new Error('not an end-to-end build');
-      timing.activeMs = 1500;
-      timing.idleMs = 1500;
-    });
+    await shortenRefresh(serviceWorker, 1500);
     await connectToService();
     const id = await startOnWidgets(service, '[scenario:finish-quickly] Tidy up');
     await service.admin.waitIdle(id);
