@@ -4,9 +4,6 @@ import { normaliseId } from '@/lib/api/conversation-summary';
 import { currentlyWaiting, type Waiting } from './badge';
 import { deliverLaunch } from './panel-launch';
 
-/** The keyboard command's name, as wxt.config.ts declares it (the browser lets people rebind it). */
-export const NEXT_WAITING_COMMAND = 'next-needing-you';
-
 /** The conversation the last step went to: the next step goes on from it. */
 let lastStep: string | null = null;
 

@@ -57,6 +57,12 @@ export const StartOriginSchema = z.object({
 export type StartOrigin = z.infer<typeof StartOriginSchema>;
 
 /** Each method's params. */
+/**
+ * The keyboard command for "the next one that needs me", as wxt.config.ts declares it: the worker
+ * acts on it, the panel shows the key the browser has for it (the person may rebind it).
+ */
+export const NEXT_WAITING_COMMAND = 'next-needing-you';
+
 export const rpcParams = {
   /** Sends a message; a stopped conversation is started (V0) or resumed (V1) first. */
   'conversation.send': z.object({

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { t } from '@/lib/i18n';
+import { NEXT_WAITING_COMMAND } from '@/lib/messaging/rpc';
 import { rpc } from '@/lib/messaging/worker-client';
-
-/** The manifest's command (wxt.config.ts); the person may rebind it in the browser. */
-const COMMAND = 'next-needing-you';
 
 /** How long "Nothing needs you right now" stays after a press that found nothing. */
 const NONE_MS = 4000;
@@ -36,7 +34,7 @@ export function useNextWaiting(
     browser.commands
       ?.getAll()
       .then((commands) => {
-        const key = commands.find((command) => command.name === COMMAND)?.shortcut;
+        const key = commands.find((command) => command.name === NEXT_WAITING_COMMAND)?.shortcut;
         if (alive) setShortcut(key || null);
       })
       .catch(() => {});
