@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from 'react';
 import { Icon, type IconName } from '@/components/common/icons';
 import { PathText } from '@/components/timeline/PathText';
 import { t } from '@/lib/i18n';
+import { minutesWithoutProgress } from '@/lib/messaging/conversation-index';
 import type { NowKind, NowState, PendingAction } from '@/lib/timeline/now';
 import type { NextStep, Problem } from '@/lib/timeline/problems';
 import { elapsedSince } from '@/lib/timeline/server-clock';
@@ -188,10 +189,9 @@ export function NowLine(props: NowLineProps) {
   }
   const words = now.kind === 'deleted' ? t('panel.conversation.deleted') : (now.words ?? null);
   const quiet = now.kind === 'working' && !now.code && elapsed !== null && elapsed >= QUIET_MS;
-  const stuckAfter = (props.quietAfterMinutes ?? 0) * 60_000;
   const noProgress =
-    now.kind === 'working' && stuckAfter > 0 && elapsed !== null && elapsed >= stuckAfter
-      ? Math.floor(elapsed / 60_000)
+    now.kind === 'working' && elapsed !== null
+      ? minutesWithoutProgress(elapsed, props.quietAfterMinutes ?? 0)
       : null;
   const problem = now.problem ?? props.requestProblem;
   const alarming = now.kind === 'error' || now.kind === 'offline' || now.kind === 'deleted';

@@ -104,6 +104,16 @@ export interface IndexSnapshot {
 export const DEFAULT_QUIET_MINUTES = 10;
 
 /**
+ * Whole minutes without progress, once they reach `afterMinutes` (0: the check is off); null
+ * before. The one rule the list, the badge, the page button and the now line all follow.
+ */
+export function minutesWithoutProgress(elapsedMs: number, afterMinutes: number): number | null {
+  if (afterMinutes <= 0) return null;
+  const minutes = Math.floor(elapsedMs / 60_000);
+  return minutes >= afterMinutes ? minutes : null;
+}
+
+/**
  * A working conversation with no sign of progress for at least `afterMinutes`: for how many
  * minutes; null when it is not working, not quiet that long, or the check is off (0). The newest
  * sign is its live stream's last event where this browser watches it, else its list record's last
@@ -118,8 +128,7 @@ export function quietMinutes(
   if (entry.state !== 'working' || afterMinutes <= 0) return null;
   const since = Math.max(entry.lastActivity ?? 0, lastEventAt ?? 0);
   if (!since) return null;
-  const minutes = Math.floor((now - since) / 60_000);
-  return minutes >= afterMinutes ? minutes : null;
+  return minutesWithoutProgress(now - since, afterMinutes);
 }
 
 /** The page button's state: words only, nothing else of the server's reaches a page. */
