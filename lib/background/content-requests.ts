@@ -50,7 +50,7 @@ async function launchFor(
     return { kind: 'microagents', context, filePath: request.filePath };
   }
   const key = pageItemKey(context);
-  const existing = key ? await newestFor(key) : null;
+  const existing = key ? await newestFor(key, settings) : null;
   if (request.type === 'handoff/open-from-page') {
     // The button showed a conversation; one that has gone since leaves the form to start one.
     return existing
@@ -98,7 +98,7 @@ async function answerPageState(
   const context = verifiedContext(request.context, sender, settings);
   const key = context ? pageItemKey(context) : null;
   if (!key || !settings.serverUrl) return { ok: !!context, state: null };
-  return { ok: true, state: await pageStateForTab(tabId, key) };
+  return { ok: true, state: await pageStateForTab(tabId, key, settings) };
 }
 
 /**

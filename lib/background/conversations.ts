@@ -11,6 +11,7 @@ import type {
   PageStatePush,
 } from '@/lib/messaging/conversation-index';
 import type { WorkerToPanel } from '@/lib/messaging/panel-port';
+import type { Settings } from '@/lib/settings/schema';
 import { serverById, serverName } from '@/lib/settings/servers';
 import { loadSettings } from '@/lib/settings/store';
 import { indexRecord, readRecord, writeRecord } from '@/lib/settings/trusted-store';
@@ -129,9 +130,9 @@ function samePageState(a: PageState | null, b: PageState | null): boolean {
  * When a working agent counts as quiet: the person's setting, and the last event of the streams
  * this worker keeps (fresher than any list record).
  */
-export async function quietRule(): Promise<QuietRule> {
+export async function quietRule(settings?: Settings): Promise<QuietRule> {
   return {
-    afterMinutes: (await loadSettings()).quietMinutes,
+    afterMinutes: (settings ?? (await loadSettings())).quietMinutes,
     lastEventAt: (id) => hub.stream(id)?.snapshot().lastEventAt ?? null,
   };
 }
@@ -184,15 +185,24 @@ export async function serverOfConversation(conversationId: string): Promise<stri
 }
 
 /** A code-host tab asked about its item: answered from the index, and told of changes. */
-export async function pageStateForTab(tabId: number, key: string): Promise<PageState | null> {
+export async function pageStateForTab(
+  tabId: number,
+  key: string,
+  /** The settings the caller has read already, so a page's question reads them once. */
+  settings?: Settings,
+): Promise<PageState | null> {
   tabItems.set(tabId, key);
   if (tabItems.size > 200) tabItems.delete(tabItems.keys().next().value as number);
   const { entries } = await conversationIndex.snapshot();
-  return pageStateFor(key, entries, Date.now(), await quietRule());
+  return pageStateFor(key, entries, Date.now(), await quietRule(settings));
 }
 
 /** The newest conversation of an item, for the panel to open (null: none known). */
-export async function newestFor(key: string): Promise<{
+export async function newestFor(
+  key: string,
+  /** The settings the caller has read already. */
+  settings?: Settings,
+): Promise<{
   conversationId: string;
   serverId: string | undefined;
   generation: IndexEntry['generation'];
@@ -200,7 +210,7 @@ export async function newestFor(key: string): Promise<{
   count: number;
 } | null> {
   const snapshot = await conversationIndex.snapshot();
-  const state = pageStateFor(key, snapshot.entries, Date.now(), await quietRule());
+  const state = pageStateFor(key, snapshot.entries, Date.now(), await quietRule(settings));
   if (!state) return null;
   const newest = snapshot.entries.find((entry) => itemKeysOf(entry).includes(key));
   return newest
