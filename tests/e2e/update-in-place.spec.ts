@@ -83,9 +83,15 @@ async function setUpBaseline(
   await options.getByLabel('Default instructions').fill(INSTRUCTIONS);
   await options.getByRole('button', { name: 'Save instructions' }).click();
   await expect(options.getByText('Default instructions saved.')).toBeVisible();
+  // A second options tab follows each change once it is stored; waiting for it there means the
+  // reload below cannot cut a save that is still on its way (a switch shows no "Saved.").
+  const other = await openExtensionPage('options.html');
   const startsAtOnce = options.getByLabel('Starts at once (Alt-click opens the form)');
   await startsAtOnce.check();
   await options.getByRole('switch', { name: 'Finished' }).uncheck();
+  await expect(other.getByLabel('Starts at once (Alt-click opens the form)')).toBeChecked();
+  await expect(other.getByRole('switch', { name: 'Finished' })).not.toBeChecked();
+  await other.close();
   // Saved as they change: a reload shows them.
   await options.reload();
   await expect(startsAtOnce).toBeChecked();
