@@ -332,6 +332,34 @@ export function pageStateFor(
   return { key, label, state: newest.state, count: matching.length };
 }
 
+/**
+ * The page button's words for each of `keys` that has a conversation, reading the entries once
+ * (a list asks about hundreds of rows at a time).
+ */
+export function pageStatesFor(
+  keys: Iterable<string>,
+  entries: readonly IndexEntry[],
+  now: number,
+  quiet?: QuietRule,
+): Map<string, PageState> {
+  const wanted = new Set(keys);
+  const byKey = new Map<string, IndexEntry[]>();
+  for (const entry of entries) {
+    for (const key of itemKeysOf(entry)) {
+      if (!wanted.has(key)) continue;
+      const matching = byKey.get(key);
+      if (matching) matching.push(entry);
+      else byKey.set(key, [entry]);
+    }
+  }
+  const states = new Map<string, PageState>();
+  for (const [key, matching] of byKey) {
+    const state = pageStateFor(key, matching, now, quiet);
+    if (state) states.set(key, state);
+  }
+  return states;
+}
+
 // --- Reading back what was stored --------------------------------------------------------------
 
 function sanitiseStored(value: unknown, server: string | null): StoredIndex {

@@ -4,6 +4,7 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
 import { normaliseId } from '@/lib/api/conversation-summary';
+import type { ListStatesPush } from '@/lib/messaging/content-messages';
 import type {
   IndexEntry,
   IndexSnapshot,
@@ -22,6 +23,7 @@ import {
   indexTiming,
   itemKeysOf,
   pageStateFor,
+  pageStatesFor,
   type QuietRule,
 } from './conversation-index';
 import { hub } from './hub';
@@ -32,6 +34,10 @@ export const INDEX_ALARM = 'handoff-index';
 
 /** Code-host tabs and the item each shows (its last page-state query). */
 const tabItems = new Map<number, string>();
+/** Code-host tabs showing a list, and the items of its rows they asked about. */
+const tabLists = new Map<number, Set<string>>();
+/** A list tab is told about this many rows at most (the ones it asked about last). */
+const MAX_LIST_KEYS = 2000;
 /** Panels that asked for the index. */
 const indexPorts = new Set<Runtime.Port>();
 
@@ -145,6 +151,18 @@ function pushPageStates(previous: IndexSnapshot, next: IndexSnapshot, quiet: Qui
     const message: PageStatePush = { type: 'handoff/page-state-changed', key, state };
     browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => tabItems.delete(tabId));
   }
+  for (const [tabId, keys] of tabLists) {
+    const before = pageStatesFor(keys, previous.entries, now, quiet);
+    const after = pageStatesFor(keys, next.entries, now, quiet);
+    const changes: ListStatesPush['changes'] = [];
+    for (const key of keys) {
+      const state = after.get(key) ?? null;
+      if (!samePageState(before.get(key) ?? null, state)) changes.push({ key, state });
+    }
+    if (!changes.length) continue;
+    const message: ListStatesPush = { type: 'handoff/list-states-changed', changes };
+    browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => tabLists.delete(tabId));
+  }
 }
 
 function postIndex(port: Runtime.Port, index: IndexSnapshot): void {
@@ -195,6 +213,33 @@ export async function pageStateForTab(
   if (tabItems.size > 200) tabItems.delete(tabItems.keys().next().value as number);
   const { entries } = await conversationIndex.snapshot();
   return pageStateFor(key, entries, Date.now(), await quietRule(settings));
+}
+
+/**
+ * A code-host tab showing a list asked about its rows: the ones with a conversation, answered
+ * from the index, and the tab is told when any of them changes.
+ */
+export async function listStatesForTab(
+  tabId: number,
+  keys: readonly string[],
+  settings?: Settings,
+): Promise<PageState[]> {
+  const known = tabLists.get(tabId) ?? new Set<string>();
+  for (const key of keys) {
+    // Newest last, so the oldest questions are the ones forgotten.
+    known.delete(key);
+    known.add(key);
+  }
+  for (const key of known) {
+    if (known.size <= MAX_LIST_KEYS) break;
+    known.delete(key);
+  }
+  tabLists.delete(tabId);
+  tabLists.set(tabId, known);
+  if (tabLists.size > 200) tabLists.delete(tabLists.keys().next().value as number);
+  const { entries } = await conversationIndex.snapshot();
+  const states = pageStatesFor(keys, entries, Date.now(), await quietRule(settings));
+  return [...states.values()];
 }
 
 /** The newest conversation of an item, for the panel to open (null: none known). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type IndexEntry, quietMinutes } from '@/lib/messaging/conversation-index';
 import { waitingConversations } from './badge';
-import { pageStateFor } from './conversation-index';
+import { pageStateFor, pageStatesFor } from './conversation-index';
 
 // A working agent that has shown no sign of progress for long reads as needing a look: on the
 // page button, on the badge, in the list. Its next event ends that by itself.
@@ -65,5 +65,17 @@ describe('an agent with no progress', () => {
     expect(
       waitingConversations(new Map(), [working(minutesAgo(12))], new Map(), NOW, moving),
     ).toEqual([]);
+  });
+});
+
+describe('a list’s rows', () => {
+  it('get the same words as each one’s page button, and rows without a conversation none', () => {
+    const entries = [working(minutesAgo(12)), working(minutesAgo(2), 'done')];
+    const key = 'github:octo/widgets::12';
+    const states = pageStatesFor([key, 'github:octo/widgets::13'], entries, NOW, {
+      afterMinutes: 10,
+    });
+    expect([...states.keys()]).toEqual([key]);
+    expect(states.get(key)).toEqual(pageStateFor(key, entries, NOW, { afterMinutes: 10 }));
   });
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { PageContextSchema } from '@/lib/hosts/page-context';
-import type { ContentRequest } from './content-messages';
+import { type ContentRequest, MAX_LIST_ITEMS } from './content-messages';
 
 /**
  * What the worker accepts from a content script: nothing else, whatever a page tries. A plain
@@ -21,6 +21,12 @@ export const ContentRequestSchema = z.union([
   }),
   z.strictObject({ type: z.literal('handoff/open-from-page'), context: PageContextSchema }),
   z.strictObject({ type: z.literal('handoff/page-state'), context: PageContextSchema }),
+  z.strictObject({ type: z.literal('handoff/list-page') }),
+  z.strictObject({
+    type: z.literal('handoff/list-states'),
+    items: z.array(PageContextSchema).check(z.maxLength(MAX_LIST_ITEMS)),
+  }),
+  z.strictObject({ type: z.literal('handoff/open-from-list'), context: PageContextSchema }),
 ]);
 
 // The content script builds these objects without zod: this assignment fails to compile when

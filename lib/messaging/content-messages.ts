@@ -29,11 +29,43 @@ export interface OpenFromPageRequest {
   context: PageContextData;
 }
 
+/**
+ * The page shows an issue or pull request list: the worker loads the list code into it (only
+ * list pages pay for it). Nothing is said about the page; the worker reads the tab's address.
+ */
+export interface ListPageNotice {
+  type: 'handoff/list-page';
+}
+
+/** The most rows one question may name (a long list asks again as it scrolls). */
+export const MAX_LIST_ITEMS = 500;
+
+/** The list code asks which of the rows it shows have a conversation. */
+export interface ListStatesQuery {
+  type: 'handoff/list-states';
+  items: PageContextData[];
+}
+
+/** A row's chip was clicked: open that item's newest conversation. */
+export interface OpenFromListRequest {
+  type: 'handoff/open-from-list';
+  context: PageContextData;
+}
+
+/** Worker → list code: these rows' states changed (null: no conversation now). */
+export interface ListStatesPush {
+  type: 'handoff/list-states-changed';
+  changes: { key: string; state: PageState | null }[];
+}
+
 export type ContentRequest =
   | StartFromPageRequest
   | OpenPanelRequest
   | OpenFromPageRequest
-  | PageStateQuery;
+  | PageStateQuery
+  | ListPageNotice
+  | ListStatesQuery
+  | OpenFromListRequest;
 
 /**
  * Worker → content script: what is this tab's page about (keyboard command, menus). The worker
@@ -49,6 +81,8 @@ export interface ContentReply {
   ok: boolean;
   /** The answer to a page-state query. */
   state?: PageState | null;
+  /** The answer to a list-states query: the rows that have a conversation. */
+  states?: PageState[];
   /** Said to the person when the request could not be carried out. */
   error?: string;
 }
