@@ -7,7 +7,8 @@ import { pageItemKey } from '@/lib/messaging/conversation-index';
 import type { Launch } from '@/lib/messaging/panel-port';
 import type { Settings } from '@/lib/settings/schema';
 import { loadSettings } from '@/lib/settings/store';
-import { newestFor, pageStateForTab } from './conversations';
+import { listStatesForTab, newestFor, pageStateForTab } from './conversations';
+import { itemsOnHost, listPageOf, loadListCode } from './list-chips';
 import { deliverLaunch, openPanel } from './panel-launch';
 import { verifiedContext } from './sender-context';
 import { isCodeHostContentScript } from './senders';
@@ -36,11 +37,18 @@ export function forgetRecentRequests(): void {
   recentByTab.clear();
 }
 
-type PanelRequest = Exclude<ContentRequest, { type: 'handoff/page-state' }>;
+type PanelRequest = Extract<
+  ContentRequest,
+  { type: 'handoff/start-from-page' | 'handoff/open-panel' | 'handoff/open-from-page' }
+>;
+type ListRequest = Extract<
+  ContentRequest,
+  { type: 'handoff/list-page' | 'handoff/list-states' | 'handoff/open-from-list' }
+>;
 
 /** The launch that fits what the person asked for, or the setup page when no server is set. */
 async function launchFor(
-  request: PanelRequest,
+  request: PanelRequest | Extract<ListRequest, { type: 'handoff/open-from-list' }>,
   context: PageContextData,
   settings: Settings,
   now: number,
@@ -51,7 +59,7 @@ async function launchFor(
   }
   const key = pageItemKey(context);
   const existing = key ? await newestFor(key, settings) : null;
-  if (request.type === 'handoff/open-from-page') {
+  if (request.type === 'handoff/open-from-page' || request.type === 'handoff/open-from-list') {
     // The button showed a conversation; one that has gone since leaves the form to start one.
     return existing
       ? {
@@ -101,6 +109,53 @@ async function answerPageState(
   return { ok: true, state: await pageStateForTab(tabId, key, settings) };
 }
 
+/** A list row's item, where the sender tab is a list on that item's own host. */
+function listItemContext(
+  context: PageContextData,
+  sender: Runtime.MessageSender,
+  settings: Pick<Settings, 'selfHostedHosts'>,
+): PageContextData | null {
+  const page = listPageOf(sender, settings);
+  if (!page || !pageItemKey(context)) return null;
+  const [item] = itemsOnHost([context], page);
+  // Only what names the item: a title or branch read from a list row is not needed to open it.
+  return item
+    ? {
+        provider: item.provider,
+        host: item.host,
+        baseUrl: item.baseUrl,
+        repository: item.repository,
+        kind: item.kind,
+        selfHosted: item.selfHosted,
+        ...(item.number ? { number: item.number } : {}),
+      }
+    : null;
+}
+
+/**
+ * A list page's questions: load the list code, or which rows have a conversation. Answered only
+ * for a tab whose own address is a list of a host the person uses, and only about that host's
+ * items. Opens nothing.
+ */
+async function answerListRequest(
+  request: Exclude<ListRequest, { type: 'handoff/open-from-list' }>,
+  sender: Runtime.MessageSender,
+  tabId: number,
+): Promise<ContentReply> {
+  const settings = await loadSettings();
+  const page = listPageOf(sender, settings);
+  if (!page) return { ok: false };
+  if (request.type === 'handoff/list-page') {
+    await loadListCode(tabId, page.provider);
+    return { ok: true };
+  }
+  if (!settings.serverUrl) return { ok: true, states: [] };
+  const keys = itemsOnHost(request.items, page)
+    .map(pageItemKey)
+    .filter((key): key is string => !!key);
+  return { ok: true, states: await listStatesForTab(tabId, keys, settings) };
+}
+
 /**
  * A content script asked for the panel. The panel opens first and synchronously, inside the
  * click's user gesture; everything that needs an await (settings, the sender's origin) follows.
@@ -115,6 +170,9 @@ export function handleContentRequest(
   if (!parsed.success || sender.id !== browser.runtime.id || !sender.tab?.id) return undefined;
   const request = parsed.data;
   if (request.type === 'handoff/page-state') return answerPageState(request, sender, sender.tab.id);
+  if (request.type === 'handoff/list-page' || request.type === 'handoff/list-states') {
+    return answerListRequest(request, sender, sender.tab.id);
+  }
   const now = Date.now();
   if (tooManyFrom(sender.tab.id, now)) return undefined;
   const windowId = sender.tab.windowId;
@@ -128,7 +186,10 @@ export function handleContentRequest(
       return { ok: false, error: 'Handoff opens only when you click its button yourself.' };
     }
     if (windowId === undefined) return { ok: true };
-    const context = verifiedContext(parsed.data.context, sender, settings);
+    const context =
+      request.type === 'handoff/open-from-list'
+        ? listItemContext(request.context, sender, settings)
+        : verifiedContext(request.context, sender, settings);
     if (!context) {
       await deliverLaunch(windowId, { kind: 'refused', reason: 'page-mismatch' });
       return { ok: false, error: 'The page did not match its address.' };
