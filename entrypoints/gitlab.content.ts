@@ -1,5 +1,6 @@
 import { startContentScript } from '@/lib/content/main';
 import { gitlabAdapter } from '@/lib/hosts/gitlab';
+import { isGitLabListPage } from '@/lib/hosts/gitlab/lists';
 import { createHostDetection } from '@/lib/hosts/runtime';
 // The button's look, injected by the browser with this script (no script time spent parsing it).
 import '@/lib/content/button.css';
@@ -14,6 +15,6 @@ export default defineContentScript({
   // parser adds its anchor, instead of after the whole document.
   runAt: 'document_start',
   main(ctx) {
-    startContentScript(ctx, 'gitlab', createHostDetection([gitlabAdapter]));
+    startContentScript(ctx, 'gitlab', createHostDetection([gitlabAdapter]), isGitLabListPage);
   },
 });

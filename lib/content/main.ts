@@ -44,6 +44,8 @@ export function startContentScript(
   ctx: ScriptContext,
   provider: Provider,
   hosts: HostDetection,
+  /** Whether an address shows the host's issue or pull request list (lib/hosts/<host>/lists.ts). */
+  isListPage?: (address: Pick<PageAddress, 'pathname' | 'search'>) => boolean,
 ): void {
   // The page's own location, not a URL built from it: it has every part detection reads.
   const detect = () => hosts.detect(location, { document, provider });
@@ -172,6 +174,24 @@ export function startContentScript(
     }
   }
 
+  // A list of issues or pull requests: the worker loads the list code, once per document (it then
+  // follows the page itself). Other pages never load it.
+  let listCodeAsked = false;
+  const askListCode = () => {
+    if (listCodeAsked || !isListPage?.(location)) return;
+    listCodeAsked = true;
+    try {
+      const notice: ContentRequest = { type: 'handoff/list-page' };
+      extensionRuntime()
+        .sendMessage(notice)
+        .catch(() => {
+          listCodeAsked = false;
+        });
+    } catch {
+      // The extension went away under this page.
+    }
+  };
+
   let lastHref = location.href;
   const onPossibleNavigation = () => {
     mount.reconcile();
@@ -179,12 +199,14 @@ export function startContentScript(
       lastHref = location.href;
       startGrace();
       askState();
+      askListCode();
     }
   };
 
   mount.reconcile();
   startGrace();
   askState();
+  askListCode();
   // A worker restarted meanwhile no longer knows this tab: coming back to it asks again.
   ctx.addEventListener(document, 'visibilitychange', () => {
     if (document.visibilityState === 'visible') askState();

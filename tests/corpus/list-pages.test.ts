@@ -12,6 +12,7 @@ import { githubLists } from '@/lib/hosts/github/lists';
 import { gitlabLists } from '@/lib/hosts/gitlab/lists';
 import { type HostLists, listItems } from '@/lib/hosts/lists';
 import type { HostAdapter, Provider } from '@/lib/hosts/types';
+import { gitlabRootOf } from '../../lib/hosts/gitlab/lists';
 import { type ListFixture, listFixtureFileUrl, listFixtures } from '../fixtures/host-lists';
 
 const hosts: Record<Provider, { lists: HostLists; adapter: HostAdapter }> = {
@@ -28,6 +29,10 @@ function load(fixture: ListFixture): Document {
 
 function rowsOf(fixture: ListFixture, doc = load(fixture)) {
   const { lists, adapter } = hosts[fixture.provider];
+  // As the list code does (entrypoints/gitlab-lists.content.ts): GitLab's root from the page.
+  const basePath =
+    fixture.provider === 'gitlab' ? gitlabRootOf(doc, new URL(fixture.url).pathname) : undefined;
+  expect(basePath).toBe(fixture.basePath);
   return listItems(
     doc,
     lists.rows,
@@ -35,7 +40,7 @@ function rowsOf(fixture: ListFixture, doc = load(fixture)) {
       adapter.detect(address, {
         provider: fixture.provider,
         identityOnly: true,
-        ...(fixture.basePath ? { basePath: fixture.basePath } : {}),
+        ...(basePath ? { basePath } : {}),
       }),
     fixture.selfHosted,
   );

@@ -46,8 +46,11 @@ export const bitbucketListRows: readonly ListRowSpec[] = [
   },
 ];
 
+/** The page button's script imports this alone: the row selectors stay in the list code. */
+export const isBitbucketListPage: HostLists['isListPage'] = ({ pathname }) => LIST.test(pathname);
+
 export const bitbucketLists: HostLists = {
   provider: 'bitbucket',
-  isListPage: ({ pathname }) => LIST.test(pathname),
+  isListPage: isBitbucketListPage,
   rows: bitbucketListRows,
 };

@@ -47,8 +47,12 @@ export const githubListRows: readonly ListRowSpec[] = [
   },
 ];
 
+/** The page button's script imports this alone: the row selectors stay in the list code. */
+export const isGitHubListPage: HostLists['isListPage'] = ({ pathname }) =>
+  GLOBAL_LIST.test(pathname) || REPO_LIST.test(pathname);
+
 export const githubLists: HostLists = {
   provider: 'github',
-  isListPage: ({ pathname }) => GLOBAL_LIST.test(pathname) || REPO_LIST.test(pathname),
+  isListPage: isGitHubListPage,
   rows: githubListRows,
 };

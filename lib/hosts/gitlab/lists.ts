@@ -56,11 +56,28 @@ export const gitlabListRows: readonly ListRowSpec[] = [
   },
 ];
 
+/** The page button's script imports this alone: the row selectors stay in the list code. */
+export const isGitLabListPage: HostLists['isListPage'] = ({ pathname }) =>
+  PROJECT_OR_GROUP_LIST.test(pathname) ||
+  DASHBOARD_LIST.test(pathname) ||
+  LEGACY_LIST.test(pathname);
+
 export const gitlabLists: HostLists = {
   provider: 'gitlab',
-  isListPage: ({ pathname }) =>
-    PROJECT_OR_GROUP_LIST.test(pathname) ||
-    DASHBOARD_LIST.test(pathname) ||
-    LEGACY_LIST.test(pathname),
+  isListPage: isGitLabListPage,
   rows: gitlabListRows,
 };
+
+/**
+ * A self-managed GitLab's relative URL root, read from the list page itself: the address up to
+ * the project or group the page names (`data-project-full-path`, `data-group-full-path` on its
+ * body). Undefined where the page names neither or the address does not hold it.
+ */
+export function gitlabRootOf(doc: Document, pathname: string): string | undefined {
+  const body = doc.body;
+  const full =
+    body?.getAttribute('data-project-full-path') || body?.getAttribute('data-group-full-path');
+  if (!full) return undefined;
+  const at = pathname.toLowerCase().indexOf(`/${full.toLowerCase()}/`);
+  return at > 0 ? pathname.slice(0, at) : undefined;
+}

@@ -1,0 +1,19 @@
+import { startListChips } from '@/lib/content/list-chips';
+import { githubAdapter } from '@/lib/hosts/github';
+import { githubLists } from '@/lib/hosts/github/lists';
+import '@/lib/content/list-chips.css';
+
+// Chips on GitHub's issue and pull request lists. Not in the manifest: the worker loads it into a
+// tab only when the page button's script finds a list there (lib/background/list-chips.ts).
+export default defineContentScript({
+  registration: 'runtime',
+  matches: ['https://github.com/*'],
+  main() {
+    startListChips({
+      provider: 'github',
+      lists: githubLists,
+      detect: (address) =>
+        githubAdapter.detect(address, { provider: 'github', identityOnly: true }),
+    });
+  },
+});
