@@ -18,7 +18,7 @@ export function fixtureNamed(name: string): HostFixture {
 
 /** Each fixture's HTML by its exact URL, for a router that answers those URLs. */
 export function fixturePagesByUrl(
-  fixtures: readonly HostFixture[] = hostFixtures,
+  fixtures: readonly Pick<HostFixture, 'url' | 'file'>[] = hostFixtures,
 ): Map<string, string> {
   return new Map(fixtures.map((f) => [f.url, fixtureHtml(f)]));
 }

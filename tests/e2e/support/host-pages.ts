@@ -8,7 +8,7 @@ export { fixtureHtml } from '../../shared/host-fixtures';
 /** Serves each fixture at its real URL, so the content scripts' match patterns apply. */
 export async function serveFixtures(
   context: BrowserContext,
-  fixtures: readonly HostFixture[],
+  fixtures: readonly Pick<HostFixture, 'url' | 'file'>[],
 ): Promise<void> {
   const byUrl = fixturePagesByUrl(fixtures);
   await context.route(
@@ -99,7 +99,7 @@ export async function expectOneButtonAt(page: Page, anchorId: string | null): Pr
  */
 export async function softNavigate(
   page: Page,
-  to: HostFixture,
+  to: Pick<HostFixture, 'url' | 'file'>,
   event: string | null,
 ): Promise<void> {
   const html = fixtureHtml(to);
