@@ -5,14 +5,6 @@
 
 import type { HostLists, ListRowSpec } from '../lists';
 
-/**
- * Cloud: a repository's pull requests or issues, and the workspace's pull requests
- * (`/{workspace}/workspace/pull-requests`). Data Center: a repository's pull requests, project or
- * personal (`/users/{user}/repos/…`), after any context path, and "Your work" (`/dashboard`).
- */
-const LIST =
-  /^\/[^/]+\/[^/]+\/(?:pull-requests|issues)\/?$|\/(?:projects|users)\/[^/]+\/repos\/[^/]+\/pull-requests\/?$|(?:^|\/)dashboard\/?$/;
-
 export const bitbucketListRows: readonly ListRowSpec[] = [
   {
     // Cloud's React pull request list (since 2019), repository and workspace lists:
@@ -47,7 +39,30 @@ export const bitbucketListRows: readonly ListRowSpec[] = [
 ];
 
 /** The page button's script imports this alone: the row selectors stay in the list code. */
-export const isBitbucketListPage: HostLists['isListPage'] = ({ pathname }) => LIST.test(pathname);
+/**
+ * Cloud: a repository's pull requests or issues, and the workspace's pull requests
+ * (`/{workspace}/workspace/pull-requests`). Data Center: a repository's pull requests, project or
+ * personal (`/users/{user}/repos/…`), after any context path, and "Your work" (`/dashboard`).
+ * Plain segment checks: the page button's script asks this on every Bitbucket page.
+ */
+export const isBitbucketListPage: HostLists['isListPage'] = ({ pathname }) => {
+  const segments = pathname.split('/');
+  if (segments.at(-1) === '') segments.pop();
+  const last = segments.at(-1);
+  if (last === 'dashboard') return true;
+  if (last !== 'pull-requests' && last !== 'issues') return false;
+  // Cloud: /{workspace}/{repo}/pull-requests or /issues, nothing before.
+  if (segments.length === 4 && segments[1] && segments[2]) return true;
+  // Data Center: …/projects|users/{key}/repos/{repo}/pull-requests.
+  const owner = segments.at(-5);
+  return (
+    last === 'pull-requests' &&
+    segments.at(-3) === 'repos' &&
+    !!segments.at(-2) &&
+    !!segments.at(-4) &&
+    (owner === 'projects' || owner === 'users')
+  );
+};
 
 export const bitbucketLists: HostLists = {
   provider: 'bitbucket',

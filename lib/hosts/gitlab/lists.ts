@@ -5,18 +5,6 @@
 
 import type { HostLists, ListRowSpec } from '../lists';
 
-/**
- * A project's or a group's list, `…/-/issues` and `…/-/merge_requests` (groups nest, and a
- * relative root may come first); and GitLab 11/12's `{namespace}/{project}/issues` without `/-/`,
- * which like the adapter's URL rules needs a namespace and a project before it and no code-view
- * route (`/blob/main/issues` is a file named "issues").
- */
-const PROJECT_OR_GROUP_LIST = /\/-\/(?:issues|merge_requests)\/?$/;
-const LEGACY_LIST =
-  /^(?:\/(?!(?:-|blob|tree|blame|raw|commits?|wikis)(?:\/|$))[^/]+){2,}\/(?:issues|merge_requests)\/?$/;
-/** The person's own lists, with the merge request homepage's tabs (`/merged`, `/search`). */
-const DASHBOARD_LIST = /\/dashboard\/(?:issues|merge_requests(?:\/[\w-]+)?)\/?$/;
-
 export const gitlabListRows: readonly ListRowSpec[] = [
   {
     // Vue issuable list (issues, work items and, from GitLab 17, merge requests; project, group
@@ -57,10 +45,32 @@ export const gitlabListRows: readonly ListRowSpec[] = [
 ];
 
 /** The page button's script imports this alone: the row selectors stay in the list code. */
-export const isGitLabListPage: HostLists['isListPage'] = ({ pathname }) =>
-  PROJECT_OR_GROUP_LIST.test(pathname) ||
-  DASHBOARD_LIST.test(pathname) ||
-  LEGACY_LIST.test(pathname);
+/** Sections whose name before `issues` makes it a file or folder, not GitLab 11/12's list. */
+const CODE_ROUTES = new Set(['-', 'blob', 'tree', 'blame', 'raw', 'commit', 'commits', 'wikis']);
+
+/**
+ * A project's or a group's list, `…/-/issues` and `…/-/merge_requests` (groups nest, and a
+ * relative root may come first); the person's own lists under `/dashboard/`, with the merge
+ * request homepage's tabs (`/merged`, `/search`); and GitLab 11/12's
+ * `{namespace}/{project}/issues` without `/-/`, which like the adapter's URL rules needs a
+ * namespace and a project before it and no code-view route (`/blob/main/issues` is a file named
+ * "issues"). Plain segment checks: the page button's script asks this on every GitLab page, and
+ * a pattern with look-aheads costs more to compile at its first use than the check itself.
+ */
+export const isGitLabListPage: HostLists['isListPage'] = ({ pathname }) => {
+  const segments = pathname.split('/');
+  if (segments.at(-1) === '') segments.pop();
+  const last = segments.at(-1);
+  const before = segments.at(-2);
+  const list = last === 'issues' || last === 'merge_requests';
+  if (list && before === '-') return true;
+  if (list && before === 'dashboard') return true;
+  if (before === 'merge_requests' && segments.at(-3) === 'dashboard') return !!last;
+  if (!list) return false;
+  // GitLab 11/12: at least a namespace and a project first, none of them a code-view route.
+  const path = segments.slice(1, -1);
+  return path.length >= 2 && path.every((segment) => !!segment && !CODE_ROUTES.has(segment));
+};
 
 export const gitlabLists: HostLists = {
   provider: 'gitlab',
