@@ -1,6 +1,6 @@
 import { startListChips } from '@/lib/content/list-chips';
-import { bitbucketAdapter } from '@/lib/hosts/bitbucket';
 import { bitbucketLists } from '@/lib/hosts/bitbucket/lists';
+import { detectBitbucketUrl } from '@/lib/hosts/bitbucket/url';
 import '@/lib/content/list-chips.css';
 
 // Chips on Bitbucket's issue and pull request lists. Not in the manifest: the worker loads it into a
@@ -12,8 +12,8 @@ export default defineContentScript({
     startListChips({
       provider: 'bitbucket',
       lists: bitbucketLists,
-      detect: (address) =>
-        bitbucketAdapter.detect(address, { provider: 'bitbucket', identityOnly: true }),
+      // A row's address names its item by the URL rules alone: no page-reading adapter.
+      detect: (address) => detectBitbucketUrl(address, { provider: 'bitbucket' }),
     });
   },
 });

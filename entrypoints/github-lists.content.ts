@@ -1,6 +1,6 @@
 import { startListChips } from '@/lib/content/list-chips';
-import { githubAdapter } from '@/lib/hosts/github';
 import { githubLists } from '@/lib/hosts/github/lists';
+import { detectGitHubUrl } from '@/lib/hosts/github/url';
 import '@/lib/content/list-chips.css';
 
 // Chips on GitHub's issue and pull request lists. Not in the manifest: the worker loads it into a
@@ -12,8 +12,8 @@ export default defineContentScript({
     startListChips({
       provider: 'github',
       lists: githubLists,
-      detect: (address) =>
-        githubAdapter.detect(address, { provider: 'github', identityOnly: true }),
+      // A row's address names its item by the URL rules alone: no page-reading adapter.
+      detect: (address) => detectGitHubUrl(address, { provider: 'github' }),
     });
   },
 });

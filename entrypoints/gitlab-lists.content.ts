@@ -1,6 +1,6 @@
 import { startListChips } from '@/lib/content/list-chips';
-import { gitlabAdapter } from '@/lib/hosts/gitlab';
 import { gitlabLists, gitlabRootOf } from '@/lib/hosts/gitlab/lists';
+import { detectGitLabUrl } from '@/lib/hosts/gitlab/url';
 import '@/lib/content/list-chips.css';
 
 // Chips on GitLab's issue and merge request lists. Not in the manifest: the worker loads it into a
@@ -12,11 +12,11 @@ export default defineContentScript({
     startListChips({
       provider: 'gitlab',
       lists: gitlabLists,
-      // Under a relative URL root, a row's address alone cannot tell the root from a group.
+      // A row's address names its item by the URL rules alone; under a relative URL root the page
+      // tells the root from a group.
       detect: (address) =>
-        gitlabAdapter.detect(address, {
+        detectGitLabUrl(address, {
           provider: 'gitlab',
-          identityOnly: true,
           basePath: gitlabRootOf(document, location.pathname),
         }),
     });

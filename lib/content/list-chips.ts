@@ -10,7 +10,7 @@
 
 import type { HostLists } from '@/lib/hosts/lists';
 import { listItems } from '@/lib/hosts/lists';
-import type { PageContextData, Provider } from '@/lib/hosts/types';
+import type { PageAddress, PageContextData, Provider } from '@/lib/hosts/types';
 import {
   type ContentReply,
   type ContentRequest,
@@ -29,8 +29,8 @@ const STARTED = 'handoffListChips';
 export interface ListChipsOptions {
   provider: Provider;
   lists: HostLists;
-  /** The host adapter's detection of an address. */
-  detect: (address: URL) => PageContextData | null;
+  /** The host's detection of an address (its URL rules alone: rows need no document). */
+  detect: (address: PageAddress) => PageContextData | null;
   document?: Document;
   location?: Pick<Location, 'hostname' | 'host' | 'pathname' | 'search'>;
   /** Says the person's words for the chip's tooltip and accessible name. */

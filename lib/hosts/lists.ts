@@ -39,13 +39,14 @@ export interface ListItem {
 
 /**
  * The rows of the list on `doc`: each title link the specs match, with the issue or pull request
- * its address names (`detect` is the host adapter's detection of an address). Links that name no
- * issue or pull request are left out, and so are duplicates of the same element.
+ * its address names (`detect` is the host's detection of an address). Links that name no issue
+ * or pull request are left out, and so are duplicates of the same element. A link is its own
+ * address (it has every part detection reads), so no URL object is built per row.
  */
 export function listItems(
   doc: ParentNode,
   specs: readonly ListRowSpec[],
-  detect: (address: URL) => PageContextData | null,
+  detect: (address: PageAddress) => PageContextData | null,
   selfHosted: boolean,
 ): ListItem[] {
   const hosting = selfHosted ? 'self-hosted' : 'cloud';
@@ -64,14 +65,9 @@ export function listItems(
   const items: ListItem[] = [];
   for (const element of links) {
     const link = element as HTMLAnchorElement;
-    if (!link.href) continue;
-    let address: URL;
-    try {
-      address = new URL(link.href);
-    } catch {
-      continue;
-    }
-    const context = detect(address);
+    // Only a link with a web address: `javascript:` or an empty href names nothing.
+    if (!link.href || !/^https?:$/.test(link.protocol)) continue;
+    const context = detect(link);
     if (!context?.number || (context.kind !== 'issue' && context.kind !== 'pull')) continue;
     items.push({ link, context: context as ListItem['context'] });
   }

@@ -8,17 +8,35 @@ import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { bitbucketAdapter, githubAdapter, gitlabAdapter } from '@/lib/hosts';
 import { bitbucketLists } from '@/lib/hosts/bitbucket/lists';
+import { detectBitbucketUrl } from '@/lib/hosts/bitbucket/url';
 import { githubLists } from '@/lib/hosts/github/lists';
+import { detectGitHubUrl } from '@/lib/hosts/github/url';
 import { gitlabLists } from '@/lib/hosts/gitlab/lists';
+import { detectGitLabUrl } from '@/lib/hosts/gitlab/url';
 import { type HostLists, listItems } from '@/lib/hosts/lists';
-import type { HostAdapter, Provider } from '@/lib/hosts/types';
+import type {
+  DetectOptions,
+  HostAdapter,
+  PageAddress,
+  PageContextData,
+  Provider,
+} from '@/lib/hosts/types';
 import { gitlabRootOf } from '../../lib/hosts/gitlab/lists';
 import { type ListFixture, listFixtureFileUrl, listFixtures } from '../fixtures/host-lists';
 
-const hosts: Record<Provider, { lists: HostLists; adapter: HostAdapter }> = {
-  github: { lists: githubLists, adapter: githubAdapter },
-  gitlab: { lists: gitlabLists, adapter: gitlabAdapter },
-  bitbucket: { lists: bitbucketLists, adapter: bitbucketAdapter },
+// The list code names rows with each host's URL rules alone (entrypoints/<host>-lists.content.ts);
+// the adapter (URL rules and the page) checks the other links of a row below.
+const hosts: Record<
+  Provider,
+  {
+    lists: HostLists;
+    adapter: HostAdapter;
+    fromUrl: (address: PageAddress, options: DetectOptions) => PageContextData | null;
+  }
+> = {
+  github: { lists: githubLists, adapter: githubAdapter, fromUrl: detectGitHubUrl },
+  gitlab: { lists: gitlabLists, adapter: gitlabAdapter, fromUrl: detectGitLabUrl },
+  bitbucket: { lists: bitbucketLists, adapter: bitbucketAdapter, fromUrl: detectBitbucketUrl },
 };
 
 function load(fixture: ListFixture): Document {
@@ -28,7 +46,7 @@ function load(fixture: ListFixture): Document {
 }
 
 function rowsOf(fixture: ListFixture, doc = load(fixture)) {
-  const { lists, adapter } = hosts[fixture.provider];
+  const { lists, fromUrl } = hosts[fixture.provider];
   // As the list code does (entrypoints/gitlab-lists.content.ts): GitLab's root from the page.
   const basePath =
     fixture.provider === 'gitlab' ? gitlabRootOf(doc, new URL(fixture.url).pathname) : undefined;
@@ -37,11 +55,7 @@ function rowsOf(fixture: ListFixture, doc = load(fixture)) {
     doc,
     lists.rows,
     (address) =>
-      adapter.detect(address, {
-        provider: fixture.provider,
-        identityOnly: true,
-        ...(basePath ? { basePath } : {}),
-      }),
+      fromUrl(address, { provider: fixture.provider, ...(basePath ? { basePath } : {}) }),
     fixture.selfHosted,
   );
 }
