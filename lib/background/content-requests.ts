@@ -149,7 +149,7 @@ async function answerListRequest(
     await loadListCode(tabId, page.provider);
     return { ok: true };
   }
-  if (!settings.serverUrl) return { ok: true, states: [] };
+  // Asked about even with no server yet: the tab is then told once one is added and listed.
   const keys = itemsOnHost(request.items, page)
     .map(pageItemKey)
     .filter((key): key is string => !!key);
