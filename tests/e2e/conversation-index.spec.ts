@@ -9,7 +9,7 @@ import {
   createV0Conversation,
   createV1Conversation,
   ensureRepository,
-  evaluateInSidePanel,
+  handedLaunch,
   openPanel,
 } from './support/panel-pages';
 
@@ -78,21 +78,9 @@ test.describe('the conversation index', () => {
     await stateButton(tab, /^Agent working/).click();
     await expect
       .poll(async () => {
-        const stored = await serviceWorker.evaluate(
-          async () =>
-            (await chrome.storage.session.get('handoff:pending-launches'))[
-              'handoff:pending-launches'
-            ] ?? {},
-        );
-        const waiting = Object.values(
-          stored as Record<string, { kind: string; conversationId?: string }>,
-        );
-        if (waiting.length) return waiting[0];
-        const taken = await evaluateInSidePanel(
-          extContext,
-          "document.querySelector('main')?.dataset.lastLaunch ?? null",
-        );
-        return taken ? { kind: taken, conversationId: id } : null;
+        const launch = await handedLaunch(extContext, serviceWorker);
+        // Once taken, the panel shows the kind it got: the conversation is the one it opened.
+        return launch && !launch.conversationId ? { ...launch, conversationId: id } : launch;
       })
       .toEqual({ kind: 'conversation', conversationId: id });
 

@@ -6,7 +6,7 @@ import { fixtureHtml } from '../shared/host-fixtures';
 import { expect, test } from './fixtures';
 import { shortenRefresh } from './support/clock';
 import { addSelfHostedHost, serveFixtures, softNavigate } from './support/host-pages';
-import { createV1Conversation, ensureRepository, evaluateInSidePanel } from './support/panel-pages';
+import { createV1Conversation, ensureRepository, handedLaunch } from './support/panel-pages';
 
 /** The title a conversation about `item` gets, which names it the way the index reads titles. */
 function titleFor(item: ListFixtureItem, provider: string): string {
@@ -113,20 +113,7 @@ test.describe('chips on a code host list', () => {
     // The chip opens its conversation in the side panel.
     await row3.getByRole('button', { name: /^Agent working/ }).click();
     await expect
-      .poll(async () => {
-        const stored = await serviceWorker.evaluate(
-          async () =>
-            (await chrome.storage.session.get('handoff:pending-launches'))[
-              'handoff:pending-launches'
-            ] ?? {},
-        );
-        const waiting = Object.values(stored as Record<string, { kind: string }>);
-        if (waiting.length) return waiting[0]?.kind;
-        return evaluateInSidePanel(
-          extContext,
-          "document.querySelector('main')?.dataset.lastLaunch ?? null",
-        );
-      })
+      .poll(async () => (await handedLaunch(extContext, serviceWorker))?.kind)
       .toBe('conversation');
   });
 

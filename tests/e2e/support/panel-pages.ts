@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page, type Worker } from '@playwright/test';
 import { collectTimelineIdsInPage } from '../../shared/panel-page';
 
 // Helpers that only talk to the service are shared with the Firefox suite.
@@ -68,6 +68,31 @@ export async function expectLive(page: Page, timeout = 20_000): Promise<void> {
  */
 export function collectTimelineIds(page: Page, rowsOnly = false): Promise<string[]> {
   return page.evaluate(collectTimelineIdsInPage, rowsOnly);
+}
+
+/**
+ * The launch the worker handed the side panel after a click on a page: still stored for the
+ * panel (`handoff:pending-launches`), or, once the panel took it, the kind the panel shows it got
+ * (its `data-last-launch`; the panel shows no id). Null while there is neither.
+ */
+export async function handedLaunch(
+  context: BrowserContext,
+  serviceWorker: Worker,
+): Promise<{ kind: string; conversationId?: string } | null> {
+  const stored = await serviceWorker.evaluate(
+    async () =>
+      (await chrome.storage.session.get('handoff:pending-launches'))['handoff:pending-launches'] ??
+      {},
+  );
+  const waiting = Object.values(
+    stored as Record<string, { kind: string; conversationId?: string }>,
+  );
+  if (waiting[0]) return waiting[0];
+  const taken = await evaluateInSidePanel(
+    context,
+    "document.querySelector('main')?.dataset.lastLaunch ?? null",
+  );
+  return typeof taken === 'string' ? { kind: taken } : null;
 }
 
 /**
