@@ -10,6 +10,7 @@
 
 import type { HostLists } from '@/lib/hosts/lists';
 import { listItems } from '@/lib/hosts/lists';
+import { DEFAULT_HOSTS } from '@/lib/hosts/shared';
 import type { PageAddress, PageContextData, Provider } from '@/lib/hosts/types';
 import {
   type ContentReply,
@@ -54,31 +55,18 @@ export function startListChips(options: ListChipsOptions): { stop(): void; pass(
   globals[STARTED] = alive;
   const doc = options.document ?? document;
   const where = options.location ?? location;
-  const defaultHost = { github: 'github.com', gitlab: 'gitlab.com', bitbucket: 'bitbucket.org' }[
-    options.provider
-  ];
-  const selfHosted = where.host !== defaultHost;
+  const selfHosted = where.host !== DEFAULT_HOSTS[options.provider];
   const openHint = options.openHint ?? 'Open in Handoff';
 
   /** What the worker said of each row it was asked about (null: no conversation). */
   const states = new Map<string, PageState | null>();
   /** Asked, not yet answered. */
   const asking = new Set<string>();
-  /** A link's item, read once per address (rows re-render; their addresses rarely change). */
-  const read = new WeakMap<Element, { href: string; key: string | null; item: Item }>();
-
-  const detectItems = (): { item: Item; key: string }[] => {
-    const found: { item: Item; key: string }[] = [];
-    for (const item of listItems(doc, options.lists.rows, options.detect, selfHosted)) {
-      let known = read.get(item.link);
-      if (!known || known.href !== item.link.href) {
-        known = { href: item.link.href, key: pageItemKey(item.context), item };
-        read.set(item.link, known);
-      }
-      if (known.key) found.push({ item: known.item, key: known.key });
-    }
-    return found;
-  };
+  const detectItems = (): { item: Item; key: string }[] =>
+    listItems(doc, options.lists.rows, options.detect, selfHosted).flatMap((item) => {
+      const key = pageItemKey(item.context);
+      return key ? [{ item, key }] : [];
+    });
 
   let shown: { item: Item; key: string }[] = [];
   /** The item each key shown names, for the chip that is clicked. */
@@ -191,9 +179,7 @@ export function startListChips(options: ListChipsOptions): { stop(): void; pass(
 
   const pass = () => {
     if (!alive()) {
-      observer.disconnect();
-      doc.removeEventListener('click', activate, true);
-      doc.removeEventListener('keydown', activate, true);
+      stop();
       return;
     }
     shown = options.lists.isListPage(where) ? detectItems() : [];
@@ -228,17 +214,15 @@ export function startListChips(options: ListChipsOptions): { stop(): void; pass(
       pass();
     });
   });
+  function stop(): void {
+    observer.disconnect();
+    doc.removeEventListener('click', activate, true);
+    doc.removeEventListener('keydown', activate, true);
+    if (globals[STARTED] === alive) delete globals[STARTED];
+  }
   observer.observe(doc.documentElement, { childList: true, subtree: true });
   pass();
-  return {
-    stop: () => {
-      observer.disconnect();
-      doc.removeEventListener('click', activate, true);
-      doc.removeEventListener('keydown', activate, true);
-      if (globals[STARTED] === alive) delete globals[STARTED];
-    },
-    pass,
-  };
+  return { stop, pass };
 }
 
 /** The parts that name an item: a row's title never leaves the page. */
