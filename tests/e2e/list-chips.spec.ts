@@ -110,8 +110,12 @@ test.describe('chips on a code host list', () => {
     await expect(row7.locator('[data-handoff-chip]')).toHaveCount(0, { timeout: 20_000 });
     await expect(chips(tab)).toHaveCount(2);
 
-    // The chip opens its conversation in the side panel.
-    await row3.getByRole('button', { name: /^Agent working/ }).click();
+    // The chip opens its conversation in the side panel, from the keyboard too (Firefox's journey
+    // clicks it): it takes focus in the page's tab order and answers Enter.
+    const chip = row3.getByRole('button', { name: /^Agent working/ });
+    await chip.focus();
+    await expect(chip).toBeFocused();
+    await tab.keyboard.press('Enter');
     await expect
       .poll(async () => (await handedLaunch(extContext, serviceWorker))?.kind)
       .toBe('conversation');
@@ -245,6 +249,17 @@ test.describe('chips on every modelled list', () => {
         () => document.querySelectorAll('[data-handoff-chip]').length,
       );
       expect(rows, `${fixture.name}: one chip per row`).toBe(expected.size);
+      // No row grows for its chip: the page is as tall with the chips as without them.
+      const heightWith = (chipsShown: boolean) =>
+        tab.evaluate((shown) => {
+          for (const chip of document.querySelectorAll<HTMLElement>('[data-handoff-chip]')) {
+            chip.style.display = shown ? '' : 'none';
+          }
+          return document.documentElement.scrollHeight;
+        }, chipsShown);
+      expect(await heightWith(false), `${fixture.name}: the same height without chips`).toBe(
+        await heightWith(true),
+      );
     }
   });
 });
