@@ -131,6 +131,10 @@ describe('a notification’s button', () => {
         new ApiError('rate-limited', 'x', { status: 429, retryAfter: 30 }),
         'The server is busy and asks to wait 30 s.',
       ],
+      [
+        new ApiError('rate-limited', 'x', { status: 429, retryAfter: 5, limit: 'run-capacity' }),
+        'The server is running as many conversations as it allows: let another finish or pause one.',
+      ],
       [new ApiError('network', 'x'), 'The server did not answer.'],
     ];
     for (const [error, reason] of refusals) {

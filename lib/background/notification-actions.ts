@@ -75,6 +75,8 @@ function reasonOf(error: unknown): string {
     case 'not-found':
       return workerWords('worker.notify.why.gone');
     case 'rate-limited':
+      // The run limit is no "busy": it lifts only when another conversation ends or is paused.
+      if (problem.limit === 'run-capacity') return workerWords('worker.notify.why.capacity');
       return problem.retryAfter
         ? workerWords('worker.notify.why.busyFor', { seconds: Math.ceil(problem.retryAfter) })
         : workerWords('worker.notify.why.busy');

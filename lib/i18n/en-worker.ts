@@ -53,6 +53,8 @@ export const workerStrings = {
   'worker.notify.why.conflict': 'The agent no longer waits for this.',
   'worker.notify.why.gone': 'The conversation is no longer on the server.',
   'worker.notify.why.busy': 'The server is busy.',
+  'worker.notify.why.capacity':
+    'The server is running as many conversations as it allows: let another finish or pause one.',
   'worker.notify.why.busyFor': 'The server is busy and asks to wait {seconds} s.',
   'worker.notify.why.down': 'The server did not answer.',
   'worker.notify.why.key': 'The server refused Handoff’s key.',
