@@ -235,6 +235,7 @@ export function createGitHubPullReader(options: PullReaderOptions): PullReader {
         client,
         `${base}/comments?sort=created&direction=desc&per_page=100`,
         CommentsSchema,
+        { newestFirst: Math.ceil(MAX_COMMENTS / 100) },
       );
       type Dated = ReviewComment & { at: string };
       const fromComments: Dated[] = listed.items.reverse().map((comment) => ({

@@ -36,16 +36,19 @@ function pageUrl(first: string, page: number): string {
 /**
  * Reads a paged list: all of it when it has at most MAX_PAGES pages, else the first page and
  * the newest MAX_PAGES - 1 (each a request; with a conditional cache, unchanged pages are 304s).
+ * A list asked newest first needs only its first `newestFirst` pages.
  */
 export async function readPages<T>(
   client: HostClient,
   first: string,
   schema: z.ZodMiniType<T[]>,
+  options: { newestFirst?: number } = {},
 ): Promise<Pages<T>> {
   const head: Response & { data?: T[] } = await client.json(first, schema);
   const items = [...(head.data ?? [])];
   const last = lastPageOf(head.headers);
-  if (last !== null && last > MAX_PAGES) {
+  const limit = options.newestFirst ?? MAX_PAGES;
+  if (!options.newestFirst && last !== null && last > MAX_PAGES) {
     for (let page = last - MAX_PAGES + 2; page <= last; page++) {
       const response: Response & { data?: T[] } = await client.json(pageUrl(first, page), schema);
       items.push(...(response.data ?? []));
@@ -53,7 +56,7 @@ export async function readPages<T>(
     return { items, complete: false };
   }
   let next = nextLink(head.headers) ?? nextPageOf(head.headers, first);
-  for (let page = 1; next && page < MAX_PAGES; page++) {
+  for (let page = 1; next && page < limit; page++) {
     const response: Response & { data?: T[] } = await client.json(next, schema);
     items.push(...(response.data ?? []));
     next = nextLink(response.headers) ?? nextPageOf(response.headers, first);
