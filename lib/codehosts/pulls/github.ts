@@ -3,9 +3,9 @@
 // https://docs.github.com/en/rest/checks/runs#list-check-runs-for-a-git-reference,
 // https://docs.github.com/en/rest/commits/statuses#get-the-combined-status-for-a-specific-reference,
 // https://docs.github.com/en/rest/pulls/reviews#list-reviews-for-a-pull-request and
-// https://docs.github.com/en/rest/pulls/comments#list-review-comments-on-a-pull-request, with
-// field names checked against github/rest-api-description (api.github.com.json). Both kinds of
-// checks count: check runs (Actions, apps) and commit statuses (older integrations).
+// https://docs.github.com/en/rest/pulls/comments#list-review-comments-on-a-pull-request (field
+// names as those pages give them; not yet checked against github/rest-api-description's
+// api.github.com.json). Both kinds of checks count: check runs (Actions, apps) and commit statuses (older integrations).
 // docs/contract/pull-status.md#github
 
 import * as z from 'zod/mini';

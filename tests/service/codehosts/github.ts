@@ -1,5 +1,6 @@
-// GitHub's REST API for one pull request, as api.github.com answers it (field names from
-// github/rest-api-description's api.github.com.json): the pull, its head commit's check runs and
+// GitHub's REST API for one pull request, as api.github.com answers it (field names from the
+// REST documentation pages named in lib/codehosts/pulls/github.ts; a check against
+// github/rest-api-description's api.github.com.json is still to do): the pull, its head commit's check runs and
 // combined status, its reviews and review comments, paged with `Link` headers.
 
 import type { Answer } from './http';
