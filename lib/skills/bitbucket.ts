@@ -2,28 +2,13 @@
 // (docs/contract/skills.md#bitbucket-cloud, docs/contract/skills.md#bitbucket-data-center).
 
 import * as z from 'zod/mini';
-import { encodePath, type Fetch, HostClient, numberHeader } from './http';
+import { BITBUCKET_CLOUD_API, hostClient } from '@/lib/codehosts/hosts';
+import { encodePath, type Fetch } from '@/lib/codehosts/http';
 import { type CodeHostReader, type RepositoryListing, relevant, topFoldersFor } from './reader';
 import type { ListedFile } from './rules';
 import { CodeHostError } from './types';
 
-/**
- * Bitbucket tokens: an access token goes as `Bearer`; an app password or API token is used
- * with a user name (`user:secret`), which goes as Basic.
- */
-function bitbucketAuthorization(token: string): Record<string, string> {
-  if (token.includes(':')) return { Authorization: `Basic ${btoa(token)}` };
-  return { Authorization: `Bearer ${token}` };
-}
-
-const allowance = (headers: Headers) => ({
-  remaining: numberHeader(headers, 'x-ratelimit-remaining'),
-  resetAt: (() => {
-    const reset = numberHeader(headers, 'x-ratelimit-reset');
-    return reset === null ? null : reset * 1000;
-  })(),
-  limit: numberHeader(headers, 'x-ratelimit-limit'),
-});
+export { BITBUCKET_CLOUD_API, bitbucketDataCenterApiBase } from '@/lib/codehosts/hosts';
 
 // --- Cloud -----------------------------------------------------------------------------------
 
@@ -47,8 +32,6 @@ const CloudSrcSchema = z.looseObject({
 const CLOUD_DEPTH = 8;
 const PAGES = 10;
 
-export const BITBUCKET_CLOUD_API = 'https://api.bitbucket.org/2.0';
-
 export function createBitbucketCloudReader(options: {
   apiBase?: string;
   token: string | null;
@@ -56,18 +39,7 @@ export function createBitbucketCloudReader(options: {
   now?: () => number;
 }): CodeHostReader {
   const apiBase = options.apiBase ?? BITBUCKET_CLOUD_API;
-  const client = new HostClient({
-    fetch: options.fetch,
-    apiOrigin: new URL(apiBase).origin,
-    token: options.token,
-    ...(options.now ? { now: options.now } : {}),
-    authorize: bitbucketAuthorization,
-    allowance,
-    errorMessage: (body) => {
-      const message = (body as { error?: { message?: unknown } })?.error?.message;
-      return typeof message === 'string' ? message : undefined;
-    },
-  });
+  const client = hostClient('bitbucket-cloud', { ...options, apiBase });
   const repoUrl = (repository: string) => `${apiBase}/repositories/${encodePath(repository)}`;
   /** The default branch; `src/` without one redirects, which is never followed. */
   const mainBranch = async (repository: string) => {
@@ -171,28 +143,13 @@ function dcRepoPath(repository: string): string {
   return `projects/${encodeURIComponent(project)}/repos/${encodeURIComponent(slug)}`;
 }
 
-export function bitbucketDataCenterApiBase(baseUrl: string): string {
-  return `${baseUrl}/rest/api/1.0`;
-}
-
 export function createBitbucketDataCenterReader(options: {
   apiBase: string;
   token: string | null;
   fetch: Fetch;
   now?: () => number;
 }): CodeHostReader {
-  const client = new HostClient({
-    fetch: options.fetch,
-    apiOrigin: new URL(options.apiBase).origin,
-    token: options.token,
-    ...(options.now ? { now: options.now } : {}),
-    authorize: bitbucketAuthorization,
-    allowance,
-    errorMessage: (body) => {
-      const message = (body as { errors?: { message?: unknown }[] })?.errors?.[0]?.message;
-      return typeof message === 'string' ? message : undefined;
-    },
-  });
+  const client = hostClient('bitbucket-dc', options);
   const repoUrl = (repository: string) => `${options.apiBase}/${dcRepoPath(repository)}`;
   const at = (ref: string | null) => (ref ? `&at=${encodeURIComponent(`refs/heads/${ref}`)}` : '');
 

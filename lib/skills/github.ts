@@ -2,7 +2,8 @@
 // (docs/contract/skills.md#github). One recursive tree lists a repository; blobs are read by id.
 
 import * as z from 'zod/mini';
-import { encodePath, type Fetch, HostClient, numberHeader } from './http';
+import { hostClient } from '@/lib/codehosts/hosts';
+import { encodePath, type Fetch } from '@/lib/codehosts/http';
 import {
   type CodeHostReader,
   type RepositoryListing,
@@ -12,6 +13,8 @@ import {
 } from './reader';
 import type { ListedFile } from './rules';
 import { CodeHostError } from './types';
+
+export { githubApiBase } from '@/lib/codehosts/hosts';
 
 const TreeSchema = z.looseObject({
   sha: z.optional(z.string()),
@@ -30,35 +33,13 @@ type Tree = z.infer<typeof TreeSchema>;
 
 const RepoSchema = z.looseObject({ default_branch: z.optional(z.string()) });
 
-export function githubApiBase(baseUrl: string, selfHosted: boolean): string {
-  return selfHosted ? `${baseUrl}/api/v3` : 'https://api.github.com';
-}
-
 export function createGitHubReader(options: {
   apiBase: string;
   token: string | null;
   fetch: Fetch;
   now?: () => number;
 }): CodeHostReader {
-  const client = new HostClient({
-    fetch: options.fetch,
-    apiOrigin: new URL(options.apiBase).origin,
-    token: options.token,
-    ...(options.now ? { now: options.now } : {}),
-    authorize: (token) => ({ Authorization: `Bearer ${token}` }),
-    allowance: (headers) => {
-      const reset = numberHeader(headers, 'x-ratelimit-reset');
-      return {
-        remaining: numberHeader(headers, 'x-ratelimit-remaining'),
-        resetAt: reset === null ? null : reset * 1000,
-        limit: numberHeader(headers, 'x-ratelimit-limit'),
-      };
-    },
-    errorMessage: (body) =>
-      typeof (body as { message?: unknown })?.message === 'string'
-        ? (body as { message: string }).message
-        : undefined,
-  });
+  const client = hostClient('github', options);
   const repoUrl = (repository: string) => `${options.apiBase}/repos/${encodePath(repository)}`;
 
   const tree = async (repository: string, treeIsh: string, recursive: boolean) => {

@@ -3,7 +3,8 @@
 // nested groups need nothing special. Trees come 100 entries a page.
 
 import * as z from 'zod/mini';
-import { type Fetch, HostClient, nextLink, numberHeader } from './http';
+import { hostClient } from '@/lib/codehosts/hosts';
+import { type Fetch, nextLink, numberHeader } from '@/lib/codehosts/http';
 import {
   type CodeHostReader,
   type RepositoryListing,
@@ -13,6 +14,8 @@ import {
 } from './reader';
 import type { ListedFile } from './rules';
 import { CodeHostError } from './types';
+
+export { gitlabApiBase } from '@/lib/codehosts/hosts';
 
 const TreeSchema = z.array(
   z.looseObject({
@@ -29,35 +32,13 @@ const WHOLE_TREE_PAGES = 3;
 /** A folder larger than this many pages is not a skill folder anyone maintains. */
 const FOLDER_PAGES = 10;
 
-export function gitlabApiBase(baseUrl: string): string {
-  return `${baseUrl}/api/v4`;
-}
-
 export function createGitLabReader(options: {
   apiBase: string;
   token: string | null;
   fetch: Fetch;
   now?: () => number;
 }): CodeHostReader {
-  const client = new HostClient({
-    fetch: options.fetch,
-    apiOrigin: new URL(options.apiBase).origin,
-    token: options.token,
-    ...(options.now ? { now: options.now } : {}),
-    authorize: (token) => ({ Authorization: `Bearer ${token}` }),
-    allowance: (headers) => {
-      const reset = numberHeader(headers, 'ratelimit-reset');
-      return {
-        remaining: numberHeader(headers, 'ratelimit-remaining'),
-        resetAt: reset === null ? null : reset * 1000,
-        limit: numberHeader(headers, 'ratelimit-limit'),
-      };
-    },
-    errorMessage: (body) => {
-      const message = (body as { message?: unknown; error?: unknown })?.message;
-      return typeof message === 'string' ? message : undefined;
-    },
-  });
+  const client = hostClient('gitlab', options);
   const project = (repository: string) =>
     `${options.apiBase}/projects/${encodeURIComponent(repository)}`;
 

@@ -1,7 +1,8 @@
 // Skills (microagents) of a repository, read from its code host with the 1.x rules.
+
+export type { Fetch } from '@/lib/codehosts/http';
+export { MAX_READ_BYTES } from '@/lib/codehosts/http';
 export { parseFrontMatter } from './front-matter';
-export type { Fetch } from './http';
-export { MAX_READ_BYTES } from './http';
 export {
   apiBaseFor,
   clearSkillTextCache,

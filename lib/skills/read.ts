@@ -1,17 +1,13 @@
 // A repository's skills from its code host: list, read the files the 1.x rules name, apply the
 // rules, and add the organisation's skill repositories (docs/contract/skills.md).
 
+import { apiBaseFor, hostOriginOf } from '@/lib/codehosts/hosts';
+import type { Fetch } from '@/lib/codehosts/http';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { isOrganisationRepository, organisationRepositories } from '@/lib/hosts/shared';
-import {
-  BITBUCKET_CLOUD_API,
-  bitbucketDataCenterApiBase,
-  createBitbucketCloudReader,
-  createBitbucketDataCenterReader,
-} from './bitbucket';
-import { createGitHubReader, githubApiBase } from './github';
-import { createGitLabReader, gitlabApiBase } from './gitlab';
-import type { Fetch } from './http';
+import { createBitbucketCloudReader, createBitbucketDataCenterReader } from './bitbucket';
+import { createGitHubReader } from './github';
+import { createGitLabReader } from './gitlab';
 import type { CodeHostReader } from './reader';
 import {
   type FileText,
@@ -36,22 +32,7 @@ export type SkillsTarget = Pick<
   'provider' | 'baseUrl' | 'repository' | 'selfHosted' | 'branch'
 >;
 
-/** The API base a target's requests go to. */
-export function apiBaseFor(target: Pick<SkillsTarget, 'provider' | 'baseUrl' | 'selfHosted'>) {
-  switch (target.provider) {
-    case 'github':
-      return githubApiBase(target.baseUrl, target.selfHosted);
-    case 'gitlab':
-      return gitlabApiBase(target.baseUrl);
-    case 'bitbucket':
-      return target.selfHosted ? bitbucketDataCenterApiBase(target.baseUrl) : BITBUCKET_CLOUD_API;
-  }
-}
-
-/** The code host's web origin, which names its token in the settings. */
-export function hostOriginOf(target: Pick<SkillsTarget, 'baseUrl'>): string {
-  return new URL(target.baseUrl).origin;
-}
+export { apiBaseFor, hostOriginOf };
 
 export function readerFor(
   target: SkillsTarget,

@@ -1,6 +1,6 @@
 // One interface over the code hosts' REST APIs: list what could hold skills, read a file.
 
-import type { HostClient } from './http';
+import type { HostClient } from '@/lib/codehosts/http';
 import type { ListedFile } from './rules';
 
 export type Scope = 'project' | 'organisation';

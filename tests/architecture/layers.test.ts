@@ -14,15 +14,18 @@ const allowed: Record<string, readonly string[]> = {
   'lib/i18n': [],
   'lib/api': [],
   'lib/hosts': [],
+  // Code hosts' APIs read directly (skills, pull status): beside lib/hosts, below the worker.
+  'lib/codehosts': ['lib/hosts'],
   'lib/messaging': ['lib/api', 'lib/hosts'],
   'lib/settings': ['lib/api'],
   'lib/servers': ['lib/api', 'lib/settings'],
-  'lib/skills': ['lib/api', 'lib/hosts', 'lib/i18n'],
+  'lib/skills': ['lib/api', 'lib/codehosts', 'lib/hosts', 'lib/i18n'],
   'lib/stream': ['lib/api', 'lib/messaging'],
   'lib/timeline': ['lib/api', 'lib/i18n', 'lib/messaging', 'lib/stream'],
   'lib/content': ['lib/hosts', 'lib/messaging'],
   'lib/background': [
     'lib/api',
+    'lib/codehosts',
     'lib/hosts',
     'lib/i18n',
     'lib/messaging',
@@ -32,6 +35,7 @@ const allowed: Record<string, readonly string[]> = {
   ],
   components: [
     'lib/api',
+    'lib/codehosts',
     'lib/hosts',
     'lib/i18n',
     'lib/messaging',

@@ -1,9 +1,11 @@
 // Requests to one code host's API, with what every reader needs: the token only ever to the
-// API's own origin, no redirect followed, no cookies, a time limit, capped reads, and the host's
-// answer turned into a CodeHostProblem (docs/contract/skills.md#requests).
+// API's own origin, no redirect followed, no cookies, a time limit, capped reads, the host's
+// answer turned into a CodeHostProblem (docs/contract/skills.md#requests), and, for readers that
+// ask again and again (pull status), conditional requests whose 304 answers are counted apart
+// (docs/contract/pull-status.md#conditional-requests).
 
 import type * as z from 'zod/mini';
-import { CodeHostError, type CodeHostProblem } from './types';
+import { CodeHostError, type CodeHostProblem } from './problem';
 
 /** `fetch` as the readers use it; injected so tests need no network. */
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
@@ -29,6 +31,73 @@ export interface HostClientOptions {
   errorMessage?: (body: unknown) => string | undefined;
   timeoutMs?: number;
   now?: () => number;
+  /** Validators and bodies of earlier answers; without one, every GET is a full request. */
+  cache?: ConditionalCache;
+}
+
+/** An earlier 200 answer kept for revalidation. */
+interface CachedAnswer {
+  etag: string | null;
+  lastModified: string | null;
+  headers: [string, string][];
+  body: string;
+}
+
+/**
+ * Earlier answers by URL and whether a token went with them, kept in memory only and bounded
+ * (least recently used go first), so a repeat GET can ask "changed since?" and an unchanged
+ * answer costs nothing against the host's allowance (GitHub: a 304 to an authorised request is
+ * not counted). The token itself is never part of the key or kept anywhere here.
+ */
+export class ConditionalCache {
+  private readonly entries = new Map<string, CachedAnswer>();
+  private bytes = 0;
+
+  constructor(
+    readonly maxEntries = 200,
+    readonly maxBytes = 4 * 1024 * 1024,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  static keyOf(url: string, withToken: boolean): string {
+    return `${withToken ? 'token' : 'anonymous'} ${url}`;
+  }
+
+  get(key: string): CachedAnswer | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    // Most recently used last.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: CachedAnswer): void {
+    this.delete(key);
+    // One answer larger than the whole budget is simply not kept.
+    if (entry.body.length > this.maxBytes) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
+      const oldest = this.entries.keys().next().value as string;
+      this.delete(oldest);
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.body.length;
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
 }
 
 /** Skill files are small; this is far beyond any sensible one and keeps a huge file harmless. */
@@ -36,8 +105,13 @@ export const MAX_READ_BYTES = 256 * 1024;
 const DEFAULT_TIMEOUT_MS = 20_000;
 
 export class HostClient {
-  /** Requests sent so far (every attempt counts against the host's allowance). */
+  /**
+   * Full requests sent so far: every attempt that may count against the host's allowance, but
+   * not those answered 304 from the conditional cache.
+   */
   requests = 0;
+  /** Requests answered 304 Not Modified and served from the conditional cache. */
+  notModified = 0;
   /** The last allowance a response told. */
   allowance: Allowance | null = null;
 
@@ -64,6 +138,13 @@ export class HostClient {
     }
     const headers: Record<string, string> = { Accept: init.accept ?? 'application/json' };
     if (this.options.token) Object.assign(headers, this.options.authorize(this.options.token));
+    const cache = this.options.cache;
+    const cacheKey = cache
+      ? ConditionalCache.keyOf(`${url} ${headers.Accept}`, this.withToken)
+      : null;
+    const cached = cacheKey ? cache?.get(cacheKey) : undefined;
+    if (cached?.etag) headers['If-None-Match'] = cached.etag;
+    else if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;
     const controller = new AbortController();
     const timer = setTimeout(
       () => controller.abort(),
@@ -88,6 +169,35 @@ export class HostClient {
     }
     clearTimeout(timer);
     this.allowance = this.options.allowance(response.headers, this.now());
+    if (response.status === 304 && cached) {
+      this.requests--;
+      this.notModified++;
+      await response.body?.cancel().catch(() => {});
+      // The cached answer's headers, with the fresh allowance and validators the 304 carried.
+      const fresh = new Headers(cached.headers);
+      response.headers.forEach((value, name) => {
+        if (/^(x-)?ratelimit-|^etag$|^last-modified$|^date$/i.test(name)) fresh.set(name, value);
+      });
+      return new Response(cached.body, { status: 200, headers: fresh });
+    }
+    if (cache && cacheKey && response.status === 200) {
+      const etag = response.headers.get('etag');
+      const lastModified = response.headers.get('last-modified');
+      if (!etag && !lastModified) {
+        cache.delete(cacheKey);
+        return response;
+      }
+      const { bytes, complete } = await readCapped(response, MAX_READ_BYTES);
+      const body = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
+      const kept: [string, string][] = [];
+      response.headers.forEach((value, name) => {
+        kept.push([name, value]);
+      });
+      // A cut answer is never kept: a later 304 would stand for the whole of it.
+      if (complete) cache.set(cacheKey, { etag, lastModified, headers: kept, body });
+      else cache.delete(cacheKey);
+      return new Response(body, { status: 200, headers: kept });
+    }
     if (response.ok || init.pass?.includes(response.status)) return response;
     throw new CodeHostError(await this.problemOf(response), strip(url));
   }
@@ -157,10 +267,22 @@ export class HostClient {
     const text = await response.text().catch(() => '');
     const bodyType = bodyTypeOf(response, text);
     const allowance = this.allowance;
-    const retryAfter = Number(response.headers.get('retry-after'));
+    const retryAfter = retryAfterMs(response.headers.get('retry-after'), this.now());
     const exhausted = allowance?.remaining === 0;
-    if (status === 429 || (status === 403 && (exhausted || retryAfter > 0))) {
-      const until = retryAfter > 0 ? this.now() + retryAfter * 1000 : (allowance?.resetAt ?? null);
+    let message: string | undefined;
+    try {
+      message = this.options.errorMessage?.(JSON.parse(text));
+    } catch {
+      message = undefined;
+    }
+    // GitHub's secondary limits answer 403 (or 429) with words and sometimes no header at all;
+    // its documentation then asks for at least a minute's wait.
+    const secondary = status === 403 && message !== undefined && /rate limit/i.test(message);
+    if (status === 429 || (status === 403 && (exhausted || retryAfter !== null || secondary))) {
+      let until: number | null = null;
+      if (retryAfter !== null) until = this.now() + retryAfter;
+      else if (exhausted || status === 429) until = allowance?.resetAt ?? null;
+      if (until === null && secondary) until = this.now() + SECONDARY_WAIT_MS;
       return {
         kind: 'rate-limited',
         until,
@@ -171,12 +293,6 @@ export class HostClient {
     if (bodyType === 'html' && status !== 404) return { kind: 'not-api', status, bodyType };
     if (status === 401) return withToken ? { kind: 'token-rejected' } : { kind: 'needs-token' };
     if (status === 403) {
-      let message: string | undefined;
-      try {
-        message = this.options.errorMessage?.(JSON.parse(text));
-      } catch {
-        message = undefined;
-      }
       return { kind: 'forbidden', withToken, ...(message ? { message } : {}) };
     }
     if (status === 404 || status === 410) {
@@ -187,6 +303,18 @@ export class HostClient {
     if (status >= 500) return { kind: 'server', status };
     return { kind: 'not-api', status, bodyType };
   }
+}
+
+/** GitHub: "wait for at least one minute" when a secondary limit names no time. */
+const SECONDARY_WAIT_MS = 60_000;
+
+/** `Retry-After` as delay seconds or an HTTP date, in milliseconds from now; null without one. */
+export function retryAfterMs(raw: string | null, now: number): number | null {
+  if (raw === null || raw.trim() === '') return null;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? seconds * 1000 : null;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
 function strip(url: string): string {

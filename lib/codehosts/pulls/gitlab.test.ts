@@ -1,0 +1,189 @@
+import { describe, expect, it } from 'vitest';
+import { createCodeHostStandIn } from '@/tests/service/codehosts';
+import { ConditionalCache } from '../http';
+import { CodeHostError, type CodeHostProblem } from '../problem';
+import { MAX_COMMENTS } from '../pull-status';
+import { createGitLabPullReader } from './gitlab';
+
+const NOW = Date.UTC(2026, 9, 2, 12, 0, 0);
+const PROJECT = 'acme/platform/api';
+
+function world(options: { private?: boolean } = {}) {
+  const standIn = createCodeHostStandIn({ host: 'gitlab', tokens: ['glpat-good'], now: () => NOW });
+  standIn.admin.addRepository(PROJECT, options);
+  standIn.admin.setPull(PROJECT, 12, { title: 'Retry flaky uploads' });
+  const reader = (token: string | null = 'glpat-good', cache?: ConditionalCache) =>
+    createGitLabPullReader({
+      apiBase: standIn.apiBase,
+      token,
+      fetch: standIn.fetch,
+      now: () => NOW,
+      ...(cache ? { cache } : {}),
+    });
+  return { standIn, reader };
+}
+
+async function problemOf(promise: Promise<unknown>): Promise<CodeHostProblem> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof CodeHostError) return error.problem;
+    throw error;
+  }
+  throw new Error('expected a CodeHostError');
+}
+
+describe('GitLab merge requests', () => {
+  it("names the head pipeline's failed jobs; a job allowed to fail does not fail it", async () => {
+    const { standIn, reader } = world();
+    standIn.admin.addCheck(PROJECT, 12, {
+      name: 'lint',
+      status: 'completed',
+      conclusion: 'success',
+    });
+    standIn.admin.addCheck(PROJECT, 12, {
+      name: 'rspec',
+      stage: 'test',
+      status: 'completed',
+      conclusion: 'failure',
+      summary: 'script_failure',
+    });
+    standIn.admin.addCheck(PROJECT, 12, {
+      name: 'audit',
+      status: 'completed',
+      conclusion: 'failure',
+      allowFailure: true,
+    });
+    standIn.admin.addCheck(PROJECT, 12, { name: 'deploy review', status: 'in_progress' });
+    const status = await reader().read(PROJECT, 12);
+    expect(status.checks).toEqual({
+      state: 'failing',
+      failing: [
+        {
+          name: 'test: rspec',
+          summary: 'script failure',
+          url: 'https://gitlab.com/acme/platform/api/-/jobs/9001',
+        },
+      ],
+      pending: 1,
+      passing: 2,
+    });
+    expect(status).toMatchObject({
+      state: 'open',
+      title: 'Retry flaky uploads',
+      url: 'https://gitlab.com/acme/platform/api/-/merge_requests/12',
+      baseBranch: 'main',
+      conflicts: false,
+    });
+  });
+
+  it('counts unresolved threads and gives notes with file and line, role unknown', async () => {
+    const { standIn, reader } = world();
+    standIn.admin.addComment(PROJECT, 12, {
+      user: 'dana',
+      body: 'Retry **forever**? <script>x</script>',
+      path: 'lib/upload.rb',
+      line: 30,
+    });
+    standIn.admin.addComment(PROJECT, 12, {
+      user: 'eli',
+      body: 'Fixed?',
+      path: 'a.rb',
+      line: 2,
+      resolved: true,
+    });
+    standIn.admin.addComment(PROJECT, 12, { user: 'fay', body: 'Nice work overall.' });
+    const { review } = await reader().read(PROJECT, 12);
+    expect(review.unresolvedThreads).toBe(1);
+    expect(review.comments).toEqual([
+      {
+        author: 'dana',
+        authorRole: null,
+        body: 'Retry **forever**? <script>x</script>',
+        path: 'lib/upload.rb',
+        line: 30,
+        url: 'https://gitlab.com/acme/platform/api/-/merge_requests/12#note_5000',
+      },
+      {
+        author: 'eli',
+        authorRole: null,
+        body: 'Fixed?',
+        path: 'a.rb',
+        line: 2,
+        url: 'https://gitlab.com/acme/platform/api/-/merge_requests/12#note_5001',
+      },
+      {
+        author: 'fay',
+        authorRole: null,
+        body: 'Nice work overall.',
+        path: null,
+        line: null,
+        url: 'https://gitlab.com/acme/platform/api/-/merge_requests/12#note_5002',
+      },
+    ]);
+  });
+
+  it('a reviewer requesting changes outweighs approvals; approvals alone approve', async () => {
+    const { standIn, reader } = world();
+    standIn.admin.addReview(PROJECT, 12, { user: 'gus', state: 'APPROVED' });
+    expect((await reader().read(PROJECT, 12)).review.state).toBe('approved');
+    standIn.admin.addReview(PROJECT, 12, { user: 'hal', state: 'CHANGES_REQUESTED' });
+    expect((await reader().read(PROJECT, 12)).review.state).toBe('changes-requested');
+  });
+
+  it('says a conflict, and "not worked out yet" while GitLab is checking', async () => {
+    const { standIn, reader } = world();
+    standIn.admin.setPull(PROJECT, 12, { conflicts: true });
+    expect((await reader().read(PROJECT, 12)).conflicts).toBe(true);
+    standIn.admin.setPull(PROJECT, 12, { conflicts: null });
+    expect((await reader().read(PROJECT, 12)).conflicts).toBeNull();
+  });
+
+  it('of thousands of notes keeps the newest, counts the rest, and does not guess threads', async () => {
+    const { standIn, reader } = world();
+    for (let i = 0; i < 1200; i++) {
+      standIn.admin.addComment(PROJECT, 12, {
+        user: 'bot',
+        body: `note ${i}`,
+        path: 'a.rb',
+        line: 1,
+      });
+    }
+    const gl = reader();
+    const { review } = await gl.read(PROJECT, 12);
+    expect(review.comments).toHaveLength(MAX_COMMENTS);
+    expect(review.comments.at(-1)?.body).toBe('note 1199');
+    expect(review.commentsLeftOut).toBe(1200 - MAX_COMMENTS);
+    expect(review.unresolvedThreads).toBeNull();
+  });
+
+  it('merged: one request; unchanged: served from 304s', async () => {
+    const { standIn, reader } = world();
+    standIn.admin.addCheck(PROJECT, 12, {
+      name: 'build',
+      status: 'completed',
+      conclusion: 'success',
+    });
+    const gl = reader('glpat-good', new ConditionalCache());
+    const first = await gl.read(PROJECT, 12);
+    expect(await gl.read(PROJECT, 12)).toEqual(first);
+    expect(gl.client.notModified).toBe(gl.client.requests);
+    standIn.admin.setPull(PROJECT, 12, { state: 'merged' });
+    const fresh = reader();
+    expect((await fresh.read(PROJECT, 12)).state).toBe('merged');
+    expect(fresh.client.requests).toBe(1);
+  });
+
+  it('a private project without a token is "not found (or private)"; a spent allowance waits', async () => {
+    const { standIn, reader } = world({ private: true });
+    expect(await problemOf(reader(null).read(PROJECT, 12))).toEqual({
+      kind: 'not-found',
+      withToken: false,
+    });
+    standIn.admin.exhaust('token');
+    expect(await problemOf(reader().read(PROJECT, 12))).toMatchObject({
+      kind: 'rate-limited',
+      until: NOW + 60_000,
+    });
+  });
+});
