@@ -8,6 +8,7 @@ import type {
 } from '@/lib/messaging/stream-snapshot';
 import type { Settings } from '@/lib/settings/schema';
 import { serverById, serverName } from '@/lib/settings/servers';
+import { oneLine } from '@/lib/text/plain';
 
 /**
  * What a conversation needs from the person, if anything. `question`: the agent asked something
@@ -58,19 +59,12 @@ export interface NotificationWords {
   buttons?: { title: string; does: NoticeButton }[];
 }
 
-/** The server's words made safe to show as one line of plain text. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters replaced.
-const unsafeCharacters = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]+/g;
-
 /**
  * Plain text on one line, cut at `max`: control characters, line breaks and direction
  * overrides (which could make a command read as another) become spaces. Notifications render no
- * markup, so `<b>` stays the five characters it is.
+ * markup, so nothing else needs taking out (lib/text/plain.ts).
  */
-export function plainText(text: string, max: number): string {
-  const flat = text.replace(unsafeCharacters, ' ').replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
-}
+export const plainText = (text: string, max: number): string => oneLine(text, max);
 
 /** A command shown in a notification: enough to recognise it. */
 const COMMAND_CHARS = 120;

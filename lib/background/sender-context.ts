@@ -6,6 +6,7 @@
 import type { PageContextData } from '@/lib/hosts/types';
 import { detectFromUrl } from '@/lib/hosts/url';
 import type { Settings } from '@/lib/settings/schema';
+import { oneLine } from '@/lib/text/plain';
 
 interface Sender {
   url?: string;
@@ -14,12 +15,12 @@ interface Sender {
 
 const MAX_TITLE = 300;
 
-/** One line of text: no line breaks or control characters, no runs of spaces, bounded. */
+/**
+ * One line of text, bounded, cut without a mark (a branch name is data): no line breaks, control
+ * or direction characters, no runs of spaces (lib/text/plain.ts).
+ */
 export function plainText(value: string, max: number): string | undefined {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what we drop
-  const line = value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
-  const text = line.replace(/\s+/g, ' ').trim().slice(0, max).trim();
-  return text || undefined;
+  return oneLine(value, max, 'plain') || undefined;
 }
 
 const where = (context: PageContextData) =>

@@ -3,6 +3,7 @@
 // whether it conflicts with its base (docs/contract/pull-status.md). Each host's reader is in
 // ./pulls; this module holds what they share.
 
+import { plainBlock } from '@/lib/text/plain';
 import { type HostApi, hostClient } from './hosts';
 import type { ConditionalCache, Fetch, HostClient } from './http';
 
@@ -70,15 +71,12 @@ export const MAX_SUMMARY_CHARS = 500;
 export const MAX_PAGES = 3;
 
 /**
- * Host text kept as plain text: control characters (but line breaks and tabs) dropped, cut at
- * `max` characters with an ellipsis. Markup is left as the author wrote it: it is text here.
+ * Host text kept as plain text (lib/text/plain.ts): control and direction characters (but line
+ * breaks and tabs) dropped, cut at `max` characters with an ellipsis. Markup is left as the
+ * author wrote it: it is text here.
  */
 export function plainText(value: string | null | undefined, max: number): string | null {
-  if (value === null || value === undefined) return null;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point.
-  const clean = value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').trim();
-  if (!clean) return null;
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+  return value === null || value === undefined ? null : plainBlock(value, max) || null;
 }
 
 /** The overall checks state from the counts, the failing ones first. */

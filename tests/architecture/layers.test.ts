@@ -12,10 +12,11 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 /** Our own folders each layer may import, besides itself and test support under tests/. */
 const allowed: Record<string, readonly string[]> = {
   'lib/i18n': [],
+  'lib/text': [],
   'lib/api': [],
   'lib/hosts': [],
   // Code hosts' APIs read directly (skills, pull status): beside lib/hosts, below the worker.
-  'lib/codehosts': ['lib/hosts'],
+  'lib/codehosts': ['lib/hosts', 'lib/text'],
   'lib/messaging': ['lib/api', 'lib/hosts'],
   'lib/settings': ['lib/api'],
   'lib/servers': ['lib/api', 'lib/settings'],
@@ -32,6 +33,7 @@ const allowed: Record<string, readonly string[]> = {
     'lib/servers',
     'lib/settings',
     'lib/stream',
+    'lib/text',
   ],
   components: [
     'lib/api',
