@@ -182,7 +182,7 @@ export async function followRound(
 export type PullNeed = 'failing' | 'changes-requested' | 'conflicts' | null;
 
 export function pullNeed(status: PullStatus | null): PullNeed {
-  if (!status || status.state !== 'open') return null;
+  if (status?.state !== 'open') return null;
   if (status.checks.state === 'failing') return 'failing';
   if (status.review.state === 'changes-requested') return 'changes-requested';
   if (status.conflicts === true) return 'conflicts';
