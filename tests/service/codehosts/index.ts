@@ -1,14 +1,18 @@
-// Stand-ins for the code hosts' pull-request APIs (GitHub, GitLab), as the hosts behave:
-// a weak ETag on every successful GET and 304 to a matching If-None-Match, rate-limit headers on
-// every answer and the host's own refusal once the allowance is spent (GitHub 403 with
-// remaining 0, GitLab 429 with Retry-After), 404 for a private repository asked without a token,
-// 401 for a token the host does not know. See tests/service/README.md#code-host-stand-ins.
+// Stand-ins for the code hosts' pull-request APIs (GitHub, GitLab, Bitbucket Cloud and Data
+// Center), as the hosts behave: a weak ETag on every successful GET and 304 to a matching
+// If-None-Match where the host sends one (not Bitbucket Data Center), rate-limit headers where
+// the host sends them (GitHub, GitLab) and the host's own refusal once the allowance is spent
+// (GitHub 403 with remaining 0, GitLab and Data Center 429 with Retry-After, Bitbucket Cloud 429
+// with no time), 404 for a private repository asked without a token (401 on Data Center), 401
+// for a token the host does not know. See tests/service/README.md#code-host-stand-ins.
 //
 // Use `createCodeHostStandIn` in unit tests (its `fetch` needs no network) or
 // `startCodeHostStandIn` for a real listener on 127.0.0.1.
 
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { bitbucketCloudError, bitbucketCloudRoute } from './bitbucket-cloud';
+import { bitbucketDcError, bitbucketDcRoute, bitbucketDcUnauthorized } from './bitbucket-dc';
 import { githubBadCredentials, githubRoute } from './github';
 import { gitlabRoute, gitlabUnauthorized } from './gitlab';
 import { type Answer, etagOf, json, matches } from './http';
@@ -23,15 +27,18 @@ import {
 
 export type { StandInCheck, StandInComment, StandInPull, StandInReview } from './model';
 
-export type StandInHost = 'github' | 'gitlab';
+export type StandInHost = 'github' | 'gitlab' | 'bitbucket-cloud' | 'bitbucket-dc';
 
 export interface StandInOptions {
   host: StandInHost;
-  /** Default: https://api.github.com, https://gitlab.com/api/v4. */
+  /**
+   * Default: https://api.github.com, https://gitlab.com/api/v4, https://api.bitbucket.org/2.0,
+   * https://bitbucket.example.com/rest/api/1.0.
+   */
   apiBase?: string;
-  /** The host's web base (links in answers). Default: https://github.com, https://gitlab.com. */
+  /** The host's web base (links in answers). Default: https://github.com, https://gitlab.com… */
   webBase?: string;
-  /** Tokens the host accepts, as sent after `Bearer`. */
+  /** Tokens the host accepts, as sent after `Bearer` (or, on Bitbucket, `user:secret` as Basic). */
   tokens?: string[];
   /** Requests per window: anonymous (GitHub 60 an hour) and with a token (GitHub 5,000). */
   anonymousLimit?: number;
@@ -89,7 +96,34 @@ const DEFAULTS = {
     token: 2000,
     window: 60_000,
   },
+  // Bitbucket Cloud: 60 anonymous requests an hour, 1,000 for an authenticated user (per hour,
+  // rolling; "API request limits", support.atlassian.com).
+  'bitbucket-cloud': {
+    apiBase: 'https://api.bitbucket.org/2.0',
+    webBase: 'https://bitbucket.org',
+    anonymous: 60,
+    token: 1000,
+    window: 3_600_000,
+  },
+  // Data Center: a token bucket per user when rate limiting is on; here a bucket of 60 that
+  // refills every 12 seconds (5 a second).
+  'bitbucket-dc': {
+    apiBase: 'https://bitbucket.example.com/rest/api/1.0',
+    webBase: 'https://bitbucket.example.com',
+    anonymous: 60,
+    token: 60,
+    window: 12_000,
+  },
 } as const;
+
+/** Hosts whose API GETs carry an ETag and answer a matching If-None-Match with 304. */
+const SENDS_ETAG = new Set<StandInHost>(['github', 'gitlab', 'bitbucket-cloud']);
+
+/** The part of the API base before the API's own path (Data Center serves two APIs). */
+function rootOf(host: StandInHost, apiBase: string): string {
+  const path = new URL(apiBase).pathname.replace(/\/$/, '');
+  return host === 'bitbucket-dc' ? path.replace(/\/rest\/api\/1\.0$/, '') : path;
+}
 
 export function createCodeHostStandIn(options: StandInOptions): CodeHostStandIn {
   const defaults = DEFAULTS[options.host];
@@ -116,6 +150,8 @@ export function createCodeHostStandIn(options: StandInOptions): CodeHostStandIn 
   const limitHeaders = (allowance: Allowance): Record<string, string> => {
     const reset = String(Math.ceil(allowance.resetAt / 1000));
     const remaining = String(Math.max(0, allowance.limit - allowance.used));
+    // Bitbucket tells no allowance on ordinary answers.
+    if (options.host === 'bitbucket-cloud' || options.host === 'bitbucket-dc') return {};
     if (options.host === 'gitlab') {
       return {
         'ratelimit-limit': String(allowance.limit),
@@ -135,6 +171,20 @@ export function createCodeHostStandIn(options: StandInOptions): CodeHostStandIn 
 
   const refusal = (allowance: Allowance, withToken: boolean): Answer => {
     const headers = limitHeaders(allowance);
+    if (options.host === 'bitbucket-cloud') {
+      // No reset time and no Retry-After: the client can only back off.
+      return bitbucketCloudError(429, 'Rate limit for this resource has been exceeded');
+    }
+    if (options.host === 'bitbucket-dc') {
+      const wait = Math.max(1, Math.ceil((allowance.resetAt - now()) / 1000));
+      const answer = bitbucketDcError(
+        429,
+        'You have been rate limited. Please try again later.',
+        'ratelimit.RateLimitedException',
+      );
+      answer.headers['retry-after'] = String(wait);
+      return answer;
+    }
     if (options.host === 'gitlab') {
       const wait = Math.max(1, Math.ceil((allowance.resetAt - now()) / 1000));
       return {
@@ -164,29 +214,42 @@ export function createCodeHostStandIn(options: StandInOptions): CodeHostStandIn 
       const url = new URL(request.url);
       const base = new URL(standIn.apiBase);
       const auth = request.headers.authorization ?? '';
-      const token = /^Bearer\s+(.+)$/i.exec(auth)?.[1] ?? null;
+      const basic = options.host.startsWith('bitbucket') ? /^Basic\s+(.+)$/i.exec(auth)?.[1] : null;
+      const token = basic ? atob(basic) : (/^Bearer\s+(.+)$/i.exec(auth)?.[1] ?? null);
       const withToken = token !== null;
       const answer = ((): Answer => {
-        const prefix = base.pathname.replace(/\/$/, '');
+        const prefix = rootOf(options.host, standIn.apiBase);
         if (url.origin !== base.origin || !url.pathname.startsWith(prefix)) {
           return json(404, { message: 'Not Found' });
         }
         if ((request.method ?? 'GET') !== 'GET') return json(404, { message: 'Not Found' });
         if (token !== null && !(options.tokens ?? []).includes(token)) {
-          return options.host === 'github' ? githubBadCredentials() : gitlabUnauthorized();
+          switch (options.host) {
+            case 'github':
+              return githubBadCredentials();
+            case 'gitlab':
+              return gitlabUnauthorized();
+            case 'bitbucket-cloud':
+              return bitbucketCloudError(401, 'Access token expired or invalid.');
+            case 'bitbucket-dc':
+              return bitbucketDcUnauthorized();
+          }
         }
         const allowance = current(allowances[withToken ? 'token' : 'anonymous']);
         if (allowance.used >= allowance.limit) return refusal(allowance, withToken);
         const path = url.pathname.slice(prefix.length);
         const web = options.webBase ?? defaults.webBase;
-        const routed =
-          options.host === 'github'
-            ? githubRoute(web, repositories, url, path, withToken)
-            : gitlabRoute(web, repositories, url, path, withToken);
+        const route = {
+          github: githubRoute,
+          gitlab: gitlabRoute,
+          'bitbucket-cloud': bitbucketCloudRoute,
+          'bitbucket-dc': bitbucketDcRoute,
+        }[options.host];
+        const routed = route(web, repositories, url, path, withToken);
         // The answer's validator is worked out before counting: an unchanged answer to an
-        // authorised conditional request costs GitHub's allowance nothing (GitLab counts every
-        // request before it reaches the API).
-        if (routed.status === 200) {
+        // authorised conditional request costs GitHub's allowance nothing (GitLab and Bitbucket
+        // Cloud count every request; Data Center sends no validator at all).
+        if (routed.status === 200 && SENDS_ETAG.has(options.host)) {
           const etag = etagOf(routed.body, withToken);
           routed.headers.etag = etag;
           routed.headers.vary = 'Accept, Authorization, Cookie';
@@ -252,7 +315,8 @@ export function createCodeHostStandIn(options: StandInOptions): CodeHostStandIn 
 
 /**
  * The stand-in on a real listener (127.0.0.1, any free port): its `apiBase` is the listener's
- * address (with `/api/v4` for GitLab), so a client's real `fetch` reaches it.
+ * address (with `/api/v4` for GitLab, `/2.0` for Bitbucket Cloud, `/rest/api/1.0` for Data
+ * Center), so a client's real `fetch` reaches it.
  */
 export async function startCodeHostStandIn(
   options: Omit<StandInOptions, 'apiBase'>,
@@ -265,7 +329,7 @@ export async function startCodeHostStandIn(
     }
     const answer = (standIn as CodeHostStandIn).handle({
       method: req.method ?? 'GET',
-      url: `${(standIn as CodeHostStandIn).apiBase.replace(/\/api\/v4$/, '')}${req.url ?? '/'}`,
+      url: `${new URL((standIn as CodeHostStandIn).apiBase).origin}${req.url ?? '/'}`,
       headers,
     });
     res.writeHead(answer.status, answer.headers);
@@ -275,7 +339,7 @@ export async function startCodeHostStandIn(
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   standIn = createCodeHostStandIn({
     ...options,
-    apiBase: options.host === 'gitlab' ? `${url}/api/v4` : url,
+    apiBase: `${url}${API_PATH[options.host]}`,
   });
   return Object.assign(standIn, {
     url,
@@ -286,3 +350,10 @@ export async function startCodeHostStandIn(
       }),
   });
 }
+
+const API_PATH: Record<StandInHost, string> = {
+  github: '',
+  gitlab: '/api/v4',
+  'bitbucket-cloud': '/2.0',
+  'bitbucket-dc': '/rest/api/1.0',
+};

@@ -1,5 +1,6 @@
 // What the code-host stand-ins hold: repositories and their pull requests in one host-neutral
-// shape, which each host's routes (./github.ts, ./gitlab.ts) render as that host's API does.
+// shape, which each host's routes (./github.ts, ./gitlab.ts, ./bitbucket-cloud.ts,
+// ./bitbucket-dc.ts) render as that host's API does.
 
 export type CheckStatus = 'queued' | 'in_progress' | 'completed';
 /** GitHub's check-run conclusions; GitLab's job statuses are derived from them. */
@@ -47,8 +48,14 @@ export interface StandInComment {
   path?: string;
   line?: number;
   association?: Association;
-  /** GitLab: a diff thread's resolution (diff threads are resolvable, general notes are not). */
+  /**
+   * GitLab: a diff thread's resolution (diff threads are resolvable, general notes are not).
+   * Bitbucket Cloud: the comment's `resolution`. Bitbucket Data Center: a task (blocker comment)
+   * when set, open while false.
+   */
   resolved?: boolean;
+  /** Bitbucket Cloud lists a deleted comment with `deleted: true` and no words. */
+  deleted?: boolean;
 }
 
 export interface StandInPull {

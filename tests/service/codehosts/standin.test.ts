@@ -117,3 +117,54 @@ describe('code-host stand-ins over HTTP', () => {
     expect((await mr.read('acme/api', 2)).state).toBe('merged');
   });
 });
+
+describe('Bitbucket stand-ins over HTTP', () => {
+  it('Cloud: ETag and 304, each counted; 429 with no time once spent', async () => {
+    const standIn = await startCodeHostStandIn({ host: 'bitbucket-cloud', tokens: ['good'] });
+    running.push(standIn);
+    standIn.admin.setPull('acme/app', 5);
+    const url = `${standIn.apiBase}/repositories/acme/app/pullrequests/5`;
+    const first = await fetch(url, { headers: { authorization: 'Bearer good' } });
+    const etag = first.headers.get('etag') ?? '';
+    expect([first.status, (await first.json()).state, etag.startsWith('W/"')]).toEqual([
+      200,
+      'OPEN',
+      true,
+    ]);
+    const again = await fetch(url, {
+      headers: { authorization: 'Bearer good', 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    expect(standIn.admin.counted('token')).toBe(2);
+    standIn.admin.exhaust('token');
+    const limited = await fetch(url, { headers: { authorization: 'Bearer good' } });
+    expect([limited.status, limited.headers.get('retry-after'), await limited.json()]).toEqual([
+      429,
+      null,
+      { type: 'error', error: { message: 'Rate limit for this resource has been exceeded' } },
+    ]);
+  });
+
+  it('Data Center: no ETag; 401 for a private repository; 429 with Retry-After', async () => {
+    const standIn = await startCodeHostStandIn({ host: 'bitbucket-dc', tokens: ['good'] });
+    running.push(standIn);
+    standIn.admin.addRepository('OPS/infra', { private: true });
+    standIn.admin.setPull('OPS/infra', 2);
+    const url = `${standIn.apiBase}/projects/OPS/repos/infra/pull-requests/2`;
+    const hidden = await fetch(url);
+    expect([hidden.status, (await hidden.json()).errors[0].exceptionName]).toEqual([
+      401,
+      'com.atlassian.bitbucket.AuthorisationException',
+    ]);
+    const seen = await fetch(url, { headers: { authorization: 'Bearer good' } });
+    expect([seen.status, seen.headers.get('etag'), (await seen.json()).state]).toEqual([
+      200,
+      null,
+      'OPEN',
+    ]);
+    standIn.admin.exhaust('token');
+    const limited = await fetch(url, { headers: { authorization: 'Bearer good' } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
