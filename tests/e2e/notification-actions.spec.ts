@@ -207,11 +207,12 @@ for (const { generation, title, server } of [...journeyKinds, agentServerKind]) 
         { conversationId: id, generation, action: 'confirm' },
       );
       await expect.poll(() => confirmationsStored(service, id), { timeout: 20_000 }).toBe(1);
-      // ... then presses Confirm on the notification. Either it still shows Confirm and is
-      // found out of date, or the conversation's next state (the agent finished) has already
-      // replaced it and there is no Confirm left to press: nothing is sent either way.
+      // ... then presses the notification's first button. Either it still shows Confirm and is
+      // found out of date, or the conversation's next state has already replaced it: no button
+      // left, or (an agent now waiting for a message, V0's end of a run) Reply, which only opens
+      // the panel to write. Nothing is sent in any of these. CI met the last once in ~50 runs.
       const [outcome] = await pressButton(serviceWorker, id, 0);
-      expect(['stale', 'ignored']).toContain(outcome);
+      expect(['stale', 'ignored', 'opened']).toContain(outcome);
       await service.admin.waitIdle(id);
       expect(await confirmationsStored(service, id)).toBe(1);
     });
