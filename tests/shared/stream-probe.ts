@@ -22,6 +22,8 @@ export interface ProbeSnapshot {
   conversation: { error: string | null; status: string | null };
   counters: { reconnects: number; malformed: number; oversized: number; duplicates: number };
   hasOlder: boolean;
+  /** Caught up with the server's history since the socket opened. */
+  synced: boolean;
 }
 
 export interface WatchRequest {
