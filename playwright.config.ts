@@ -9,7 +9,11 @@ export default defineConfig({
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  retries: 0,
+  // One more try for a journey that fails: with 320 journeys on two loaded cores, a few have a
+  // rare timing flake each (docs/toolchain.md#flaky-journeys), and one of them should not sink a
+  // whole run. A journey that passes only on its retry is listed as "flaky" in the summary, and
+  // one that fails twice still fails the run.
+  retries: 1,
   forbidOnly: true,
   reporter: [['list']],
   use: {
