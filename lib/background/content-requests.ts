@@ -1,5 +1,6 @@
 import type { Runtime } from 'webextension-polyfill';
 import { browser } from 'wxt/browser';
+import { itemIdentity } from '@/lib/hosts/lists';
 import type { PageContextData } from '@/lib/hosts/types';
 import type { ContentReply, ContentRequest } from '@/lib/messaging/content-messages';
 import { ContentRequestSchema } from '@/lib/messaging/content-messages-schema';
@@ -119,17 +120,7 @@ function listItemContext(
   if (!page || !pageItemKey(context)) return null;
   const [item] = itemsOnHost([context], page);
   // Only what names the item: a title or branch read from a list row is not needed to open it.
-  return item
-    ? {
-        provider: item.provider,
-        host: item.host,
-        baseUrl: item.baseUrl,
-        repository: item.repository,
-        kind: item.kind,
-        selfHosted: item.selfHosted,
-        ...(item.number ? { number: item.number } : {}),
-      }
-    : null;
+  return item ? itemIdentity(item) : null;
 }
 
 /**

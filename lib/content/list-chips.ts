@@ -9,7 +9,7 @@
 // inline after the title link, never in place of anything of the host's.
 
 import type { HostLists } from '@/lib/hosts/lists';
-import { listItems } from '@/lib/hosts/lists';
+import { itemIdentity, listItems } from '@/lib/hosts/lists';
 import { DEFAULT_HOSTS } from '@/lib/hosts/shared';
 import type { PageAddress, PageContextData, Provider } from '@/lib/hosts/types';
 import {
@@ -124,7 +124,10 @@ export function startListChips(options: ListChipsOptions): { stop(): void; pass(
   doc.addEventListener('keydown', activate, true);
 
   const open = (context: PageContextData) => {
-    const message: ContentRequest = { type: 'handoff/open-from-list', context: identity(context) };
+    const message: ContentRequest = {
+      type: 'handoff/open-from-list',
+      context: itemIdentity(context),
+    };
     try {
       extensionRuntime()
         .sendMessage(message)
@@ -138,7 +141,7 @@ export function startListChips(options: ListChipsOptions): { stop(): void; pass(
     for (const { key } of asked) asking.add(key);
     const query: ContentRequest = {
       type: 'handoff/list-states',
-      items: asked.map(({ item }) => identity(item.context)),
+      items: asked.map(({ item }) => itemIdentity(item.context)),
     };
     const settle = (reply: ContentReply | undefined) => {
       const byKey = new Map((reply?.states ?? []).map((state) => [state.key, state]));
@@ -223,12 +226,6 @@ export function startListChips(options: ListChipsOptions): { stop(): void; pass(
   observer.observe(doc.documentElement, { childList: true, subtree: true });
   pass();
   return { stop, pass };
-}
-
-/** The parts that name an item: a row's title never leaves the page. */
-function identity(context: PageContextData): PageContextData {
-  const { provider, host, baseUrl, repository, kind, selfHosted, number } = context;
-  return { provider, host, baseUrl, repository, kind, selfHosted, number };
 }
 
 function onlyOurChips(record: MutationRecord): boolean {

@@ -73,3 +73,12 @@ export function listItems(
   }
   return items;
 }
+
+/**
+ * The parts of a context that name its item, and nothing the page read besides (a title, a
+ * branch): what a list row's item is sent and acted on as.
+ */
+export function itemIdentity(context: PageContextData): PageContextData {
+  const { provider, host, baseUrl, repository, kind, selfHosted, number } = context;
+  return { provider, host, baseUrl, repository, kind, selfHosted, ...(number ? { number } : {}) };
+}
