@@ -131,7 +131,6 @@ function samePageState(a: PageState | null, b: PageState | null): boolean {
   return a?.label === b?.label && a?.state === b?.state && a?.count === b?.count;
 }
 
-/** Each tab whose item changed gets its new state; a tab that went away is forgotten. */
 /**
  * When a working agent counts as quiet: the person's setting, and the last event of the streams
  * this worker keeps (fresher than any list record).
@@ -143,6 +142,10 @@ export async function quietRule(settings?: Settings): Promise<QuietRule> {
   };
 }
 
+/**
+ * Each tab whose item, or one of whose list rows, changed gets the new state; a tab that went
+ * away is forgotten.
+ */
 function pushPageStates(previous: IndexSnapshot, next: IndexSnapshot, quiet: QuietRule): void {
   const now = Date.now();
   for (const [tabId, key] of tabItems) {
