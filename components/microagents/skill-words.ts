@@ -189,6 +189,7 @@ export function problemWords(
         body: t('skills.problem.redirectedBody', { host }),
         tone: 'warning',
       };
+    case 'not-added':
     case 'unreachable':
       return {
         ...base,

@@ -24,6 +24,11 @@ const switches: { key: Switch; label: string; hint: string }[] = [
     hint: t('options.notifications.errorsHint'),
   },
   {
+    key: 'pullRequests',
+    label: t('options.notifications.pullRequests'),
+    hint: t('options.notifications.pullRequestsHint'),
+  },
+  {
     key: 'onlyWhenAway',
     label: t('options.notifications.onlyWhenAway'),
     hint: t('options.notifications.onlyWhenAwayHint'),

@@ -18,6 +18,7 @@ import {
 } from '@/lib/api/conversation-summary';
 import { ApiError, toApiError } from '@/lib/api/errors';
 import type { Generation } from '@/lib/api/generation';
+import { type PullFacts, pullHeadline } from '@/lib/codehosts/pull-facts';
 import { type WorkerKey, workerWords } from '@/lib/i18n/en-worker';
 import type {
   IndexEntry,
@@ -281,10 +282,28 @@ export function itemKeysOf(entry: IndexEntry): string[] {
   return [...new Set(keys.filter((key): key is string => !!key))];
 }
 
-/** When a working agent counts as quiet: after how long, and its stream's last event if watched. */
+/**
+ * What a conversation's state is read with besides its record: when a working agent counts as
+ * quiet (after how long, and its stream's last event if watched), and what is known of the pull
+ * requests it opened (./pull-watch.ts).
+ */
 export interface QuietRule {
   afterMinutes: number;
   lastEventAt?: (id: string) => number | null;
+  pullsOf?: (id: string) => readonly PullFacts[];
+}
+
+/**
+ * The pull request a page or row should speak of for `entry`: the first that needs the person,
+ * else the newest one that is merged or closed; null when none has news.
+ */
+function pullNews(entry: IndexEntry, rule: QuietRule): PullFacts | null {
+  const pulls = rule.pullsOf?.(entry.id) ?? [];
+  return (
+    pulls.find((pull) => pull.need) ??
+    pulls.findLast((pull) => pull.state === 'merged' || pull.state === 'closed') ??
+    null
+  );
 }
 
 /** The page button's words for the newest conversation of an item. */
@@ -313,6 +332,13 @@ export function pageStateFor(
       count: matching.length,
     };
   }
+  const news = newest.state === 'working' ? null : pullNews(newest, quiet);
+  const headline = news ? pullHeadline(news) : null;
+  if (news?.need && headline) {
+    // The agent is done, but its pull request fails, or a reviewer wants changes: the person
+    // should look, whatever the conversation itself says.
+    return { key, label: headline, state: 'needs-you', count: matching.length };
+  }
   if (newest.state === 'working') {
     const minutes = newest.workingSince ? Math.floor((now - newest.workingSince) / 60_000) : 0;
     label =
@@ -322,7 +348,9 @@ export function pageStateFor(
   } else {
     label = workerWords(`worker.state.${newest.state}` as WorkerKey);
     const pr = newest.prNumbers.at(-1);
-    if (pr && newest.state !== 'needs-you') {
+    if (headline && newest.state !== 'needs-you') {
+      label = workerWords('worker.pull.part', { summary: label, part: headline });
+    } else if (pr && newest.state !== 'needs-you') {
       label = workerWords(
         newest.provider === 'gitlab' ? 'worker.state.withMerge' : 'worker.state.withPull',
         { state: label, number: pr },

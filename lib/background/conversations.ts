@@ -27,6 +27,9 @@ import {
   type QuietRule,
 } from './conversation-index';
 import { hub } from './hub';
+import type { FollowedPull } from './pull-follow';
+import { notifyPullNews, pullNewsOf } from './pull-news';
+import { followPulls, pullFactsByConversation, pullFactsOf, restorePulls } from './pull-watch';
 import { ServerIndexes } from './server-indexes';
 import { serviceConnection } from './service-client';
 
@@ -139,6 +142,7 @@ export async function quietRule(settings?: Settings): Promise<QuietRule> {
   return {
     afterMinutes: (settings ?? (await loadSettings())).quietMinutes,
     lastEventAt: (id) => hub.stream(id)?.snapshot().lastEventAt ?? null,
+    pullsOf: pullFactsOf,
   };
 }
 
@@ -146,16 +150,22 @@ export async function quietRule(settings?: Settings): Promise<QuietRule> {
  * Each tab whose item, or one of whose list rows, changed gets the new state; a tab that went
  * away is forgotten.
  */
-function pushPageStates(previous: IndexSnapshot, next: IndexSnapshot, quiet: QuietRule): void {
+function pushPageStates(
+  previous: IndexSnapshot,
+  next: IndexSnapshot,
+  quiet: QuietRule,
+  /** The rule the tabs were last told with, when it differs (what was known of pull requests). */
+  quietBefore: QuietRule = quiet,
+): void {
   const now = Date.now();
   for (const [tabId, key] of tabItems) {
     const state = pageStateFor(key, next.entries, now, quiet);
-    if (samePageState(pageStateFor(key, previous.entries, now, quiet), state)) continue;
+    if (samePageState(pageStateFor(key, previous.entries, now, quietBefore), state)) continue;
     const message: PageStatePush = { type: 'handoff/page-state-changed', key, state };
     browser.tabs.sendMessage(tabId, message, { frameId: 0 }).catch(() => tabItems.delete(tabId));
   }
   for (const [tabId, keys] of tabLists) {
-    const before = pageStatesFor(keys, previous.entries, now, quiet);
+    const before = pageStatesFor(keys, previous.entries, now, quietBefore);
     const after = pageStatesFor(keys, next.entries, now, quiet);
     const changes: ListStatesPush['changes'] = [];
     for (const key of keys) {
@@ -191,6 +201,35 @@ async function tellEveryone(
   pushPageStates(previous, next, quiet);
   await showIndex(next.entries, quiet);
   if (server) await notifyChanges(server.previous, server.next, server.id);
+  // A new pull request link is read at once; the others when they are due.
+  void followPullsNow(next);
+}
+
+/**
+ * One round of reading the agents' pull requests (./pull-watch.ts) for the index as it is; tabs
+ * showing an item whose words changed are told, and news is notified.
+ */
+export async function followPullsNow(index?: IndexSnapshot): Promise<void> {
+  const snapshot = index ?? (await conversationIndex.snapshot());
+  const settings = await loadSettings();
+  await followPulls(
+    snapshot.entries,
+    settings.selfHostedHosts,
+    (before, after) => void pullsChanged(snapshot, before, after, settings),
+  );
+}
+
+async function pullsChanged(
+  snapshot: IndexSnapshot,
+  before: readonly FollowedPull[],
+  after: readonly FollowedPull[],
+  settings: Settings,
+): Promise<void> {
+  const quiet = await quietRule(settings);
+  const earlier = pullFactsByConversation(before);
+  const quietBefore: QuietRule = { ...quiet, pullsOf: (id) => earlier.get(normaliseId(id)) ?? [] };
+  pushPageStates(snapshot, snapshot, quiet, quietBefore);
+  await notifyPullNews(pullNewsOf(before, after), snapshot.entries, settings);
 }
 
 /**
@@ -288,6 +327,7 @@ export async function subscribeToIndex(port: Runtime.Port): Promise<void> {
 
 /** At start: the stored index shows on the badge at once, and the schedule resumes. */
 export async function restoreIndex(): Promise<void> {
+  await restorePulls();
   const snapshot = await conversationIndex.snapshot();
   await showIndex(snapshot.entries, await quietRule());
   await conversationIndex.tick();

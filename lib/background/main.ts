@@ -5,7 +5,7 @@ import type { ServerEntry, Settings } from '@/lib/settings/schema';
 import { loadSettings, SETTINGS_CHANGED_MESSAGE, watchSettings } from '@/lib/settings/store';
 import { readNotice } from './attention';
 import { handleContentRequest } from './content-requests';
-import { conversationIndex, INDEX_ALARM, restoreIndex } from './conversations';
+import { conversationIndex, followPullsNow, INDEX_ALARM, restoreIndex } from './conversations';
 import {
   injectIntoOpenTabs,
   reconcileHostRegistrations,
@@ -17,6 +17,7 @@ import { onButtonClicked } from './notification-wiring';
 import { handleRpc } from './page-rpc';
 import { listenToToolbarButton, openPanelOn } from './panel-launch';
 import { onPanelConnect } from './panel-ports';
+import { PULL_ALARM } from './pull-watch';
 import { defaultCodeHosts, isExtensionPageSender } from './senders';
 import { invalidateServiceClient } from './service-client';
 
@@ -128,6 +129,7 @@ export function startBackground(): void {
   // The keepalive alarm wakes a worker the browser stopped; waking restores its streams.
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name.startsWith(INDEX_ALARM)) void conversationIndex.tick();
+    else if (alarm.name === PULL_ALARM) void followPullsNow();
     else void hub.restore();
   });
   browser.notifications.onClicked.addListener((notificationId) => {

@@ -10,12 +10,14 @@ import {
   type RpcResults,
   rpcParams,
 } from '@/lib/messaging/rpc';
+import { loadSettings } from '@/lib/settings/store';
 import { currentlyWaiting, watchedStates } from './badge';
 import { answerQuestion, controlConversation, sendMessage } from './conversation-commands';
 import { serverIssuedTargets } from './conversation-targets';
 import { conversationIndex, serverOfConversation } from './conversations';
 import { hub } from './hub';
 import { nextWaiting } from './next-waiting';
+import { allPullFacts, readPullFor } from './pull-watch';
 import { serviceConnection } from './service-client';
 
 type Handlers = { [M in RpcMethodName]: (params: RpcParams<M>) => Promise<RpcResults[M]> };
@@ -47,7 +49,7 @@ const handlers: Handlers = {
       const at = hub.stream(entry.id)?.snapshot().lastEventAt;
       if (at) lastEvents[entry.id] = at;
     }
-    return { ...index, watched: watchedStates(), lastEvents };
+    return { ...index, watched: watchedStates(), lastEvents, pulls: allPullFacts() };
   },
   'conversations.nextWaiting': async ({ after }) => {
     const waiting = currentlyWaiting();
@@ -67,6 +69,8 @@ const handlers: Handlers = {
     return { done: true };
   },
   'start.cancel': async ({ taskId }) => ({ cancelled: cancelStart(taskId) }),
+  'pulls.read': async ({ link, fresh }) =>
+    readPullFor(link, fresh, (await loadSettings()).selfHostedHosts),
   'api.send': async ({ serverId, ...call }) => {
     const connection = await serviceConnection(serverId);
     const { transport, client, agentDirect } = connection;

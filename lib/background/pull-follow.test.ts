@@ -25,10 +25,11 @@ describe('which pull requests are followed', () => {
         { id: 'c1', prLinks: ['https://github.com/octo/widgets/pull/51'] },
         {
           id: 'c2',
+          provider: 'gitlab',
           prLinks: [
             'https://github.com/octo/widgets/pull/51',
             'https://git.example.com/acme/api/-/merge_requests/7',
-            // A host Handoff was not given: not read.
+            // A host the person has not added: kept, to say so, but never asked.
             'https://code.elsewhere.org/acme/api/-/merge_requests/8',
             // Not a pull request, and not an address.
             'https://github.com/octo/widgets/issues/3',
@@ -47,6 +48,7 @@ describe('which pull requests are followed', () => {
         repository: 'octo/widgets',
         number: 51,
         conversationIds: ['c1', 'c2'],
+        added: true,
       },
       {
         link: 'https://git.example.com/acme/api/-/merge_requests/7',
@@ -56,6 +58,17 @@ describe('which pull requests are followed', () => {
         repository: 'acme/api',
         number: 7,
         conversationIds: ['c2'],
+        added: true,
+      },
+      {
+        link: 'https://code.elsewhere.org/acme/api/-/merge_requests/8',
+        provider: 'gitlab',
+        baseUrl: 'https://code.elsewhere.org',
+        selfHosted: true,
+        repository: 'acme/api',
+        number: 8,
+        conversationIds: ['c2'],
+        added: false,
       },
     ]);
   });

@@ -12,6 +12,9 @@
 
 import type { CodeHostProblem } from '@/lib/codehosts/problem';
 import type { PullStatus } from '@/lib/codehosts/pull-status';
+
+export { pullNeed } from '@/lib/codehosts/pull-facts';
+
 import type { Provider } from '@/lib/hosts/types';
 import { detectFromUrl } from '@/lib/hosts/url';
 import type { IndexEntry } from '@/lib/messaging/conversation-index';
@@ -33,6 +36,11 @@ export interface PullTarget {
   number: number;
   /** The conversations that opened or reported it. */
   conversationIds: string[];
+  /**
+   * False for a self-hosted host the person has not added: Handoff has no access there, so it
+   * is not asked, and the person is told how to add it.
+   */
+  added: boolean;
 }
 
 /** What is known of one followed request, between rounds. */
@@ -52,12 +60,12 @@ export interface FollowedPull {
 }
 
 /**
- * The requests to follow: every pull or merge request link of the index's conversations, on a
- * code host Handoff serves (a self-hosted one only once the person added it). A link to another
- * host is left out: Handoff may not read it.
+ * The requests to follow: every pull or merge request link of the index's conversations. A link
+ * on a self-hosted host the person has not added is kept, marked `added: false` (read as the
+ * conversation's provider): it is never asked, but the person is told why.
  */
 export function pullTargets(
-  entries: readonly Pick<IndexEntry, 'id' | 'prLinks'>[],
+  entries: readonly (Pick<IndexEntry, 'id' | 'prLinks'> & { provider?: string | null })[],
   selfHostedHosts: readonly { origin: string; provider: Provider }[],
 ): PullTarget[] {
   const byLink = new Map<string, PullTarget>();
@@ -70,7 +78,10 @@ export function pullTargets(
         continue;
       }
       const host = selfHostedHosts.find((known) => known.origin === address.origin);
-      const context = detectFromUrl(address, host ? { provider: host.provider } : undefined);
+      const hint = host?.provider ?? providerOf(entry.provider);
+      const context =
+        detectFromUrl(address, host ? { provider: host.provider } : undefined) ??
+        (hint ? detectFromUrl(address, { provider: hint }) : null);
       if (context?.kind !== 'pull' || !context.number) continue;
       const key = `${address.origin}${address.pathname}`;
       const known = byLink.get(key);
@@ -86,10 +97,15 @@ export function pullTargets(
         repository: context.repository,
         number: context.number,
         conversationIds: [entry.id],
+        added: !context.selfHosted || !!host,
       });
     }
   }
   return [...byLink.values()];
+}
+
+function providerOf(value: string | null | undefined): Provider | null {
+  return value === 'github' || value === 'gitlab' || value === 'bitbucket' ? value : null;
 }
 
 /** A merged or closed request is read no more. */
@@ -176,15 +192,4 @@ export async function followRound(
     pull.checkedAt = at;
   }
   return records;
-}
-
-/** Why a followed request needs the person, if it does (the first that applies). */
-export type PullNeed = 'failing' | 'changes-requested' | 'conflicts' | null;
-
-export function pullNeed(status: PullStatus | null): PullNeed {
-  if (status?.state !== 'open') return null;
-  if (status.checks.state === 'failing') return 'failing';
-  if (status.review.state === 'changes-requested') return 'changes-requested';
-  if (status.conflicts === true) return 'conflicts';
-  return null;
 }

@@ -23,6 +23,8 @@ export type CodeHostProblem =
   | { kind: 'timeout' }
   /** An answer that is not the API's (an HTML page, an unknown shape). */
   | { kind: 'not-api'; status: number; bodyType: 'html' | 'text' | 'json' | 'empty' }
+  /** A self-hosted host the person has not added (or whose access they took back): not asked. */
+  | { kind: 'not-added'; origin: string }
   | { kind: 'server'; status: number };
 
 export class CodeHostError extends Error {

@@ -549,6 +549,9 @@ export const optionsStrings = {
   'options.notifications.finishedHint': 'When an agent finishes its task.',
   'options.notifications.errors': 'Errors',
   'options.notifications.errorsHint': 'When a conversation stops with an error.',
+  'options.notifications.pullRequests': 'Agents’ pull requests',
+  'options.notifications.pullRequestsHint':
+    'When a pull or merge request an agent opened starts failing its checks, gets a review asking for changes, conflicts with its base, or is merged.',
   'options.notifications.onlyWhenAway': 'Only when I’m away from it',
   'options.notifications.onlyWhenAwayHint':
     'Nothing for a conversation a Handoff panel on your screen is showing.',

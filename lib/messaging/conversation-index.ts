@@ -2,6 +2,7 @@
 // the `conversations.index` request), and the one line of it a code-host page may see: the page
 // button's state in words. Types and one small function: content scripts import this file.
 import type { ConversationSummary } from '@/lib/api/conversation-summary';
+import type { PullFacts } from '@/lib/codehosts/pull-facts';
 import type { PageContextData } from '@/lib/hosts/types';
 
 /** Where a conversation stands for the person, coarsely: what the badge and the button say. */
@@ -78,6 +79,8 @@ export interface IndexAnswer extends IndexSnapshot {
    * (epoch ms, by id): a fresher sign of progress than a list record's last change.
    */
   lastEvents?: Record<string, number>;
+  /** What the worker knows of the pull requests each conversation opened, by id. */
+  pulls?: Record<string, PullFacts[]>;
 }
 
 export interface IndexFailure {

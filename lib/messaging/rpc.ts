@@ -7,6 +7,8 @@ import type { SerializedApiError } from '@/lib/api/errors';
 import { generations } from '@/lib/api/generation';
 import { PreparedCallSchema } from '@/lib/api/prepared-call';
 import { AskUserAnswerRequestSchema } from '@/lib/api/v1/content';
+import type { CodeHostProblem } from '@/lib/codehosts/problem';
+import type { PullStatus } from '@/lib/codehosts/pull-status';
 import type { IndexAnswer } from './conversation-index';
 
 export const RpcRequestSchema = z.strictObject({
@@ -111,12 +113,34 @@ export const rpcParams = {
    */
   'start.cancel': z.object({ taskId: z.string().check(z.minLength(1), z.maxLength(100)) }),
   /**
+   * A pull or merge request as its host tells it, by its web address, for handing it back to an
+   * agent: as last read where the worker follows it, else (or with `fresh`) read now with the
+   * person's token for that host. Only a host Handoff serves is asked.
+   */
+  'pulls.read': z.object({
+    link: z.string().check(z.minLength(1), z.maxLength(2000)),
+    fresh: z._default(z.boolean(), false),
+  }),
+  /**
    * Any call of the service contract, prepared and validated by the page (./worker-client.ts);
    * the worker adds the credentials the target calls for and sends it. The answer travels
    * raw; the page validates it against the endpoint's response schema.
    */
   'api.send': z.extend(PreparedCallSchema, { serverId: serverIdParam }),
 };
+
+/** A pull or merge request read for the person (`pulls.read`). */
+export interface PullRead {
+  link: string;
+  provider: 'github' | 'gitlab' | 'bitbucket';
+  repository: string;
+  number: number;
+  /** What was read; null when nothing could be (see `problem`). */
+  status: PullStatus | null;
+  /** Why the last read gave nothing new (the status, if any, is from before). */
+  problem: CodeHostProblem | null;
+  checkedAt: number | null;
+}
 
 /** What each method answers. */
 export interface RpcResults {
@@ -135,6 +159,7 @@ export interface RpcResults {
   'conversations.started': { done: true };
   /** False when the clone was over already (the start goes on) or the start is unknown. */
   'start.cancel': { cancelled: boolean };
+  'pulls.read': PullRead;
   'api.send': unknown;
 }
 

@@ -12,6 +12,8 @@ export const NotificationSwitchesSchema = z.object({
   awaitingInput: z._default(z.boolean(), true),
   finished: z._default(z.boolean(), true),
   errors: z._default(z.boolean(), true),
+  /** An agent's pull request starts failing, is asked for changes, conflicts, or is merged. */
+  pullRequests: z._default(z.boolean(), true),
   /** Nothing for a conversation a panel on screen shows: the person is looking at it. */
   onlyWhenAway: z._default(z.boolean(), true),
 });
@@ -100,6 +102,7 @@ export const SettingsSchema = z.object({
     awaitingInput: true,
     finished: true,
     errors: true,
+    pullRequests: true,
     onlyWhenAway: true,
   }),
   /** Instructions added to every new conversation, kept out of the visible chat. */

@@ -16,6 +16,7 @@ describe('settings store', () => {
       awaitingInput: true,
       finished: true,
       errors: true,
+      pullRequests: true,
       onlyWhenAway: true,
     });
   });

@@ -16,8 +16,9 @@ const allowed: Record<string, readonly string[]> = {
   'lib/api': [],
   'lib/hosts': [],
   // Code hosts' APIs read directly (skills, pull status): beside lib/hosts, below the worker.
-  'lib/codehosts': ['lib/hosts', 'lib/text'],
-  'lib/messaging': ['lib/api', 'lib/hosts'],
+  'lib/codehosts': ['lib/hosts', 'lib/i18n', 'lib/text'],
+  // What panels are told of followed pull requests comes from lib/codehosts (types only).
+  'lib/messaging': ['lib/api', 'lib/codehosts', 'lib/hosts'],
   'lib/settings': ['lib/api'],
   'lib/servers': ['lib/api', 'lib/settings'],
   'lib/skills': ['lib/api', 'lib/codehosts', 'lib/hosts', 'lib/i18n'],
