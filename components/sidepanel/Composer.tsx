@@ -2,7 +2,7 @@ import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 
 import { useServerScope } from '@/components/common/server-scope';
 import type { Generation } from '@/lib/api/generation';
 import { t } from '@/lib/i18n';
-import { rpc } from '@/lib/messaging/worker-client';
+import { sendToConversation } from './hooks/send-message';
 import { ImageAttachments, useImageIntake } from './ImageAttachments';
 import { readDraft, writeDraft } from './model/drafts';
 
@@ -33,7 +33,6 @@ interface ComposerProps {
 }
 
 const SAVE_DELAY_MS = 300;
-let nextMessageId = 1;
 
 /**
  * Writes to the agent. Enter sends, Shift+Enter starts a new line; images come by paste, drop
@@ -87,38 +86,21 @@ export function Composer({
   const send = async () => {
     const message = text.trim();
     if (!message || sending || disabled || offline) return;
-    const outgoing: OutgoingMessage = {
-      id: nextMessageId++,
-      text: message,
-      images,
-      state: 'sending',
-      queued: !live,
-    };
     setSending(true);
-    onError(null);
-    onOutgoing(outgoing);
     try {
-      const answer = await rpc('conversation.send', {
-        conversationId,
-        generation,
-        text: message,
-        imageUrls: images,
-        ...(serverId ? { serverId } : {}),
-      });
-      if (answer.runRefused) {
-        onError({ kind: 'rate-limited', limit: 'run-capacity', messageKept: true });
-      }
+      const sent = await sendToConversation(
+        { conversationId, generation, serverId, live },
+        message,
+        images,
+        { onError, onOutgoing, onSettled },
+      );
       // Words typed while it was on its way stay in the box.
       const typedMeanwhile = textarea.current && textarea.current.value.trim() !== message;
-      if (!typedMeanwhile) {
+      if (sent && !typedMeanwhile) {
         setText('');
         setImages([]);
         await writeDraft(conversationId, { text: '', images: [] });
       }
-      onSettled(outgoing.id, 'sent');
-    } catch (failure) {
-      onError(failure);
-      onSettled(outgoing.id, 'failed');
     } finally {
       setSending(false);
       textarea.current?.focus();

@@ -605,6 +605,7 @@ const needIcons: Record<Need, IconName> = {
   input: 'reply',
   error: 'circleAlert',
   stuck: 'circlePause',
+  pull: 'pullRequest',
 };
 
 const ConversationItem = memo(function ConversationItem({
@@ -683,11 +684,13 @@ const ConversationItem = memo(function ConversationItem({
               >
                 <Icon name="pullRequest" />
                 {link.label}
+                {link.standing ? <span className="muted"> · {link.standing}</span> : null}
               </a>
             ) : (
               <span key={link.number} data-pr={link.number}>
                 <Icon name="pullRequest" />
                 {link.label}
+                {link.standing ? <span className="muted"> · {link.standing}</span> : null}
               </span>
             ),
           )}

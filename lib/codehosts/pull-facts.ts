@@ -115,13 +115,14 @@ export function pullHeadline(facts: PullFacts): string | null {
 }
 
 /**
- * Everything known in one line, for the outcome card: "PR #51 · 2 checks failing · changes
- * requested · conflicts with main".
+ * What is known beyond its name, each part in a few words ("2 checks failing", "changes
+ * requested", "conflicts with main"); empty before the first read.
  */
-export function pullSummary(facts: PullFacts): string {
-  const name = pullName(facts);
-  if (facts.state === null) return joined(name, workerWords('worker.pull.notRead'));
-  if (facts.state !== 'open') return pullHeadline(facts) as string;
+export function pullParts(facts: PullFacts): string[] {
+  if (facts.state === null) return [];
+  if (facts.state !== 'open') {
+    return [workerWords(facts.state === 'merged' ? 'worker.pull.mergedBare' : 'worker.pull.closedBare')];
+  }
   const parts: string[] = [];
   if (facts.checks === 'failing') parts.push(needWords({ ...facts, need: 'failing' }) as string);
   else if (facts.checks === 'pending') parts.push(workerWords('worker.pull.pending'));
@@ -140,5 +141,16 @@ export function pullSummary(facts: PullFacts): string {
         ? workerWords('worker.pull.conflictsWith', { base: facts.baseBranch })
         : workerWords('worker.pull.conflicts'),
     );
-  return parts.reduce(joined, name);
+  return parts;
+}
+
+/**
+ * Everything known in one line, for the outcome card: "PR #51 · 2 checks failing · changes
+ * requested · conflicts with main".
+ */
+export function pullSummary(facts: PullFacts): string {
+  const name = pullName(facts);
+  if (facts.state === null) return joined(name, workerWords('worker.pull.notRead'));
+  if (facts.state !== 'open') return pullHeadline(facts) as string;
+  return pullParts(facts).reduce(joined, name);
 }

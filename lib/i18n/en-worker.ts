@@ -68,6 +68,8 @@ export const workerStrings = {
   'worker.pull.conflictsWith': 'conflicts with {base}',
   'worker.pull.merged': '{name} merged',
   'worker.pull.closed': '{name} closed',
+  'worker.pull.mergedBare': 'merged',
+  'worker.pull.closedBare': 'closed without merging',
   'worker.pull.pending': 'checks running',
   'worker.pull.passing': 'checks pass',
   'worker.pull.approved': 'approved',

@@ -14,6 +14,7 @@ export {
   recordTime,
 } from '@/lib/api/conversation-summary';
 
+import type { PullFacts } from '@/lib/codehosts/pull-facts';
 import { type ConversationSummary, normaliseId, recordTime } from '@/lib/api/conversation-summary';
 import {
   type IndexAnswer,
@@ -81,6 +82,8 @@ export interface KnownSummary extends ListedSummary {
   reference?: TaskReference | null;
   /** Its agent waits for the answer to a question (its watched stream saw it ask). */
   question?: boolean;
+  /** What the worker knows of the pull requests it opened. */
+  pulls?: readonly PullFacts[];
 }
 
 const legacyAgentOf: Record<WatchedState, string> = {
@@ -126,13 +129,18 @@ export function withWorkerKnowledge(
       entry.item?.from === 'start' ? [[normaliseId(entry.id), entry.item] as const] : [],
     ),
   );
+  const pulls = new Map(
+    Object.entries(answer.pulls ?? {}).map(([id, facts]) => [normaliseId(id), facts]),
+  );
   return list.map((summary) => {
     const id = normaliseId(summary.id);
     const wait = watched.get(id);
     // One server: its list names none, and the index's entries are all that server's.
     const item = summary.serverId ? started.get(`${summary.serverId}:${id}`) : startedAlone.get(id);
-    if (!wait && !item) return summary;
+    const followed = pulls.get(id);
+    if (!wait && !item && !followed) return summary;
     const known: KnownSummary = { ...summary };
+    if (followed) known.pulls = followed;
     if (wait && summary.generation === 'v0') known.agentState = legacyAgentOf[wait];
     else if (wait) known.executionStatus = executionOf[wait];
     if (wait === 'question') known.question = true;

@@ -6,6 +6,7 @@
 
 import { agentStateOfExecution } from '@/lib/api/agent-state';
 import type { Generation } from '@/lib/api/generation';
+import { type PullFacts, pullHeadline, pullParts } from '@/lib/codehosts/pull-facts';
 import { t } from '@/lib/i18n';
 import { isRuntimeError, type StatusWords, statusWords } from '@/lib/timeline/status-words';
 import { recordTime } from './conversation-list';
@@ -15,8 +16,11 @@ export { recordTime };
 
 export type TriageGroupId = 'needs-you' | 'working' | 'done';
 
-/** Why a conversation needs the person; `stuck`: working, but silent for long. */
-export type Need = 'confirmation' | 'question' | 'input' | 'error' | 'stuck';
+/**
+ * Why a conversation needs the person; `stuck`: working, but silent for long; `pull`: done, but
+ * its pull request fails its checks, is asked for changes or conflicts.
+ */
+export type Need = 'confirmation' | 'question' | 'input' | 'error' | 'stuck' | 'pull';
 
 /**
  * For how many minutes a working conversation has shown no sign of progress, once that is past
@@ -55,6 +59,8 @@ export interface TriageSource {
    * stream): the server says `waiting_for_confirmation` for a question too.
    */
   question?: boolean;
+  /** What the worker knows of the pull requests it opened, where it follows them. */
+  pulls?: readonly PullFacts[];
 }
 
 export interface PullRequestLink {
@@ -63,6 +69,8 @@ export interface PullRequestLink {
   label: string;
   /** Null when the code host's address is not known. */
   url: string | null;
+  /** Where it stands on its host ("2 checks failing · changes requested"), where followed. */
+  standing?: string;
 }
 
 export interface TriageEntry<T extends TriageSource = TriageSource> {
@@ -165,14 +173,24 @@ export function pullRequestsOf(
   const host = item.provider ? (hosts[item.provider] ?? null) : null;
   return numbers
     .filter((number) => Number.isSafeInteger(number) && number > 0)
-    .map((number) => ({
-      number,
-      label:
-        item.provider === 'gitlab'
-          ? t('panel.header.mergeRequest', { number })
-          : t('panel.header.pullRequest', { number }),
-      url: pullRequestUrl(item.provider, item.repository, number, host),
-    }));
+    .map((number) => {
+      const facts = item.pulls?.find((pull) => pull.number === number);
+      const parts = facts ? pullParts(facts) : [];
+      return {
+        number,
+        label:
+          item.provider === 'gitlab'
+            ? t('panel.header.mergeRequest', { number })
+            : t('panel.header.pullRequest', { number }),
+        url: pullRequestUrl(item.provider, item.repository, number, host),
+        ...(parts.length ? { standing: parts.join(' · ') } : {}),
+      };
+    });
+}
+
+/** A pull request of a finished conversation that needs the person, if any. */
+function pullNeeding(item: TriageSource): PullFacts | null {
+  return item.pulls?.find((pull) => pull.need) ?? null;
 }
 
 export function triageEntry<T extends TriageSource>(
@@ -184,8 +202,15 @@ export function triageEntry<T extends TriageSource>(
   // A working agent silent for long needs a look as much as one that asks; its next event
   // (a fresher record or stream) takes it back to Working.
   const quietFor = place.group === 'working' ? quiet(item) : null;
+  // The agent is done, but the pull request it opened is not: its checks fail, a reviewer asks
+  // for changes, or it conflicts. The agent's own needs come first; while it works, it works.
+  const pull = place.group === 'done' ? pullNeeding(item) : null;
   const { group, need } =
-    quietFor === null ? place : { group: 'needs-you' as const, need: 'stuck' as const };
+    quietFor !== null
+      ? { group: 'needs-you' as const, need: 'stuck' as const }
+      : pull
+        ? { group: 'needs-you' as const, need: 'pull' as const }
+        : place;
   const reference = item.reference ?? referenceFromTitle(item.title);
   const pullRequests = pullRequestsOf(item, reference, hosts);
   const status = statusWords({
@@ -205,7 +230,13 @@ export function triageEntry<T extends TriageSource>(
         ? { ...status, label: t('panel.status.question') }
         : quietFor !== null
           ? { ...status, tone: 'yellow', label: t('panel.list.noProgress', { minutes: quietFor }) }
-          : status,
+          : pull
+            ? {
+                ...status,
+                tone: pull.need === 'failing' ? 'red' : 'yellow',
+                label: pullHeadline(pull) as string,
+              }
+            : status,
     activityAt: recordTime(item.updatedAt) || recordTime(item.createdAt),
     reference: reference?.kind === 'pull-request' ? null : reference,
     pullRequests,
