@@ -1,6 +1,18 @@
 // Code hosts' REST APIs read directly from the extension: the shared request client, each
-// host's setup, and what is read of a pull or merge request.
+// host's setup, what is read of a pull or merge request, and what is handed back of it.
 
+export {
+  type HandBackComment,
+  type HandBackDraft,
+  type HandBackTarget,
+  type HandBackTask,
+  handBackDraft,
+  handBackTasks,
+  handBackText,
+  MAX_MESSAGE_CHARS,
+  SUGGESTED_TASK_TYPE,
+  writeAccess,
+} from './hand-back';
 export {
   apiBaseFor,
   type HostApi,

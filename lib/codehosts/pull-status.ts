@@ -42,7 +42,10 @@ export interface PullStatus {
   baseBranch: string | null;
   checks: {
     state: ChecksState;
+    /** The failed checks, at most MAX_FAILING, in the host's order. */
     failing: FailingCheck[];
+    /** Failed checks beyond those named (0 when all are). */
+    failingLeftOut: number;
     pending: number;
     passing: number;
   };
@@ -62,7 +65,7 @@ export interface PullStatus {
 
 /** Comments kept per pull request: the newest; the rest are counted, never held. */
 export const MAX_COMMENTS = 100;
-/** Failing checks named; more are counted among the failing state only. */
+/** Failing checks named; more are only counted (`failingLeftOut`). */
 export const MAX_FAILING = 50;
 /** Characters kept of one comment, and of one check's summary. */
 export const MAX_COMMENT_CHARS = 8_000;

@@ -67,6 +67,7 @@ describe('Bitbucket Cloud pull requests', () => {
         },
         { name: 'deploy', summary: null, url: 'https://ci.example.com/acme/web-app/builds/3002' },
       ],
+      failingLeftOut: 0,
       pending: 1,
       passing: 1,
     });

@@ -149,7 +149,13 @@ export function createBitbucketCloudPullReader(options: PullReaderOptions): Pull
       }
       url = response.data?.next;
     }
-    return { state: checksStateOf(failed, pending, passing), failing, pending, passing };
+    return {
+      state: checksStateOf(failed, pending, passing),
+      failing,
+      failingLeftOut: failed - failing.length,
+      pending,
+      passing,
+    };
   };
 
   return {
@@ -168,7 +174,7 @@ export function createBitbucketCloudPullReader(options: PullReaderOptions): Pull
         // Bitbucket gives the source commit abbreviated (12 characters); its statuses accept it.
         headSha: hash,
         baseBranch: pull.destination.branch?.name ?? null,
-        checks: { state: 'none', failing: [], pending: 0, passing: 0 },
+        checks: { state: 'none', failing: [], failingLeftOut: 0, pending: 0, passing: 0 },
         review: { state: 'none', unresolvedThreads: null, comments: [], commentsLeftOut: 0 },
         conflicts: null,
         checkedAt: now(),

@@ -68,6 +68,7 @@ describe('Bitbucket Data Center pull requests', () => {
           url: 'https://ci.example.com/browse/Jenkins-integration-4001',
         },
       ],
+      failingLeftOut: 0,
       pending: 1,
       passing: 1,
     });

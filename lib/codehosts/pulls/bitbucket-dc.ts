@@ -164,7 +164,13 @@ export function createBitbucketDataCenterPullReader(options: PullReaderOptions):
       }
       start = response.data?.isLastPage === false ? (response.data.nextPageStart ?? null) : null;
     }
-    return { state: checksStateOf(failed, pending, passing), failing, pending, passing };
+    return {
+      state: checksStateOf(failed, pending, passing),
+      failing,
+      failingLeftOut: failed - failing.length,
+      pending,
+      passing,
+    };
   };
 
   /** `/merge` needs more than read access on some instances: then the pull's own word stands. */
@@ -202,7 +208,7 @@ export function createBitbucketDataCenterPullReader(options: PullReaderOptions):
         url: pull.links?.self?.[0]?.href ?? '',
         headSha: sha,
         baseBranch: pull.toRef.displayId ?? null,
-        checks: { state: 'none', failing: [], pending: 0, passing: 0 },
+        checks: { state: 'none', failing: [], failingLeftOut: 0, pending: 0, passing: 0 },
         review: { state: 'none', unresolvedThreads: null, comments: [], commentsLeftOut: 0 },
         conflicts: null,
         checkedAt: now(),

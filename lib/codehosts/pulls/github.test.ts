@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCodeHostStandIn } from '@/tests/service/codehosts';
 import { ConditionalCache } from '../http';
 import { CodeHostError, type CodeHostProblem } from '../problem';
-import { MAX_COMMENTS } from '../pull-status';
+import { MAX_COMMENTS, MAX_FAILING } from '../pull-status';
 import { createGitHubPullReader, reviewStateOf } from './github';
 
 const NOW = Date.UTC(2026, 9, 2, 12, 0, 0);
@@ -69,6 +69,7 @@ describe('GitHub pull requests', () => {
           url: 'https://ci.example.com/build/2000',
         },
       ],
+      failingLeftOut: 0,
       pending: 1,
       passing: 1,
     });
@@ -80,6 +81,21 @@ describe('GitHub pull requests', () => {
       conflicts: false,
       checkedAt: NOW,
     });
+  });
+
+  it('names the first failing checks of many and counts the rest', async () => {
+    const { standIn, reader } = world();
+    for (let i = 0; i < MAX_FAILING + 7; i++) {
+      standIn.admin.addCheck(REPO, 51, {
+        name: `shard ${i}`,
+        status: 'completed',
+        conclusion: 'failure',
+      });
+    }
+    const { checks } = await reader().read(REPO, 51);
+    expect(checks.failing).toHaveLength(MAX_FAILING);
+    expect(checks.failing[0]?.name).toBe('shard 0');
+    expect(checks.failingLeftOut).toBe(7);
   });
 
   it('pending while anything runs, passing when all passed, none without checks', async () => {

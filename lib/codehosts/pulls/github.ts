@@ -199,7 +199,13 @@ export function createGitHubPullReader(options: PullReaderOptions): PullReader {
         });
       }
     }
-    return { state: checksStateOf(failed, pending, passing), failing, pending, passing };
+    return {
+      state: checksStateOf(failed, pending, passing),
+      failing,
+      failingLeftOut: failed - failing.length,
+      pending,
+      passing,
+    };
   };
 
   return {
@@ -215,7 +221,7 @@ export function createGitHubPullReader(options: PullReaderOptions): PullReader {
         url: pull.html_url,
         headSha: pull.head.sha,
         baseBranch: pull.base.ref,
-        checks: { state: 'none', failing: [], pending: 0, passing: 0 },
+        checks: { state: 'none', failing: [], failingLeftOut: 0, pending: 0, passing: 0 },
         review: { state: 'none', unresolvedThreads: null, comments: [], commentsLeftOut: 0 },
         conflicts: null,
         checkedAt: now(),

@@ -65,6 +65,7 @@ describe('GitLab merge requests', () => {
           url: 'https://gitlab.com/acme/platform/api/-/jobs/9001',
         },
       ],
+      failingLeftOut: 0,
       pending: 1,
       passing: 2,
     });

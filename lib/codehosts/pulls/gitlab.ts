@@ -110,13 +110,18 @@ function fromPipelineStatus(status: string, url: string | null): PullStatus['che
     return {
       state: 'failing',
       failing: [{ name: 'pipeline', summary: null, url }],
+      failingLeftOut: 0,
       pending: 0,
       passing: 0,
     };
   }
-  if (status === 'success') return { state: 'passing', failing: [], pending: 0, passing: 1 };
-  if (RUNNING.has(status)) return { state: 'pending', failing: [], pending: 1, passing: 0 };
-  return { state: 'none', failing: [], pending: 0, passing: 0 };
+  if (status === 'success') {
+    return { state: 'passing', failing: [], failingLeftOut: 0, pending: 0, passing: 1 };
+  }
+  if (RUNNING.has(status)) {
+    return { state: 'pending', failing: [], failingLeftOut: 0, pending: 1, passing: 0 };
+  }
+  return { state: 'none', failing: [], failingLeftOut: 0, pending: 0, passing: 0 };
 }
 
 export function createGitLabPullReader(options: PullReaderOptions): PullReader {
@@ -150,7 +155,7 @@ export function createGitLabPullReader(options: PullReaderOptions): PullReader {
         url: mr.web_url,
         headSha: mr.sha ?? null,
         baseBranch: mr.target_branch ?? null,
-        checks: { state: 'none', failing: [], pending: 0, passing: 0 },
+        checks: { state: 'none', failing: [], failingLeftOut: 0, pending: 0, passing: 0 },
         review: { state: 'none', unresolvedThreads: null, comments: [], commentsLeftOut: 0 },
         conflicts: null,
         checkedAt: now(),
@@ -191,6 +196,7 @@ export function createGitLabPullReader(options: PullReaderOptions): PullReader {
           status.checks = {
             state: checksStateOf(failed, pending, passing),
             failing,
+            failingLeftOut: failed - failing.length,
             pending,
             passing,
           };
