@@ -24,7 +24,7 @@ const status = (overrides: Partial<PullStatus> = {}): PullStatus => ({
   url: LINK,
   headSha: 'c0ffee',
   baseBranch: 'main',
-  checks: { state: 'passing', failing: [], pending: 0, passing: 2 },
+  checks: { state: 'passing', failing: [], failingLeftOut: 0, pending: 0, passing: 2 },
   review: { state: 'none', unresolvedThreads: null, comments: [], commentsLeftOut: 0 },
   conflicts: false,
   checkedAt: NOW,
@@ -33,6 +33,7 @@ const status = (overrides: Partial<PullStatus> = {}): PullStatus => ({
 const failingChecks = {
   state: 'failing' as const,
   failing: [{ name: 'lint', summary: null, url: null }],
+  failingLeftOut: 0,
   pending: 0,
   passing: 1,
 };

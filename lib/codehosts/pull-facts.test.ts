@@ -10,7 +10,7 @@ const status = (overrides: Partial<PullStatus> = {}): PullStatus => ({
   url: 'https://github.com/octo/widgets/pull/51',
   headSha: 'c0ffee',
   baseBranch: 'main',
-  checks: { state: 'passing', failing: [], pending: 0, passing: 3 },
+  checks: { state: 'passing', failing: [], failingLeftOut: 0, pending: 0, passing: 3 },
   review: { state: 'none', unresolvedThreads: null, comments: [], commentsLeftOut: 0 },
   conflicts: false,
   checkedAt: 1,
@@ -23,6 +23,7 @@ const facts = (value: PullStatus | null, merge = false): PullFacts =>
 const failing = (names: string[]) => ({
   state: 'failing' as const,
   failing: names.map((name) => ({ name, summary: null, url: null })),
+  failingLeftOut: 0,
   pending: 0,
   passing: 1,
 });

@@ -62,7 +62,7 @@ export function factsOf(
     state: status?.state ?? null,
     title: status?.title ?? null,
     checks: status?.checks.state ?? null,
-    failing: status?.checks.failing.length ?? 0,
+    failing: status ? status.checks.failing.length + status.checks.failingLeftOut : 0,
     failingNames: (status?.checks.failing ?? []).slice(0, NAMES_SHOWN).map((check) => check.name),
     review: status?.review.state ?? null,
     unresolvedThreads: status?.review.unresolvedThreads ?? null,

@@ -676,4 +676,59 @@ export const panelStrings = {
   'panel.mcp.removeSse': 'Remove SSE server {number}',
   'panel.mcp.removeStdio': 'Remove stdio server {number}',
   'panel.mcp.removeShttp': 'Remove HTTP server {number}',
+  'panel.pull.label': 'Where the agent’s pull requests stand',
+  'panel.pull.failingNames': 'Failing: {names}',
+  'panel.pull.failingMore': '{names} and {count} more',
+  'panel.pull.checkedAt': 'Checked {time}',
+  'panel.pull.nextRead': 'checked again by itself',
+  'panel.pull.task.checks': 'Fix the failing checks',
+  'panel.pull.task.review': 'Address the review',
+  'panel.pull.task.conflicts': 'Resolve the conflicts',
+  'panel.pull.openOptions': 'Open options',
+  'panel.pull.problem.notFound':
+    '{host} does not show this pull request without a token: the repository may be private. Add a read token for {host} in the options.',
+  'panel.pull.problem.notFoundToken':
+    '{host} does not show this pull request to your token: it may have been deleted or moved, or the token cannot read the repository.',
+  'panel.pull.problem.needsToken': '{host} wants a token to read it. Add a read token for {host} in the options.',
+  'panel.pull.problem.tokenRejected': '{host} refused your token. Replace it in the options.',
+  'panel.pull.problem.forbidden':
+    '{host} does not let your token read its checks or reviews. Give the token read access to pull requests and checks.',
+  'panel.pull.problem.forbiddenAnonymous':
+    '{host} does not let Handoff read it without a token. Add a read token for {host} in the options.',
+  'panel.pull.problem.rateLimited':
+    '{host} allows no more requests until {time}. Handoff reads it again then.',
+  'panel.pull.problem.rateLimitedAnonymous':
+    '{host} allows no more requests without a token until {time}. A read token in the options raises the limit.',
+  'panel.pull.problem.rateLimitedLater': '{host} allows no more requests for now. Handoff tries again later.',
+  'panel.pull.problem.redirected':
+    '{host} sent the request somewhere else: the repository may have moved. Open the pull request to see where it is now.',
+  'panel.pull.problem.unreachable': 'Handoff could not reach {host}. It tries again by itself.',
+  'panel.pull.problem.notApi':
+    '{host} answered with something other than its API. Check the host’s address in the options.',
+  'panel.pull.problem.server': '{host} had a problem answering. Handoff tries again by itself.',
+  'panel.pull.problem.notAdded':
+    'Handoff has no access to {host}. Add it under Self-hosted code hosts in the options to follow this pull request.',
+  'panel.pull.problem.other': '{host} gave no answer Handoff could use. It tries again by itself.',
+  'panel.handBack.title.checks': 'Fix the failing checks of {name}',
+  'panel.handBack.title.review': 'Address the review of {name}',
+  'panel.handBack.title.conflicts': 'Resolve the conflicts of {name}',
+  'panel.handBack.reading': 'Reading {name} from {host}…',
+  'panel.handBack.stale': 'This is what Handoff read last: {problem}',
+  'panel.handBack.nothing': 'Handoff could not read {name}: {problem}',
+  'panel.handBack.nothingToDo': 'This task no longer applies: {name} is {state}.',
+  'panel.handBack.comments': 'Review comments to include',
+  'panel.handBack.strangers':
+    'Comments by people without write access are left out unless you tick them: anyone can comment on a public repository, and their words would reach the agent.',
+  'panel.handBack.commentBy': '@{author}',
+  'panel.handBack.role.yes': 'can write',
+  'panel.handBack.role.no': 'no write access',
+  'panel.handBack.role.unknown': 'access not known',
+  'panel.handBack.at': '{path} line {line}',
+  'panel.handBack.message': 'Message to the agent',
+  'panel.handBack.messageHint': 'This is exactly what will be sent. You can change it.',
+  'panel.handBack.edited': 'You changed the message: ticking comments no longer rewrites it.',
+  'panel.handBack.reset': 'Start the message again',
+  'panel.handBack.send': 'Send to the agent',
+  'panel.handBack.sending': 'Sending…',
+  'panel.handBack.empty': 'The message is empty.',
 } as const;
