@@ -12,7 +12,8 @@ export type ChecksState = 'passing' | 'failing' | 'pending' | 'none';
 export type ReviewState = 'approved' | 'changes-requested' | 'none';
 /**
  * The comment author's standing in the repository, as the host tells it (GitHub's author
- * association); null where the host does not say (GitLab, Bitbucket).
+ * association, GitLab's member access level); null where the host does not say (Bitbucket, and
+ * GitLab read without a token or refusing its member list).
  */
 export type AuthorRole = 'owner' | 'member' | 'collaborator' | 'contributor' | 'none' | null;
 

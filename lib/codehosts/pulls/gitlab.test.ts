@@ -3,7 +3,7 @@ import { createCodeHostStandIn } from '@/tests/service/codehosts';
 import { ConditionalCache } from '../http';
 import { CodeHostError, type CodeHostProblem } from '../problem';
 import { MAX_COMMENTS } from '../pull-status';
-import { createGitLabPullReader } from './gitlab';
+import { createGitLabPullReader, roleOfAccessLevel } from './gitlab';
 
 const NOW = Date.UTC(2026, 9, 2, 12, 0, 0);
 const PROJECT = 'acme/platform/api';
@@ -78,8 +78,10 @@ describe('GitLab merge requests', () => {
     });
   });
 
-  it('counts unresolved threads and gives notes with file and line, role unknown', async () => {
+  it("counts unresolved threads and gives notes with file and line, and each author's role", async () => {
     const { standIn, reader } = world();
+    standIn.admin.addMember(PROJECT, 'dana', 40);
+    standIn.admin.addMember(PROJECT, 'eli', 20);
     standIn.admin.addComment(PROJECT, 12, {
       user: 'dana',
       body: 'Retry **forever**? <script>x</script>',
@@ -99,7 +101,7 @@ describe('GitLab merge requests', () => {
     expect(review.comments).toEqual([
       {
         author: 'dana',
-        authorRole: null,
+        authorRole: 'member',
         body: 'Retry **forever**? <script>x</script>',
         path: 'lib/upload.rb',
         line: 30,
@@ -107,7 +109,7 @@ describe('GitLab merge requests', () => {
       },
       {
         author: 'eli',
-        authorRole: null,
+        authorRole: 'contributor',
         body: 'Fixed?',
         path: 'a.rb',
         line: 2,
@@ -115,13 +117,94 @@ describe('GitLab merge requests', () => {
       },
       {
         author: 'fay',
-        authorRole: null,
+        authorRole: 'none',
         body: 'Nice work overall.',
         path: null,
         line: null,
         url: 'https://gitlab.com/acme/platform/api/-/merge_requests/12#note_5002',
       },
     ]);
+  });
+
+  it('access levels: owner, maintainer and developer may write; reporter, planner, guest may not', () => {
+    expect([50, 40, 30, 20, 15, 10, 5].map(roleOfAccessLevel)).toEqual([
+      'owner',
+      'member',
+      'collaborator',
+      'contributor',
+      'contributor',
+      'contributor',
+      'contributor',
+    ]);
+  });
+
+  it("asks the members once a look, for the comments' distinct authors, and only when there are comments", async () => {
+    const { standIn, reader } = world();
+    const quiet = reader();
+    await quiet.read(PROJECT, 12);
+    expect(standIn.log.filter((entry) => entry.url.includes('/members'))).toEqual([]);
+
+    standIn.admin.addMember(PROJECT, 'gus', 30);
+    for (const user of ['gus', 'hal', 'gus', 'hal', 'gus']) {
+      standIn.admin.addComment(PROJECT, 12, { user, body: `from ${user}` });
+    }
+    const gl = reader();
+    const { review } = await gl.read(PROJECT, 12);
+    expect(review.comments.map((comment) => comment.authorRole)).toEqual([
+      'collaborator',
+      'none',
+      'collaborator',
+      'none',
+      'collaborator',
+    ]);
+    const asked = standIn.log.filter((entry) => entry.url.includes('/members'));
+    expect(asked).toHaveLength(1);
+    const url = new URL(asked[0]?.url ?? '');
+    expect(url.pathname).toBe('/api/v4/projects/acme%2Fplatform%2Fapi/members/all');
+    expect(url.searchParams.getAll('user_ids[]')).toHaveLength(2);
+    expect(gl.client.requests).toBe(quiet.client.requests + 1);
+  });
+
+  it('without a token, or when GitLab refuses the list, roles stay unknown and the rest is read', async () => {
+    const { standIn } = world();
+    standIn.admin.addMember(PROJECT, 'ivy', 50);
+    standIn.admin.addComment(PROJECT, 12, { user: 'ivy', body: 'Please split this.' });
+    standIn.admin.addReview(PROJECT, 12, { user: 'ivy', state: 'CHANGES_REQUESTED' });
+
+    // GitLab lists members to signed-in users only: without a token it is not asked at all.
+    const anonymous = createGitLabPullReader({
+      apiBase: standIn.apiBase,
+      token: null,
+      fetch: standIn.fetch,
+      now: () => NOW,
+    });
+    const open = await anonymous.read(PROJECT, 12);
+    expect(open.review.comments[0]?.authorRole).toBeNull();
+    expect(standIn.log.some((entry) => entry.url.includes('/members'))).toBe(false);
+
+    for (const refusal of [403, 404, 500]) {
+      const refusing = createGitLabPullReader({
+        apiBase: standIn.apiBase,
+        token: 'glpat-good',
+        fetch: (input, init) =>
+          input.includes('/members/all')
+            ? Promise.resolve(
+                new Response(JSON.stringify({ message: `${refusal} Forbidden` }), {
+                  status: refusal,
+                  headers: { 'content-type': 'application/json' },
+                }),
+              )
+            : standIn.fetch(input, init),
+        now: () => NOW,
+      });
+      const status = await refusing.read(PROJECT, 12);
+      expect(status.review.comments[0]).toMatchObject({
+        author: 'ivy',
+        authorRole: null,
+        body: 'Please split this.',
+      });
+      expect(status.review.state).toBe('changes-requested');
+    }
   });
 
   it('a reviewer requesting changes outweighs approvals; approvals alone approve', async () => {

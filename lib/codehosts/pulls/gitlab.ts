@@ -2,13 +2,15 @@
 // documented at https://docs.gitlab.com/api/merge_requests/#get-single-mr (state,
 // detailed_merge_status, has_conflicts, head_pipeline), https://docs.gitlab.com/api/jobs/#list-pipeline-jobs,
 // https://docs.gitlab.com/api/discussions/#list-project-merge-request-discussion-items,
-// https://docs.gitlab.com/api/merge_request_approvals/#get-approval-state-for-a-merge-request
-// and https://docs.gitlab.com/api/merge_requests/#get-single-merge-request-reviewers.
+// https://docs.gitlab.com/api/merge_request_approvals/#get-approval-state-for-a-merge-request,
+// https://docs.gitlab.com/api/merge_requests/#get-single-merge-request-reviewers and
+// https://docs.gitlab.com/api/members/#list-all-members-of-a-group-or-project-including-inherited-and-invited-members.
 // docs/contract/pull-status.md#gitlab
 
 import * as z from 'zod/mini';
 import { CodeHostError } from '../problem';
 import {
+  type AuthorRole,
   checksStateOf,
   type FailingCheck,
   MAX_COMMENT_CHARS,
@@ -57,7 +59,7 @@ const JobsSchema = z.array(
   }),
 );
 
-const Author = z.looseObject({ username: z.string() });
+const Author = z.looseObject({ id: z.optional(z.number()), username: z.string() });
 const DiscussionsSchema = z.array(
   z.looseObject({
     id: z.string(),
@@ -90,6 +92,20 @@ const ApprovalsSchema = z.looseObject({
 });
 
 const ReviewersSchema = z.array(z.looseObject({ user: Author, state: z.string() }));
+
+const MembersSchema = z.array(z.looseObject({ id: z.number(), access_level: z.number() }));
+
+/**
+ * What a project member may do, from GitLab's access level (docs.gitlab.com/api/members#roles):
+ * Owner (50) and Maintainer (40) push anywhere, Developer (30) pushes to unprotected branches;
+ * Reporter (20), Planner (15), Guest (10) and Minimal access (5) cannot push.
+ */
+export function roleOfAccessLevel(level: number): Exclude<AuthorRole, 'none' | null> {
+  if (level >= 50) return 'owner';
+  if (level >= 40) return 'member';
+  if (level >= 30) return 'collaborator';
+  return 'contributor';
+}
 
 /** While GitLab is still working out mergeability, its conflict flag may be stale. */
 const UNDECIDED = new Set(['unchecked', 'checking', 'preparing', 'approvals_syncing']);
@@ -138,6 +154,39 @@ export function createGitLabPullReader(options: PullReaderOptions): PullReader {
     } catch (error) {
       if (error instanceof CodeHostError && error.problem.kind === 'needs-token') return null;
       throw error;
+    }
+  };
+
+  /**
+   * The kept comments' authors' roles, in one request: the project's members (inherited and
+   * invited ones too) among those authors. GitLab lets only signed-in users list members, so
+   * without a token nothing is asked; any refusal or failure leaves the roles unknown rather
+   * than failing the read.
+   */
+  const setRoles = async (
+    repository: string,
+    notes: { comment: ReviewComment; authorId: number | null }[],
+  ): Promise<void> => {
+    const ids = [
+      ...new Set(notes.flatMap((note) => (note.authorId === null ? [] : [note.authorId]))),
+    ];
+    if (ids.length === 0 || options.token === null) return;
+    const query = ids.map((id) => `user_ids[]=${id}`).join('&');
+    let levels: Map<number, number>;
+    try {
+      const response = await client.json(
+        `${project(repository)}/members/all?${query}&per_page=100`,
+        MembersSchema,
+      );
+      levels = new Map((response.data ?? []).map((member) => [member.id, member.access_level]));
+    } catch (error) {
+      if (error instanceof CodeHostError) return;
+      throw error;
+    }
+    for (const note of notes) {
+      if (note.authorId === null) continue;
+      const level = levels.get(note.authorId);
+      note.comment.authorRole = level === undefined ? 'none' : roleOfAccessLevel(level);
     }
   };
 
@@ -209,20 +258,23 @@ export function createGitLabPullReader(options: PullReaderOptions): PullReader {
         DiscussionsSchema,
       );
       let unresolved = 0;
-      const comments: ReviewComment[] = [];
+      const notes: { comment: ReviewComment; authorId: number | null }[] = [];
       for (const discussion of discussions.items) {
         const resolvable = discussion.notes.filter((note) => note.resolvable);
         if (resolvable.some((note) => !note.resolved)) unresolved++;
         for (const note of discussion.notes) {
           if (note.system) continue;
-          comments.push({
-            author: note.author.username,
-            // GitLab's notes do not say what the author may do in the project.
-            authorRole: null,
-            body: plainText(note.body, MAX_COMMENT_CHARS) ?? '',
-            path: note.position?.new_path ?? note.position?.old_path ?? null,
-            line: note.position?.new_line ?? note.position?.old_line ?? null,
-            url: `${mr.web_url}#note_${note.id}`,
+          notes.push({
+            comment: {
+              author: note.author.username,
+              // Notes do not say what the author may do in the project: asked below.
+              authorRole: null,
+              body: plainText(note.body, MAX_COMMENT_CHARS) ?? '',
+              path: note.position?.new_path ?? note.position?.old_path ?? null,
+              line: note.position?.new_line ?? note.position?.old_line ?? null,
+              url: `${mr.web_url}#note_${note.id}`,
+            },
+            authorId: note.author.id ?? null,
           });
         }
       }
@@ -233,11 +285,12 @@ export function createGitLabPullReader(options: PullReaderOptions): PullReader {
           ? 0
           : null;
       const { kept, leftOut } = newest(
-        comments,
+        notes,
         MAX_COMMENTS,
-        Math.max(mr.user_notes_count ?? 0, comments.length),
+        Math.max(mr.user_notes_count ?? 0, notes.length),
       );
-      status.review.comments = kept;
+      await setRoles(repository, kept);
+      status.review.comments = kept.map((note) => note.comment);
       status.review.commentsLeftOut = leftOut;
 
       const reviewers = await optional(`${base}/reviewers`, ReviewersSchema);

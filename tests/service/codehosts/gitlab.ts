@@ -1,6 +1,6 @@
 // GitLab REST v4 for one merge request, as gitlab.com answers it (docs.gitlab.com/api/
-// merge_requests, jobs, discussions, merge_request_approvals): the project addressed by its
-// URL-encoded path, pages with `X-Total-Pages`/`X-Next-Page` and `Link`.
+// merge_requests, jobs, discussions, merge_request_approvals, members): the project addressed by
+// its URL-encoded path, pages with `X-Total-Pages`/`X-Next-Page` and `Link`.
 
 import type { Answer } from './http';
 import { json, paged } from './http';
@@ -43,6 +43,51 @@ function pipelineStatus(pull: StandInPull): string {
 
 const PIPELINE_BASE = 7000;
 
+/** A user's id is theirs everywhere (notes, approvals, members), as on GitLab. */
+const userIds = new Map<string, number>();
+export function gitlabUserId(username: string): number {
+  let id = userIds.get(username);
+  if (id === undefined) {
+    id = 1001 + userIds.size;
+    userIds.set(username, id);
+  }
+  return id;
+}
+
+function user(username: string) {
+  return { id: gitlabUserId(username), username, name: username };
+}
+
+/**
+ * `members/all` (lib/api/members.rb): every members route authenticates first (`authenticate!`),
+ * so without a token it is 401 whatever the project; `user_ids` as `user_ids[]=1&user_ids[]=2`
+ * or comma-separated; each member once, with the effective (highest) access level.
+ */
+function members(web: string, repository: StandInRepository, url: URL): Answer {
+  const wanted = new Set(
+    [...url.searchParams.getAll('user_ids[]'), ...url.searchParams.getAll('user_ids')]
+      .flatMap((value) => value.split(','))
+      .filter((value) => value.trim() !== '')
+      .map(Number),
+  );
+  const list = [...repository.members]
+    .map(([username, accessLevel]) => ({
+      id: gitlabUserId(username),
+      username,
+      name: username,
+      state: 'active',
+      locked: false,
+      avatar_url: null,
+      web_url: `${web}/${username}`,
+      access_level: accessLevel,
+      created_at: '2026-01-05T09:00:00.000Z',
+      expires_at: null,
+      membership_state: 'active',
+    }))
+    .filter((member) => wanted.size === 0 || wanted.has(member.id));
+  return paged(url, list, undefined, 'gitlab');
+}
+
 export function gitlabRoute(
   web: string,
   repositories: Map<string, StandInRepository>,
@@ -51,13 +96,15 @@ export function gitlabRoute(
   authorised: boolean,
 ): Answer {
   const match =
-    /^\/projects\/([^/]+)\/(merge_requests\/(\d+)(\/discussions|\/approvals|\/reviewers)?|pipelines\/(\d+)\/jobs)$/.exec(
+    /^\/projects\/([^/]+)\/(merge_requests\/(\d+)(\/discussions|\/approvals|\/reviewers)?|pipelines\/(\d+)\/jobs|(members\/all))$/.exec(
       path,
     );
   if (!match) return json(404, { error: '404 Not Found' });
+  if (match[6] && !authorised) return gitlabUnauthorized();
   const name = decodeURIComponent(match[1] as string);
   const repository = repositories.get(name);
   if (!repository || (repository.private && !authorised)) return gitlabNotFound();
+  if (match[6]) return members(web, repository, url);
   const mrUrl = (pull: StandInPull) => `${web}/${name}/-/merge_requests/${pull.number}`;
 
   if (match[5]) {
@@ -99,7 +146,7 @@ export function gitlabRoute(
             id: noteId++,
             type: diff ? 'DiffNote' : null,
             body: comment.body,
-            author: { id: index + 1, username: comment.user, name: comment.user },
+            author: user(comment.user),
             system: false,
             noteable_type: 'MergeRequest',
             noteable_iid: pull.number,
@@ -134,16 +181,14 @@ export function gitlabRoute(
       id: pull.number * 10,
       iid: pull.number,
       approved: approvers.length > 0,
-      approved_by: approvers.map(([user], index) => ({
-        user: { id: 100 + index, username: user, name: user },
-      })),
+      approved_by: approvers.map(([username]) => ({ user: user(username) })),
     });
   }
   if (match[4] === '/reviewers') {
     return json(
       200,
-      [...latest].map(([user, state], index) => ({
-        user: { id: 100 + index, username: user, name: user },
+      [...latest].map(([username, state]) => ({
+        user: user(username),
         state: state === 'APPROVED' ? 'approved' : 'requested_changes',
         created_at: new Date(pull.createdAt).toISOString(),
       })),

@@ -74,6 +74,8 @@ export interface CodeHostStandIn {
     addCheck(repository: string, number: number, check: StandInCheck): void;
     addReview(repository: string, number: number, review: StandInReview): void;
     addComment(repository: string, number: number, comment: StandInComment): void;
+    /** GitLab: makes `user` a member of the project with this access level (see model.ts). */
+    addMember(repository: string, user: string, accessLevel: number): void;
     /** Spends the allowance (of anonymous requests, or of the token's). */
     exhaust(kind: 'anonymous' | 'token'): void;
     /** How many requests counted against the allowance, and how many 304s did not. */
@@ -279,12 +281,16 @@ export function createCodeHostStandIn(options: StandInOptions): CodeHostStandIn 
     },
     admin: {
       addRepository(name, repositoryOptions = {}) {
-        repositories.set(name, { private: repositoryOptions.private ?? false, pulls: new Map() });
+        repositories.set(name, {
+          private: repositoryOptions.private ?? false,
+          pulls: new Map(),
+          members: new Map(),
+        });
       },
       setPull(repository, number, fields = {}) {
         let entry = repositories.get(repository);
         if (!entry) {
-          entry = { private: false, pulls: new Map() };
+          entry = { private: false, pulls: new Map(), members: new Map() };
           repositories.set(repository, entry);
         }
         const existing = entry.pulls.get(number);
@@ -300,6 +306,11 @@ export function createCodeHostStandIn(options: StandInOptions): CodeHostStandIn 
       },
       addComment(repository, number, comment) {
         pullOf(repository, number).comments.push(comment);
+      },
+      addMember(repository, user, accessLevel) {
+        const entry = repositories.get(repository);
+        if (!entry) throw new Error(`no repository ${repository} in the stand-in`);
+        entry.members.set(user, accessLevel);
       },
       exhaust(kind) {
         const allowance = current(allowances[kind]);

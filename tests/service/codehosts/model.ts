@@ -77,6 +77,12 @@ export interface StandInPull {
 export interface StandInRepository {
   private: boolean;
   pulls: Map<number, StandInPull>;
+  /**
+   * GitLab: the project's members by username, with their effective access level (inherited
+   * ones included, the highest kept): 50 owner, 40 maintainer, 30 developer, 20 reporter,
+   * 15 planner, 10 guest, 5 minimal access. Anyone else is no member.
+   */
+  members: Map<string, number>;
 }
 
 export function newPull(number: number, fields: Partial<StandInPull> = {}): StandInPull {

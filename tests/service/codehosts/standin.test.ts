@@ -87,6 +87,61 @@ describe('code-host stand-ins over HTTP', () => {
     expect(limited.headers.get('ratelimit-reset')).not.toBeNull();
   });
 
+  it('GitLab: members/all wants a token, filters on user_ids, gives each access level', async () => {
+    const standIn = await start('gitlab');
+    standIn.admin.setPull('acme/api', 4);
+    standIn.admin.addMember('acme/api', 'ann', 50);
+    standIn.admin.addMember('acme/api', 'ben', 30);
+    standIn.admin.addMember('acme/api', 'cid', 10);
+    standIn.admin.addComment('acme/api', 4, { user: 'ann', body: 'a' });
+    standIn.admin.addComment('acme/api', 4, { user: 'ben', body: 'b' });
+    standIn.admin.addComment('acme/api', 4, { user: 'dee', body: 'd' });
+    const auth = { headers: { authorization: 'Bearer good' } };
+    const notes = await fetch(
+      `${standIn.url}/api/v4/projects/acme%2Fapi/merge_requests/4/discussions`,
+      auth,
+    );
+    const ids: Record<string, number> = {};
+    for (const discussion of await notes.json()) {
+      for (const note of discussion.notes) ids[note.author.username] = note.author.id;
+    }
+    const members = `${standIn.url}/api/v4/projects/acme%2Fapi/members/all`;
+    // Every members route authenticates first, even for a project that does not exist.
+    for (const url of [members, `${standIn.url}/api/v4/projects/nobody%2Fnothing/members/all`]) {
+      const anonymous = await fetch(url);
+      expect([anonymous.status, await anonymous.json()]).toEqual([
+        401,
+        { message: '401 Unauthorized' },
+      ]);
+    }
+    const wanted = `user_ids[]=${ids.ann}&user_ids[]=${ids.ben}&user_ids[]=${ids.dee}`;
+    const listed = await fetch(`${members}?${wanted}&per_page=100`, auth);
+    expect(listed.headers.get('x-total')).toBe('2');
+    expect(
+      (await listed.json()).map(
+        (member: { id: number; username: string; access_level: number }) => [
+          member.id,
+          member.username,
+          member.access_level,
+        ],
+      ),
+    ).toEqual([
+      [ids.ann, 'ann', 50],
+      [ids.ben, 'ben', 30],
+    ]);
+    // The same user keeps one id everywhere, and GitLab also takes the ids comma-separated.
+    const comma = await fetch(`${members}?user_ids=${ids.ben}`, auth);
+    expect((await comma.json()).map((member: { username: string }) => member.username)).toEqual([
+      'ben',
+    ]);
+    const all = await fetch(members, auth);
+    expect((await all.json()).map((member: { username: string }) => member.username)).toEqual([
+      'ann',
+      'ben',
+      'cid',
+    ]);
+  });
+
   it('the readers read a pull request through real HTTP, and a second look costs only 304s', async () => {
     const github = await start('github');
     github.admin.setPull('octo/widgets', 9, { title: 'Fix it' });
