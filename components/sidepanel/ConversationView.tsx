@@ -1,9 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
+import { useServerScope } from '@/components/common/server-scope';
 import { useProviderTokens } from '@/components/common/use-server-settings';
 import { Timeline, type TimelineHandle } from '@/components/timeline/Timeline';
 import type { ConversationInfo } from '@/lib/api';
 import type { Generation } from '@/lib/api/generation';
+import type { HandBackTask } from '@/lib/codehosts/hand-back';
+import type { PullFacts } from '@/lib/codehosts/pull-facts';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { lastActivityAt } from '@/lib/timeline/now';
@@ -14,6 +17,7 @@ import { serverOffset } from '@/lib/timeline/server-clock';
 import { Composer, type OutgoingMessage } from './Composer';
 import { ConversationControls } from './ConversationControls';
 import { ConversationHeader } from './ConversationHeader';
+import { sendToConversation } from './hooks/send-message';
 import { useConversationActions } from './hooks/useConversationActions';
 import { useConversationRecord } from './hooks/useConversationRecord';
 import { useConversationStatus } from './hooks/useConversationStatus';
@@ -21,6 +25,7 @@ import { useEventSearch } from './hooks/useEventSearch';
 import { useExport } from './hooks/useExport';
 import type { NextWaiting } from './hooks/useNextWaiting';
 import { useOnline } from './hooks/useOnline';
+import { usePullFacts } from './hooks/usePullFacts';
 import { useQuestionAnswer } from './hooks/useQuestionAnswer';
 import type { ServerApis } from './hooks/useServerApis';
 import { useThrottledFeed } from './hooks/useThrottledFeed';
@@ -31,6 +36,7 @@ import { wasStartedHere } from './model/started-here';
 import { NowLine } from './NowLine';
 import type { RequestLink } from './OutcomeCard';
 import { OutgoingMessages, useEchoes } from './OutgoingMessages';
+import { PullRequestCard } from './PullRequestCard';
 import { QuestionCard } from './QuestionCard';
 
 // Parts shown on request, or once a run ended: they load then, not with the first rows.
@@ -39,6 +45,9 @@ const EventSearchBar = lazy(() =>
 );
 const ConversationDetails = lazy(() =>
   import('./ConversationDetails').then((module) => ({ default: module.ConversationDetails })),
+);
+const HandBackDialog = lazy(() =>
+  import('./HandBackDialog').then((module) => ({ default: module.HandBackDialog })),
 );
 const OutcomeCard = lazy(() =>
   import('./OutcomeCard').then((module) => ({ default: module.OutcomeCard })),
@@ -187,6 +196,23 @@ export function ConversationView({
 
   const [outgoing, setOutgoing] = useState<OutgoingMessage[]>([]);
   const [sendError, setSendError] = useState<unknown>(null);
+  const onOutgoing = useCallback(
+    (message: OutgoingMessage) => setOutgoing((list) => [...list, message]),
+    [],
+  );
+  const onSettled = useCallback(
+    (id: number, outcome: 'sent' | 'failed') =>
+      setOutgoing((list) =>
+        outcome === 'failed'
+          ? list.filter((message) => message.id !== id)
+          : list.map((message) => (message.id === id ? { ...message, state: 'sent' } : message)),
+      ),
+    [],
+  );
+  const serverId = useServerScope();
+  // The agent's pull requests as the worker follows them, and the hand-back open on one.
+  const pulls = usePullFacts(conversationId);
+  const [handBack, setHandBack] = useState<{ facts: PullFacts; task: HandBackTask } | null>(null);
   useEchoes(rows, outgoing, setOutgoing);
 
   const onRenamed = useCallback(
@@ -512,6 +538,7 @@ export function ConversationView({
         }
         footer={<OutgoingMessages messages={outgoing} />}
       />
+      <PullRequestCard pulls={pulls} onHandBack={(facts, task) => setHandBack({ facts, task })} />
       {finished ? (
         <Suspense fallback={null}>
           <OutcomeCard
@@ -537,17 +564,31 @@ export function ConversationView({
         disabled={deleted}
         offline={now.offline}
         onError={setSendError}
-        onOutgoing={(message) => setOutgoing((list) => [...list, message])}
-        onSettled={(id, outcome) =>
-          setOutgoing((list) =>
-            outcome === 'failed'
-              ? list.filter((message) => message.id !== id)
-              : list.map((message) =>
-                  message.id === id ? { ...message, state: 'sent' } : message,
-                ),
-          )
-        }
+        onOutgoing={onOutgoing}
+        onSettled={onSettled}
       />
+      {handBack ? (
+        <Suspense fallback={null}>
+          <HandBackDialog
+            facts={handBack.facts}
+            task={handBack.task}
+            onSend={(text) =>
+              sendToConversation(
+                {
+                  conversationId,
+                  generation,
+                  serverId,
+                  live: snapshot?.transport.phase === 'live',
+                },
+                text,
+                [],
+                { onError: setSendError, onOutgoing, onSettled },
+              )
+            }
+            onClose={() => setHandBack(null)}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

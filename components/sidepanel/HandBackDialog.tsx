@@ -23,15 +23,11 @@ const edits = new Map<string, string>();
 export function HandBackDialog({
   facts,
   task,
-  provider,
-  repository,
   onSend,
   onClose,
 }: {
   facts: PullFacts;
   task: HandBackTask;
-  provider: 'github' | 'gitlab' | 'bitbucket';
-  repository: string;
   /** Sends the text; resolves true once the worker took it. */
   onSend: (text: string) => Promise<boolean>;
   onClose: () => void;
@@ -51,12 +47,9 @@ export function HandBackDialog({
     refetchOnWindowFocus: false,
   });
   const status = read.data?.status ?? null;
-  const target = useMemo(
-    () => ({ provider, repository, number: facts.number }),
-    [provider, repository, facts.number],
-  );
+  const target = read.data ?? null;
   const draft = useMemo(
-    () => (status ? handBackDraft(status, task, target) : null),
+    () => (status && target ? handBackDraft(status, task, target) : null),
     [status, task, target],
   );
   const key = `${facts.link} ${task}`;
@@ -71,7 +64,7 @@ export function HandBackDialog({
     [included, draft],
   );
   const generated = useMemo(
-    () => (status ? handBackText(status, task, chosen, target) : ''),
+    () => (status && target ? handBackText(status, task, chosen, target) : ''),
     [status, task, chosen, target],
   );
   const text = edited ?? generated;

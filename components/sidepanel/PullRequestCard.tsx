@@ -58,9 +58,7 @@ export function PullRequestCard({
               {parts.length ? <span className="pull-parts">{parts.join(' · ')}</span> : null}
             </div>
             {facts.checks === 'failing' && names ? (
-              <p className="small muted pull-failing">
-                {t('panel.pull.failingNames', { names })}
-              </p>
+              <p className="small muted pull-failing">{t('panel.pull.failingNames', { names })}</p>
             ) : null}
             {problem ? (
               <p className="small pull-problem" role="status">
@@ -78,7 +76,9 @@ export function PullRequestCard({
                   <button
                     key={task}
                     type="button"
-                    className={task === tasksOf(facts)[0] ? 'btn btn-small btn-primary' : 'btn btn-small'}
+                    className={
+                      task === tasksOf(facts)[0] ? 'btn btn-small btn-primary' : 'btn btn-small'
+                    }
                     onClick={() => onHandBack(facts, task)}
                   >
                     {t(`panel.pull.task.${task}`)}

@@ -121,7 +121,9 @@ export function pullHeadline(facts: PullFacts): string | null {
 export function pullParts(facts: PullFacts): string[] {
   if (facts.state === null) return [];
   if (facts.state !== 'open') {
-    return [workerWords(facts.state === 'merged' ? 'worker.pull.mergedBare' : 'worker.pull.closedBare')];
+    return [
+      workerWords(facts.state === 'merged' ? 'worker.pull.mergedBare' : 'worker.pull.closedBare'),
+    ];
   }
   const parts: string[] = [];
   if (facts.checks === 'failing') parts.push(needWords({ ...facts, need: 'failing' }) as string);

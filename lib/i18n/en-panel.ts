@@ -689,7 +689,8 @@ export const panelStrings = {
     '{host} does not show this pull request without a token: the repository may be private. Add a read token for {host} in the options.',
   'panel.pull.problem.notFoundToken':
     '{host} does not show this pull request to your token: it may have been deleted or moved, or the token cannot read the repository.',
-  'panel.pull.problem.needsToken': '{host} wants a token to read it. Add a read token for {host} in the options.',
+  'panel.pull.problem.needsToken':
+    '{host} wants a token to read it. Add a read token for {host} in the options.',
   'panel.pull.problem.tokenRejected': '{host} refused your token. Replace it in the options.',
   'panel.pull.problem.forbidden':
     '{host} does not let your token read its checks or reviews. Give the token read access to pull requests and checks.',
@@ -699,7 +700,8 @@ export const panelStrings = {
     '{host} allows no more requests until {time}. Handoff reads it again then.',
   'panel.pull.problem.rateLimitedAnonymous':
     '{host} allows no more requests without a token until {time}. A read token in the options raises the limit.',
-  'panel.pull.problem.rateLimitedLater': '{host} allows no more requests for now. Handoff tries again later.',
+  'panel.pull.problem.rateLimitedLater':
+    '{host} allows no more requests for now. Handoff tries again later.',
   'panel.pull.problem.redirected':
     '{host} sent the request somewhere else: the repository may have moved. Open the pull request to see where it is now.',
   'panel.pull.problem.unreachable': 'Handoff could not reach {host}. It tries again by itself.',

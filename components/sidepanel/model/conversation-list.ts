@@ -14,8 +14,8 @@ export {
   recordTime,
 } from '@/lib/api/conversation-summary';
 
-import type { PullFacts } from '@/lib/codehosts/pull-facts';
 import { type ConversationSummary, normaliseId, recordTime } from '@/lib/api/conversation-summary';
+import type { PullFacts } from '@/lib/codehosts/pull-facts';
 import {
   type IndexAnswer,
   type IndexEntry,

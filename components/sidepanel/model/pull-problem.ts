@@ -39,7 +39,10 @@ export function pullProblemWords(problem: CodeHostProblem, link: string): PullPr
       if (problem.until === null) return say(t('panel.pull.problem.rateLimitedLater', { host }));
       return problem.withToken
         ? say(t('panel.pull.problem.rateLimited', { host, time: clock(problem.until) }))
-        : say(t('panel.pull.problem.rateLimitedAnonymous', { host, time: clock(problem.until) }), true);
+        : say(
+            t('panel.pull.problem.rateLimitedAnonymous', { host, time: clock(problem.until) }),
+            true,
+          );
     case 'redirected':
       return say(t('panel.pull.problem.redirected', { host }));
     case 'unreachable':
