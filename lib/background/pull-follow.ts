@@ -19,11 +19,15 @@ import type { Provider } from '@/lib/hosts/types';
 import { detectFromUrl } from '@/lib/hosts/url';
 import type { IndexEntry } from '@/lib/messaging/conversation-index';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-/** The longest a refused request waits before it is tried again. */
-const MAX_BACKOFF = 30 * MINUTE;
+/**
+ * The cadence's unit: a minute. End-to-end builds let the journeys shorten it (and the alarm's
+ * floor with it, ./pull-watch.ts), the way they shorten the index's refresh; nothing else does.
+ */
+export const pullTiming = { minuteMs: 60_000, alarmFloorMs: 30_000 };
+const HOUR_IN_MINUTES = 60;
+const DAY_IN_MINUTES = 24 * 60;
+/** The longest a refused request waits before it is tried again, in minutes. */
+const MAX_BACKOFF_MINUTES = 30;
 
 /** A pull or merge request an agent opened, as its link names it. */
 export interface PullTarget {
@@ -117,14 +121,16 @@ export function isSettled(pull: Pick<FollowedPull, 'status'>): boolean {
 export function nextReadAt(pull: FollowedPull): number {
   if (pull.checkedAt === null) return 0;
   if (isSettled(pull)) return Number.POSITIVE_INFINITY;
+  const minute = pullTiming.minuteMs;
   if (pull.problem) {
-    const backoff = Math.min(MAX_BACKOFF, MINUTE * 2 ** Math.max(0, pull.failures - 1));
+    const backoff = minute * Math.min(MAX_BACKOFF_MINUTES, 2 ** Math.max(0, pull.failures - 1));
     const until = pull.problem.kind === 'rate-limited' ? (pull.problem.until ?? 0) : 0;
     return Math.max(pull.checkedAt + backoff, until);
   }
   const quietFor = pull.checkedAt - (pull.changedAt ?? pull.checkedAt);
-  const every = quietFor >= DAY ? 15 * MINUTE : quietFor >= HOUR ? 5 * MINUTE : MINUTE;
-  return pull.checkedAt + every;
+  const every =
+    quietFor >= DAY_IN_MINUTES * minute ? 15 : quietFor >= HOUR_IN_MINUTES * minute ? 5 : 1;
+  return pull.checkedAt + every * minute;
 }
 
 /** What a read says, without when it was read: two reads saying the same are no change. */

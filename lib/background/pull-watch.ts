@@ -28,12 +28,16 @@ import {
   nextReadAt,
   type PullTarget,
   pullTargets,
+  pullTiming,
 } from './pull-follow';
+
+// End-to-end builds only: the journeys shorten the cadence's minute instead of waiting it out.
+if (import.meta.env.HANDOFF_E2E) {
+  (globalThis as { handoffPullTiming?: typeof pullTiming }).handoffPullTiming = pullTiming;
+}
 
 export const PULL_ALARM = 'handoff-pulls';
 const RECORD = 'pull-follow';
-/** The soonest an alarm may wake the worker again (Chrome's floor is 30 s). */
-const ALARM_FLOOR_MS = 30_000;
 
 let records: FollowedPull[] | null = null;
 let loading: Promise<FollowedPull[]> | null = null;
@@ -176,7 +180,7 @@ async function schedule(pulls: readonly FollowedPull[], now: number): Promise<vo
   const next = Math.min(...pulls.map(nextReadAt));
   try {
     if (!Number.isFinite(next)) await browser.alarms.clear(PULL_ALARM);
-    else await browser.alarms.create(PULL_ALARM, { when: Math.max(next, now + ALARM_FLOOR_MS) });
+    else await browser.alarms.create(PULL_ALARM, { when: Math.max(next, now + pullTiming.alarmFloorMs) });
   } catch {
     // No alarm: the index's own changes start the next round.
   }

@@ -95,12 +95,14 @@ export function sameIds(ids: readonly string[]): string[] {
 
 /**
  * Starts a V1 conversation through the app server and waits for its start task to be READY; on
- * a repository when one is given (see ensureRepository).
+ * a repository when one is given (see ensureRepository), with any more fields a start request
+ * may carry (`title`, `pr_number`…).
  */
 export async function createV1Conversation(
   service: RunningService,
   text: string,
   on?: { repository: string; provider: string },
+  fields: Record<string, unknown> = {},
 ): Promise<string> {
   const auth: Record<string, string> = service.apiKey
     ? { 'X-Session-API-Key': service.apiKey }
@@ -111,6 +113,7 @@ export async function createV1Conversation(
     body: JSON.stringify({
       initial_message: { role: 'user', content: [{ type: 'text', text }] },
       ...(on ? { selected_repository: on.repository, git_provider: on.provider } : {}),
+      ...fields,
     }),
   });
   const task = (await response.json()) as { id: string };
