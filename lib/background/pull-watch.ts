@@ -180,7 +180,10 @@ async function schedule(pulls: readonly FollowedPull[], now: number): Promise<vo
   const next = Math.min(...pulls.map(nextReadAt));
   try {
     if (!Number.isFinite(next)) await browser.alarms.clear(PULL_ALARM);
-    else await browser.alarms.create(PULL_ALARM, { when: Math.max(next, now + pullTiming.alarmFloorMs) });
+    else
+      await browser.alarms.create(PULL_ALARM, {
+        when: Math.max(next, now + pullTiming.alarmFloorMs),
+      });
   } catch {
     // No alarm: the index's own changes start the next round.
   }
