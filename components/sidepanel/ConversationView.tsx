@@ -6,7 +6,6 @@ import { Timeline, type TimelineHandle } from '@/components/timeline/Timeline';
 import type { ConversationInfo } from '@/lib/api';
 import type { Generation } from '@/lib/api/generation';
 import type { HandBackTask } from '@/lib/codehosts/hand-back';
-import type { PullFacts } from '@/lib/codehosts/pull-facts';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/schema';
 import { lastActivityAt } from '@/lib/timeline/now';
@@ -17,6 +16,7 @@ import { serverOffset } from '@/lib/timeline/server-clock';
 import { Composer, type OutgoingMessage } from './Composer';
 import { ConversationControls } from './ConversationControls';
 import { ConversationHeader } from './ConversationHeader';
+import type { HandBackPull } from './HandBackDialog';
 import { sendToConversation } from './hooks/send-message';
 import { useConversationActions } from './hooks/useConversationActions';
 import { useConversationRecord } from './hooks/useConversationRecord';
@@ -61,6 +61,8 @@ export interface Arrival {
   serial: number;
   focus?: 'composer' | 'action';
   notice?: 'stale-notification';
+  /** A task chosen on the pull request's page: its hand-back opens at once. */
+  handBack?: { pull: HandBackPull; task: HandBackTask };
 }
 
 interface ConversationViewProps {
@@ -212,7 +214,10 @@ export function ConversationView({
   const serverId = useServerScope();
   // The agent's pull requests as the worker follows them, and the hand-back open on one.
   const pulls = usePullFacts(conversationId);
-  const [handBack, setHandBack] = useState<{ facts: PullFacts; task: HandBackTask } | null>(null);
+  const [handBack, setHandBack] = useState<{ pull: HandBackPull; task: HandBackTask } | null>(null);
+  useEffect(() => {
+    if (arrival?.handBack) setHandBack(arrival.handBack);
+  }, [arrival]);
   useEchoes(rows, outgoing, setOutgoing);
 
   const onRenamed = useCallback(
@@ -538,7 +543,10 @@ export function ConversationView({
         }
         footer={<OutgoingMessages messages={outgoing} />}
       />
-      <PullRequestCard pulls={pulls} onHandBack={(facts, task) => setHandBack({ facts, task })} />
+      <PullRequestCard
+        pulls={pulls}
+        onHandBack={(facts, task) => setHandBack({ pull: facts, task })}
+      />
       {finished ? (
         <Suspense fallback={null}>
           <OutcomeCard
@@ -570,7 +578,7 @@ export function ConversationView({
       {handBack ? (
         <Suspense fallback={null}>
           <HandBackDialog
-            facts={handBack.facts}
+            pull={handBack.pull}
             task={handBack.task}
             onSend={(text) =>
               sendToConversation(

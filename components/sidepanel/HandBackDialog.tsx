@@ -11,6 +11,9 @@ import { t } from '@/lib/i18n';
 import { rpc } from '@/lib/messaging/worker-client';
 import { pullProblemWords } from './model/pull-problem';
 
+/** The pull or merge request handed back: its address, number, and whether GitLab names it. */
+export type HandBackPull = Pick<PullFacts, 'link' | 'number' | 'merge'>;
+
 /** What the person typed, by pull request and task: closing the dialog never loses it. */
 const edits = new Map<string, string>();
 
@@ -21,14 +24,17 @@ const edits = new Map<string, string>();
  * person presses Send.
  */
 export function HandBackDialog({
-  facts,
+  pull: facts,
   task,
+  sendLabel = t('panel.handBack.send'),
   onSend,
   onClose,
 }: {
-  facts: PullFacts;
+  pull: HandBackPull;
   task: HandBackTask;
-  /** Sends the text; resolves true once the worker took it. */
+  /** What the primary button says ("Send to the agent", or where a new conversation starts). */
+  sendLabel?: string;
+  /** Sends the text; resolves true once it is taken. */
   onSend: (text: string) => Promise<boolean>;
   onClose: () => void;
 }) {
@@ -215,7 +221,7 @@ export function HandBackDialog({
           disabled={!status || sending}
           onClick={() => void send()}
         >
-          {sending ? t('panel.handBack.sending') : t('panel.handBack.send')}
+          {sending ? t('panel.handBack.sending') : sendLabel}
         </button>
       </div>
     </dialog>

@@ -22,9 +22,11 @@ import {
   type DraftField,
   draftFromLaunch,
   groupFieldErrors,
+  isHandBackTask,
   mcpDraftOf,
   type NewConversationDraft,
   type NewConversationLaunch,
+  sendsSuggestedTask,
   startCapabilitiesOf,
   startOriginOf,
 } from './model/new-conversation';
@@ -40,6 +42,13 @@ import {
 import { RepositoryPicker } from './RepositoryPicker';
 import { StartProgress } from './StartProgress';
 import { StartQueue } from './StartQueue';
+
+/** A handed-back pull request task's words (the same as the conversation view's buttons). */
+const handBackWords = {
+  FAILING_CHECKS: 'panel.pull.task.checks',
+  UNRESOLVED_COMMENTS: 'panel.pull.task.review',
+  MERGE_CONFLICTS: 'panel.pull.task.conflicts',
+} as const;
 
 interface NewConversationFormProps {
   launch: NewConversationLaunch;
@@ -203,12 +212,17 @@ function ScopedForm({
   );
 
   const [draft, setDraft] = useState<NewConversationDraft>(() =>
-    draftFromLaunch(launch.context, launch.selection, {
-      generation: defaultGeneration(apis, settings.apiPreference),
-      instructions: settings.defaultInstructions,
-      mcp: mcpDraftOf(settings.defaultMcpConfig),
-      knownProviders: [],
-    }),
+    draftFromLaunch(
+      launch.context,
+      launch.selection,
+      {
+        generation: defaultGeneration(apis, settings.apiPreference),
+        instructions: settings.defaultInstructions,
+        mcp: mcpDraftOf(settings.defaultMcpConfig),
+        knownProviders: [],
+      },
+      launch.handBack,
+    ),
   );
   const touched = useRef(new Set<keyof NewConversationDraft>());
   const update = <K extends keyof NewConversationDraft>(key: K, value: NewConversationDraft[K]) => {
@@ -313,6 +327,9 @@ function ScopedForm({
   const task = draft.task;
   // A V0 server words a task's first message itself: what the person adds goes with it.
   const serverWordsTask = draft.useTask && !!task && draft.generation === 'v0';
+  // A hand-back the server words itself (its own template for the task): the message goes too.
+  const serverWordsHandBack =
+    !!task && isHandBackTask(task.type) && sendsSuggestedTask(draft, startCapabilitiesOf(apis));
   const advancedSet =
     draft.instructions.trim() !== '' ||
     draft.mcp.sse.length + draft.mcp.stdio.length + draft.mcp.shttp.length > 0;
@@ -451,7 +468,13 @@ function ScopedForm({
             <span data-task-type={task.type} data-task-number={task.number}>
               {task.type === 'OPEN_ISSUE'
                 ? t('panel.new.taskIssue', { number: task.number, title: task.title })
-                : t('panel.new.taskPull', { number: task.number, title: task.title })}
+                : task.type === 'OPEN_PR'
+                  ? t('panel.new.taskPull', { number: task.number, title: task.title })
+                  : t('panel.new.taskHandBack', {
+                      task: t(handBackWords[task.type]),
+                      number: task.number,
+                      title: task.title,
+                    })}
             </span>
           </label>
           <FieldErrors field="task" errors={byField.task} />
@@ -468,7 +491,11 @@ function ScopedForm({
           onChange={(event) => update('message', event.target.value)}
         />
         <span className="field-hint">
-          {serverWordsTask ? t('panel.new.messageWithTaskHint') : t('panel.new.messageHint')}
+          {serverWordsHandBack
+            ? t('panel.new.messageWithHandBackHint')
+            : serverWordsTask
+              ? t('panel.new.messageWithTaskHint')
+              : t('panel.new.messageHint')}
         </span>
         <FieldErrors field="message" errors={byField.message} />
         <ImageAttachments

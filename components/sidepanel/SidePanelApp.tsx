@@ -13,6 +13,7 @@ import { ServerScope, useScopedSettings, useServerScope } from '@/components/com
 import { useSettings } from '@/components/common/use-settings';
 import { normaliseId } from '@/lib/api/conversation-summary';
 import type { Generation } from '@/lib/api/generation';
+import { type HandBackTask, SUGGESTED_TASK_TYPE } from '@/lib/codehosts/hand-back';
 import type { PageContext } from '@/lib/hosts/page-context';
 import { t } from '@/lib/i18n';
 import type { Launch } from '@/lib/messaging/panel-port';
@@ -22,10 +23,12 @@ import type { Settings } from '@/lib/settings/schema';
 import { scopeSettings, serverById } from '@/lib/settings/servers';
 import type { Arrival } from './ConversationView';
 import { ConversationView } from './ConversationView';
+import type { HandBackPull } from './HandBackDialog';
 import { type NextWaiting, useNextWaiting } from './hooks/useNextWaiting';
 import { type ServerApis, serverApisOf, useScopedApis, useServerApis } from './hooks/useServerApis';
 import { claimLaunch } from './model/launch-claim';
 import type { LaunchInbox } from './model/launch-inbox';
+import { pullOfContext } from './model/links';
 import type { NewConversationLaunch } from './model/new-conversation';
 import { resolveGeneration } from './model/resolve-conversation';
 import { hasSeveralServers, serverNameOf } from './model/servers';
@@ -38,6 +41,9 @@ const ConversationList = lazy(() =>
   import('./ConversationList').then((module) => ({ default: module.ConversationList })),
 );
 // The first run's setup brings the connection test and the settings editor: only then.
+const HandBackDialog = lazy(() =>
+  import('./HandBackDialog').then((module) => ({ default: module.HandBackDialog })),
+);
 const SetupView = lazy(() =>
   import('./SetupView').then((module) => ({ default: module.SetupView })),
 );
@@ -106,6 +112,12 @@ export function SidePanelApp({
   const [view, setView] = useState<View>(initialConversation ? 'conversation' : 'conversations');
   const [conversation, setConversation] = useState<OpenConversation | null>(initialConversation);
   const [newLaunch, setNewLaunch] = useState<NewConversationLaunch>({ serial: 0, context: null });
+  /** A task from a pull request page nobody works on yet: drafted here, started from the form. */
+  const [pageHandBack, setPageHandBack] = useState<{
+    pull: HandBackPull;
+    task: HandBackTask;
+    context: PageContext;
+  } | null>(null);
   const [microagents, setMicroagents] = useState<{
     context: PageContext | null;
     filePath?: string;
@@ -260,6 +272,30 @@ export function SidePanelApp({
             setMicroagents({ context: launch.context, filePath: launch.filePath });
             setView('microagents');
             return;
+          case 'hand-back': {
+            const pull = pullOfContext(launch.context);
+            if (!pull) {
+              setRefusal(t('panel.shell.pageMismatch'));
+              return;
+            }
+            const handBack = { pull, task: launch.task };
+            // The conversation on it takes the message; without one, a new conversation does.
+            if (launch.existing) {
+              openConversation(
+                launch.existing.conversationId,
+                null,
+                null,
+                launch.existing.serverId,
+                {
+                  serial: ++arrivals.current,
+                  handBack,
+                },
+              );
+            } else {
+              setPageHandBack({ ...handBack, context: launch.context });
+            }
+            return;
+          }
           case 'new-conversation': {
             const now = Date.now();
             if (launch.notice === 'burst') heldBackAt.current = now;
@@ -468,6 +504,27 @@ export function SidePanelApp({
             />
           </div>
         </ViewPanel>
+      ) : null}
+      {pageHandBack ? (
+        <Suspense fallback={null}>
+          <HandBackDialog
+            pull={pageHandBack.pull}
+            task={pageHandBack.task}
+            sendLabel={t('panel.handBack.toForm')}
+            onSend={async (text) => {
+              const { context, task } = pageHandBack;
+              // The form shows it all once more, with the repository and branch, before Start.
+              setNewLaunch((previous) => ({
+                serial: previous.serial + 1,
+                context,
+                handBack: { type: SUGGESTED_TASK_TYPE[task], text },
+              }));
+              setView('new');
+              return true;
+            }}
+            onClose={() => setPageHandBack(null)}
+          />
+        </Suspense>
       ) : null}
     </main>
   );

@@ -40,7 +40,13 @@ export function forgetRecentRequests(): void {
 
 type PanelRequest = Extract<
   ContentRequest,
-  { type: 'handoff/start-from-page' | 'handoff/open-panel' | 'handoff/open-from-page' }
+  {
+    type:
+      | 'handoff/start-from-page'
+      | 'handoff/open-panel'
+      | 'handoff/open-from-page'
+      | 'handoff/pull-task';
+  }
 >;
 type ListRequest = Extract<
   ContentRequest,
@@ -60,6 +66,23 @@ async function launchFor(
   }
   const key = pageItemKey(context);
   const existing = key ? await newestFor(key, settings) : null;
+  if (request.type === 'handoff/pull-task') {
+    // The panel reads the pull request, drafts the message and shows it; nothing is sent here.
+    if (context.kind !== 'pull') return { kind: 'refused', reason: 'page-mismatch' };
+    return {
+      kind: 'hand-back',
+      context,
+      task: request.task,
+      ...(existing
+        ? {
+            existing: {
+              conversationId: existing.conversationId,
+              ...(existing.serverId ? { serverId: existing.serverId } : {}),
+            },
+          }
+        : {}),
+    };
+  }
   if (request.type === 'handoff/open-from-page' || request.type === 'handoff/open-from-list') {
     // The button showed a conversation; one that has gone since leaves the form to start one.
     return existing

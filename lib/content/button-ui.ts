@@ -1,7 +1,13 @@
 /** Marks the element that owns our shadow root, so a page never gets a second one. */
 export const ROOT_ATTRIBUTE = 'data-handoff-root';
 
-export type ButtonAction = 'start' | 'open' | 'start-another' | 'microagents' | 'view-microagent';
+export type ButtonAction =
+  | 'start'
+  | 'open'
+  | 'start-another'
+  | 'pull-task'
+  | 'microagents'
+  | 'view-microagent';
 
 /** What the button says about the page's newest conversation (words from the worker). */
 export interface ButtonState {
@@ -18,7 +24,16 @@ export interface ButtonUi {
   setHint(text: string): void;
   /** The page's item has a conversation: the button says how it is and opens it; null: none. */
   setState(state: ButtonState | null): void;
+  /** A pull or merge request page: the menu offers handing its checks, review or conflicts over. */
+  setTasks(shown: boolean): void;
 }
+
+/** The menu's tasks on a pull request page (`data-task`: lib/codehosts/hand-back.ts). */
+const TASKS = [
+  ['checks', 'Fix the failing checks'],
+  ['review', 'Address the review'],
+  ['conflicts', 'Resolve the conflicts'],
+] as const;
 
 const START_LABEL = 'Start conversation';
 const START_HINT = 'Hand this to an agent (Alt-click: start at once)';
@@ -91,6 +106,8 @@ export function createButtonUi(
   // "Start another" one click away once the page's item has a conversation: built when the first
   // such state arrives, as most pages never show it.
   let menuParts: { more: HTMLButtonElement; menu: HTMLElement; another: HTMLElement } | null = null;
+  let hasState = false;
+  let tasks: HTMLElement[] | null = null;
   const menuOf = () => {
     if (menuParts) return menuParts;
     const more = doc.createElement('button');
@@ -118,7 +135,17 @@ export function createButtonUi(
     menu.hidden = !open;
     menu.setAttribute('part', open ? 'hf-menu hf-open' : 'hf-menu');
     more.setAttribute('aria-expanded', String(open));
-    if (open) another.focus();
+    if (open) ((hasState ? another : tasks?.[0]) ?? another).focus();
+  };
+  /** The menu's items: "Start another" with a conversation, the tasks on a pull request page. */
+  const fitMenu = () => {
+    const wanted = hasState || !!tasks;
+    if (!wanted && !menuParts) return;
+    const { more, another } = menuOf();
+    another.hidden = !hasState;
+    another.setAttribute('part', hasState ? BUTTON_PART : `${BUTTON_PART} hf-off`);
+    showMore(more, wanted);
+    if (!wanted) showMenu(false);
   };
 
   group.addEventListener('click', (event) => {
@@ -170,11 +197,25 @@ export function createButtonUi(
         'part',
         state?.state === 'needs-you' ? `${BUTTON_PART} hf-needs-you` : BUTTON_PART,
       );
-      if (state) showMore(menuOf().more, true);
-      else if (menuParts) {
-        showMore(menuParts.more, false);
-        showMenu(false);
+      hasState = !!state;
+      fitMenu();
+    },
+    setTasks(shown) {
+      if (shown === !!tasks) return;
+      if (shown) {
+        const { menu } = menuOf();
+        tasks = TASKS.map(([task, words]) => {
+          const item = makeButton(doc, words, 'pull-task');
+          item.setAttribute('role', 'menuitem');
+          item.setAttribute('data-task', task);
+          menu.append(item);
+          return item;
+        });
+      } else {
+        for (const item of tasks ?? []) item.remove();
+        tasks = null;
       }
+      fitMenu();
     },
   };
 }

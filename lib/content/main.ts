@@ -19,6 +19,7 @@ import {
   PAGE_CONTEXT_READER,
   type PageState,
   type PageStatePush,
+  type PullTaskRequest,
 } from '@/lib/messaging/content-messages';
 import { pageItemKey } from '@/lib/messaging/conversation-index';
 import { type ButtonAction, createButtonUi } from './button-ui';
@@ -58,18 +59,23 @@ export function startContentScript(
     // Read at click time: the person may have navigated since the button was mounted.
     const context = mount.currentContext();
     if (!context) return;
+    const task = (event.target as Element | null)
+      ?.closest('[data-task]')
+      ?.getAttribute('data-task');
     const message: ContentRequest =
-      action === 'start' || action === 'start-another'
-        ? {
-            type: 'handoff/start-from-page',
-            context,
-            immediate: action === 'start' && event.altKey,
-          }
-        : action === 'open'
-          ? { type: 'handoff/open-from-page', context }
-          : action === 'view-microagent'
-            ? { type: 'handoff/open-panel', context, view: 'microagents', filePath: context.path }
-            : { type: 'handoff/open-panel', context, view: 'microagents' };
+      action === 'pull-task'
+        ? { type: 'handoff/pull-task', context, task: task as PullTaskRequest['task'] }
+        : action === 'start' || action === 'start-another'
+          ? {
+              type: 'handoff/start-from-page',
+              context,
+              immediate: action === 'start' && event.altKey,
+            }
+          : action === 'open'
+            ? { type: 'handoff/open-from-page', context }
+            : action === 'view-microagent'
+              ? { type: 'handoff/open-panel', context, view: 'microagents', filePath: context.path }
+              : { type: 'handoff/open-panel', context, view: 'microagents' };
     try {
       extensionRuntime()
         .sendMessage(message)
@@ -156,6 +162,9 @@ export function startContentScript(
     if (key !== shownKey) {
       shownKey = key;
       show(null);
+      // Any pull or merge request page offers its tasks, whether or not an agent is on it.
+      if (context?.kind === 'pull') mount.button().setTasks(true);
+      else mount.existingButton()?.setTasks(false);
     }
     if (!context || !key) return;
     try {

@@ -633,6 +633,9 @@ export const panelStrings = {
   'panel.new.messageHint': 'This is what the agent gets first. Change it as you like.',
   'panel.new.messageWithTaskHint':
     'This server words the task’s first message itself; what you add here goes with its instructions.',
+  'panel.new.messageWithHandBackHint':
+    'This server words the task itself from the pull request; your message goes with its instructions, all of it.',
+  'panel.new.taskHandBack': '{task} of pull request #{number}: {title}',
   'panel.new.advanced': 'Advanced',
   'panel.new.progress': 'Starting the conversation',
   'panel.new.stepSending': 'Sending the request',
@@ -731,6 +734,7 @@ export const panelStrings = {
   'panel.handBack.edited': 'You changed the message: ticking comments no longer rewrites it.',
   'panel.handBack.reset': 'Start the message again',
   'panel.handBack.send': 'Send to the agent',
+  'panel.handBack.toForm': 'Continue to a new conversation',
   'panel.handBack.sending': 'Sending…',
   'panel.handBack.empty': 'The message is empty.',
 } as const;

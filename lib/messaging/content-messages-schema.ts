@@ -27,6 +27,12 @@ export const ContentRequestSchema = z.union([
     items: z.array(PageContextSchema).check(z.maxLength(MAX_LIST_ITEMS)),
   }),
   z.strictObject({ type: z.literal('handoff/open-from-list'), context: PageContextSchema }),
+  /** The person chose a task from a pull request page's menu (lib/codehosts/hand-back.ts). */
+  z.strictObject({
+    type: z.literal('handoff/pull-task'),
+    context: PageContextSchema,
+    task: z.enum(['checks', 'review', 'conflicts']),
+  }),
 ]);
 
 // The content script builds these objects without zod: this assignment fails to compile when

@@ -52,6 +52,16 @@ export interface OpenFromListRequest {
   context: PageContextData;
 }
 
+/**
+ * A task chosen from a pull request page's menu: hand its failing checks, review or conflicts to
+ * an agent (the conversation already on it, else a new one). Opens the panel, sends nothing.
+ */
+export interface PullTaskRequest {
+  type: 'handoff/pull-task';
+  context: PageContextData;
+  task: 'checks' | 'review' | 'conflicts';
+}
+
 /** Worker → list code: these rows' states changed (null: no conversation now). */
 export interface ListStatesPush {
   type: 'handoff/list-states-changed';
@@ -65,7 +75,8 @@ export type ContentRequest =
   | PageStateQuery
   | ListPageNotice
   | ListStatesQuery
-  | OpenFromListRequest;
+  | OpenFromListRequest
+  | PullTaskRequest;
 
 /**
  * Worker → content script: what is this tab's page about (keyboard command, menus). The worker

@@ -55,6 +55,18 @@ export const LaunchSchema = z.union([
     context: PageContextSchema,
     filePath: z.optional(z.string()),
   }),
+  /**
+   * A task from a pull request page's menu: the panel drafts the message from the pull request
+   * and shows it, for the conversation already on it (`existing`) or a new one.
+   */
+  z.object({
+    kind: z.literal('hand-back'),
+    context: PageContextSchema,
+    task: z.enum(['checks', 'review', 'conflicts']),
+    existing: z.optional(
+      z.object({ conversationId: z.string(), serverId: z.optional(z.string()) }),
+    ),
+  }),
   /** The server is not configured: the panel explains and links to the options. */
   z.object({ kind: z.literal('setup') }),
   /** A page asked for something Handoff refused; the panel says why. */

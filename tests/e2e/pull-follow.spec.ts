@@ -2,12 +2,12 @@ import type { Page, Worker } from '@playwright/test';
 import { hostFixtures } from '../fixtures/hosts/index';
 import type { StoredLog } from '../service/admin';
 import { createCodeHostStandIn } from '../service/codehosts/index';
-import { createV1Conversation } from '../shared/service-helpers';
+import { appConversation, createV1Conversation } from '../shared/service-helpers';
 import { expect, test } from './fixtures';
 import { shortenRefresh } from './support/clock';
 import { serveStandIn, shortenPullCadence } from './support/code-host-standins';
 import { serveFixtures } from './support/host-pages';
-import { ensureRepository, openPanel } from './support/panel-pages';
+import { ensureRepository, openedConversationId, openPanel } from './support/panel-pages';
 
 // Issue 28: the worker follows the pull request an agent opened on its code host (here GitHub,
 // through the stand-in answering at api.github.com as GitHub does). A failing check shows in
@@ -216,5 +216,67 @@ test.describe('an agent’s pull request, followed on its code host', () => {
     // Several of the shortened minutes pass: not one more request about it.
     await panel.waitForTimeout(3_000);
     expect(reads()).toBe(settled);
+  });
+
+  test('any pull request’s page offers its tasks; with no agent on it, a new conversation starts with the service’s task and what was gathered', async ({
+    extContext,
+    service,
+    serviceWorker,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    const host = github();
+    host.admin.addCheck(REPO, PR, {
+      name: 'unit tests',
+      status: 'completed',
+      conclusion: 'failure',
+      summary: '2 tests failed in cache.test.ts',
+    });
+    await serveStandIn(extContext, host);
+    await connectToService();
+    ensureRepository(REPO);
+    await serveFixtures(extContext, [{ ...prPage, url: `https://github.com/${REPO}/pull/${PR}` }]);
+    const tab = await extContext.newPage();
+    await tab.goto(`https://github.com/${REPO}/pull/${PR}`);
+    // A panel tab in the same window takes the launch the page's click stores.
+    const panel = await openPanel(openExtensionPage);
+    await tab.bringToFront();
+    await tab.getByRole('button', { name: 'More Handoff actions' }).click();
+    const items = tab.getByRole('menuitem');
+    await expect(items).toHaveText([
+      'Fix the failing checks',
+      'Address the review',
+      'Resolve the conflicts',
+    ]);
+    await tab.keyboard.press('Escape');
+    await expect(items.first()).toBeHidden();
+    await tab.getByRole('button', { name: 'More Handoff actions' }).click();
+    await tab.getByRole('menuitem', { name: 'Fix the failing checks' }).click();
+
+    const dialog = panel.getByRole('dialog', { name: `Fix the failing checks of PR #${PR}` });
+    const message = dialog.getByRole('textbox', { name: 'Message to the agent' });
+    await expect(message).toHaveValue(/unit tests[\s\S]*2 tests failed in cache\.test\.ts/, {
+      timeout: 20_000,
+    });
+    await dialog.getByRole('button', { name: 'Continue to a new conversation' }).click();
+
+    // The form shows the task and the whole message before anything starts.
+    const form = panel.getByRole('form', { name: 'New conversation' });
+    await expect(form.locator('[data-task-type]')).toHaveAttribute(
+      'data-task-type',
+      'FAILING_CHECKS',
+    );
+    await expect(form.getByLabel('Repository', { exact: true })).toHaveValue(REPO);
+    await expect(form.getByRole('textbox', { name: 'First message' })).toHaveValue(
+      /2 tests failed in cache\.test\.ts/,
+    );
+    await form.getByRole('button', { name: 'Start conversation' }).click();
+    const id = await openedConversationId(panel);
+    // A V1 server takes the service's own task for failing checks, tied to the pull request.
+    expect(await appConversation(service, id)).toMatchObject({
+      selected_repository: REPO,
+      trigger: 'suggested_task',
+      pr_number: [PR],
+    });
   });
 });

@@ -91,3 +91,25 @@ export function webAppUrl(serverUrl: string, conversationId: string): string {
 export function isMergeRequestProvider(provider: string | null | undefined): boolean {
   return provider === 'gitlab';
 }
+
+/**
+ * The pull or merge request a code-host page shows, as a hand-back names it: its address (built
+ * from the page's own base URL, so a self-hosted one keeps its host and context path), its number,
+ * and whether GitLab calls it a merge request. Null for any other page.
+ */
+export function pullOfContext(context: {
+  provider: string;
+  baseUrl: string;
+  selfHosted: boolean;
+  repository: string;
+  kind: string;
+  number?: number | undefined;
+}): { link: string; number: number; merge: boolean } | null {
+  if (context.kind !== 'pull' || !context.number) return null;
+  const provider =
+    context.provider === 'bitbucket' && context.selfHosted
+      ? 'bitbucket_data_center'
+      : context.provider;
+  const link = pullRequestUrl(provider, context.repository, context.number, context.baseUrl);
+  return link ? { link, number: context.number, merge: context.provider === 'gitlab' } : null;
+}

@@ -24,6 +24,8 @@ export interface NewConversationLaunch {
   autoStart?: boolean;
   /** `burst`: several starts at once arrived within seconds, so this one waits for Start. */
   notice?: 'burst';
+  /** A pull request's task handed over from its page, with the message as the person left it. */
+  handBack?: { type: TaskType; text: string };
   /** The page's issue or pull request already has this conversation (and maybe more). */
   existing?: {
     conversationId: string;
@@ -35,7 +37,22 @@ export interface NewConversationLaunch {
   };
 }
 
-export type TaskType = 'OPEN_ISSUE' | 'OPEN_PR';
+/**
+ * The service's suggested task types a start from a page may carry: the page's issue or pull
+ * request, or a hand-back of a pull request's failing checks, review or conflicts
+ * (lib/codehosts/hand-back.ts).
+ */
+export type TaskType =
+  | 'OPEN_ISSUE'
+  | 'OPEN_PR'
+  | 'FAILING_CHECKS'
+  | 'UNRESOLVED_COMMENTS'
+  | 'MERGE_CONFLICTS';
+
+/** A hand-back's task: its message is gathered from the host, so all of it travels. */
+export function isHandBackTask(type: TaskType | undefined): boolean {
+  return type === 'FAILING_CHECKS' || type === 'UNRESOLVED_COMMENTS' || type === 'MERGE_CONFLICTS';
+}
 
 export interface SuggestedTaskDraft {
   type: TaskType;
@@ -181,11 +198,16 @@ export function draftFromLaunch(
   context: PageContext | null,
   selection: string | undefined,
   defaults: DraftDefaults,
+  /** A pull request's task handed over from its page: its type, and the message as drafted. */
+  handBack?: { type: TaskType; text: string },
 ): NewConversationDraft {
-  const task = taskOf(context);
+  const pageTask = taskOf(context);
+  const task = handBack && pageTask ? { ...pageTask, type: handBack.type } : pageTask;
   // A PR page's branch is its source branch: the agent works on the PR's own branch.
   const branch = context?.branch ?? '';
-  const taskMessage = taskMessageOf(task, context?.repository ?? '', branch);
+  const taskMessage = handBack
+    ? handBack.text
+    : taskMessageOf(task, context?.repository ?? '', branch);
   const commit = commitOf(context);
   return {
     generation: defaults.generation,
@@ -202,6 +224,15 @@ export function draftFromLaunch(
     taskMessage,
     mcp: defaults.mcp,
   };
+}
+
+/**
+ * What travels beside a task the server words itself: what the person wrote beyond the task's
+ * own words; for a hand-back, the whole message (it carries what was gathered from the host, which
+ * the server's own words for the task do not).
+ */
+export function besideServerTask(draft: NewConversationDraft): string {
+  return isHandBackTask(draft.task?.type) ? draft.message.trim() : messageAdditions(draft);
 }
 
 /** What the person wrote beyond the task's own words (all of the message when they rewrote it). */
@@ -291,7 +322,7 @@ function instructionsOf(draft: NewConversationDraft): string {
   const parts = [draft.instructions.trim()];
   // The service writes the first message from a V0 task and ignores initial_user_msg, so what
   // the person added to the task's words travels as instructions instead of being dropped.
-  if (draft.generation === 'v0' && draft.useTask && draft.task) parts.push(messageAdditions(draft));
+  if (draft.generation === 'v0' && draft.useTask && draft.task) parts.push(besideServerTask(draft));
   return parts.filter(Boolean).join('\n\n');
 }
 
@@ -380,7 +411,7 @@ export function sendsSuggestedTask(
   return (
     capabilities.suggestedTask &&
     draft.useTask &&
-    draft.task?.type === 'OPEN_ISSUE' &&
+    (draft.task?.type === 'OPEN_ISSUE' || isHandBackTask(draft.task?.type)) &&
     !!draft.repository.trim() &&
     !!draft.provider &&
     draft.images.length === 0 &&
@@ -413,7 +444,7 @@ export function toAppConversationStartRequest(
     };
     // The server writes the first message from the task and refuses one of ours beside it
     // (a 500): what the person added travels with the instructions, as on V0.
-    const added = messageAdditions(draft);
+    const added = besideServerTask(draft);
     const suffix = [instructions, added, commitNote].filter(Boolean).join('\n\n');
     if (suffix) request.system_message_suffix = suffix;
   } else {
@@ -429,7 +460,7 @@ export function toAppConversationStartRequest(
     const suffix = [instructions, sayNow ? '' : commitNote].filter(Boolean).join('\n\n');
     if (suffix) request.system_message_suffix = suffix;
   }
-  if (draft.useTask && task?.type === 'OPEN_PR') request.pr_number = [task.number];
+  if (draft.useTask && task && task.type !== 'OPEN_ISSUE') request.pr_number = [task.number];
   if (draft.useTask && draft.task) {
     request.title =
       draft.task.type === 'OPEN_ISSUE'
