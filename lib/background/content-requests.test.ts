@@ -234,6 +234,44 @@ describe('what a page says about itself', () => {
     disconnect();
   });
 
+  it('a pull request page’s task opens the hand-back: for its conversation, else for a new one', async () => {
+    const pull = { ...issue, kind: 'pull' as const, number: 51, title: 'Cache widgets' };
+    const onPull = fromGitHub({
+      url: 'https://github.com/octo/widgets/pull/51',
+      tab: { ...fromGitHub().tab, url: 'https://github.com/octo/widgets/pull/51' },
+    });
+    await handleContentRequest(
+      { type: 'handoff/pull-task', context: pull, task: 'checks' },
+      onPull as never,
+    );
+    expect((await pendingLaunches())[3]).toEqual({ kind: 'hand-back', context: pull, task: 'checks' });
+    forgetRecentRequests();
+    vi.mocked(newestFor).mockResolvedValueOnce({
+      conversationId: 'c51',
+      serverId: 's1',
+      generation: 'v1',
+      title: 'Cache widgets',
+      count: 1,
+    });
+    await handleContentRequest(
+      { type: 'handoff/pull-task', context: pull, task: 'review' },
+      onPull as never,
+    );
+    expect((await pendingLaunches())[3]).toEqual({
+      kind: 'hand-back',
+      context: pull,
+      task: 'review',
+      existing: { conversationId: 'c51', serverId: 's1' },
+    });
+    // An issue page has no pull request to hand back.
+    forgetRecentRequests();
+    await handleContentRequest(
+      { type: 'handoff/pull-task', context: issue, task: 'checks' },
+      fromGitHub() as never,
+    );
+    expect((await pendingLaunches())[3]).toEqual({ kind: 'refused', reason: 'page-mismatch' });
+  });
+
   it('ignores a tab that keeps asking', async () => {
     const answered = Array.from({ length: 5 }, () => start(issue, {}, false));
     expect(answered.every((answer) => answer !== undefined)).toBe(true);

@@ -374,3 +374,48 @@ describe('a page at a commit', () => {
     expect(toInitSessionRequest(branchView).selected_branch).toBe('develop');
   });
 });
+
+describe('a pull request task handed over from its page (issue 28)', () => {
+  const gathered =
+    'Pull request #34 in octo/widgets on GitHub: Cache rendered widgets\n\nOne check fails: lint';
+  const handed = (generation: 'v0' | 'v1') =>
+    draftFromLaunch(
+      pullPage,
+      undefined,
+      { ...defaults, generation },
+      { type: 'FAILING_CHECKS', text: gathered },
+    );
+
+  it('shows the gathered message as the task’s words, on the pull request’s own branch', () => {
+    const draft = handed('v1');
+    expect(draft.task).toMatchObject({ type: 'FAILING_CHECKS', number: 34 });
+    expect(draft.message).toBe(gathered);
+    expect(draft.branch).toBe('feature/cache');
+  });
+
+  it('goes as the service’s task where the server takes one, with the whole message beside it', () => {
+    const draft = handed('v1');
+    const request = toAppConversationStartRequest(
+      { ...draft, message: `${draft.message}\n\nRun the linter first.` },
+      { suggestedTask: true },
+    );
+    expect(request.suggested_task).toMatchObject({ task_type: 'FAILING_CHECKS', issue_number: 34 });
+    expect(request.initial_message).toBeUndefined();
+    // The server's own words for the task know nothing of what failed: all of it goes along.
+    expect(request.system_message_suffix).toBe(
+      `Run the tests.\n\n${gathered}\n\nRun the linter first.`,
+    );
+    expect(request.pr_number).toEqual([34]);
+    expect(AppConversationStartRequestSchema.safeParse(request).success).toBe(true);
+  });
+
+  it('goes as the first message where the server takes no task, and with a V0 task’s instructions', () => {
+    const v1 = toAppConversationStartRequest(handed('v1'), { suggestedTask: false });
+    expect(v1.suggested_task).toBeUndefined();
+    expect(v1.initial_message?.content?.[0]).toMatchObject({ type: 'text', text: gathered });
+    const v0 = toInitSessionRequest(handed('v0'));
+    expect(v0.suggested_task).toMatchObject({ task_type: 'FAILING_CHECKS', issue_number: 34 });
+    expect(v0.conversation_instructions).toBe(`Run the tests.\n\n${gathered}`);
+    expect(InitSessionRequestSchema.safeParse(v0).success).toBe(true);
+  });
+});
