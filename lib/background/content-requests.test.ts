@@ -244,7 +244,11 @@ describe('what a page says about itself', () => {
       { type: 'handoff/pull-task', context: pull, task: 'checks' },
       onPull as never,
     );
-    expect((await pendingLaunches())[3]).toEqual({ kind: 'hand-back', context: pull, task: 'checks' });
+    expect((await pendingLaunches())[3]).toEqual({
+      kind: 'hand-back',
+      context: pull,
+      task: 'checks',
+    });
     forgetRecentRequests();
     vi.mocked(newestFor).mockResolvedValueOnce({
       conversationId: 'c51',

@@ -161,18 +161,22 @@ describe('a round of reading', () => {
     records = await followRound(records, [target], deps);
     expect(standIn.admin.counted('token')).toBe(spent);
 
-    // A minute on, unchanged: read again, all of it answered 304.
+    // The first look cost several requests: the next waits a minute for each of them, so the
+    // host is asked at most once a minute on average. Then, unchanged: all of it answered 304.
     pass(MINUTE);
+    records = await followRound(records, [target], deps);
+    expect(standIn.admin.counted('token')).toBe(spent);
+    pass((firstCost - 1) * MINUTE);
     records = await followRound(records, [target], deps);
     expect(records[0]?.requests).toBe(firstCost);
     expect(records[0]?.notModified).toBeGreaterThan(0);
     expect(pullNeed(records[0]?.status ?? null)).toBeNull();
 
-    // A check fails: the next read says so, and the request needs the person.
+    // A check fails: the next read (a minute after a look answered by 304s alone) says so.
     standIn.admin.addCheck(REPO, 51, { name: 'lint', status: 'completed', conclusion: 'failure' });
     pass(MINUTE);
     records = await followRound(records, [target], deps);
-    expect(records[0]?.changedAt).toBe(START + 2 * MINUTE);
+    expect(records[0]?.changedAt).toBe(START + (firstCost + 1) * MINUTE);
     expect(pullNeed(records[0]?.status ?? null)).toBe('failing');
   });
 
@@ -180,7 +184,7 @@ describe('a round of reading', () => {
     const { standIn, deps, target, pass } = world();
     let records = await followRound([], [target], deps);
     standIn.admin.setPull(REPO, 51, { state: 'merged' });
-    pass(MINUTE);
+    pass((records[0]?.lastCost ?? 1) * MINUTE);
     records = await followRound(records, [target], deps);
     expect(records[0]?.status?.state).toBe('merged');
     const lastRead = records[0]?.checkedAt;
@@ -195,7 +199,7 @@ describe('a round of reading', () => {
     const { standIn, deps, target, pass } = world();
     let records = await followRound([], [target], deps);
     standIn.admin.exhaust('token');
-    pass(MINUTE);
+    pass((records[0]?.lastCost ?? 1) * MINUTE);
     records = await followRound(records, [target], deps);
     expect(records[0]?.problem).toMatchObject({ kind: 'rate-limited' });
     expect(records[0]?.status?.state).toBe('open');

@@ -5,7 +5,8 @@
 // neither stores nor shows (the worker keeps the records, the panels and pages show them).
 //
 // Cadence (docs/contract/pull-status.md#following): a request that changed within the last hour
-// is read every minute, a quieter one every 5 minutes, one quiet for a day every 15; a merged or
+// is read every minute, a quieter one every 5 minutes, one quiet for a day every 15, and a look
+// that cost n full requests waits n minutes for the next (at most one a minute); a merged or
 // closed one is read no more. Every read is conditional, so an unchanged answer is a 304 that
 // GitHub does not count against the allowance (counted apart here too). A refusal backs off: a
 // rate limit until the host's reset, anything else twice as long each time, up to 30 minutes.
@@ -61,6 +62,8 @@ export interface FollowedPull {
   /** Requests that cost the host's allowance, and unchanged answers (304), counted apart. */
   requests: number;
   notModified: number;
+  /** Requests the last look cost (304s not counted): the next waits a minute for each. */
+  lastCost?: number;
 }
 
 /**
@@ -130,7 +133,9 @@ export function nextReadAt(pull: FollowedPull): number {
   const quietFor = pull.checkedAt - (pull.changedAt ?? pull.checkedAt);
   const every =
     quietFor >= DAY_IN_MINUTES * minute ? 15 : quietFor >= HOUR_IN_MINUTES * minute ? 5 : 1;
-  return pull.checkedAt + every * minute;
+  // At most one request that costs the host's allowance a minute: a look after a change, or on a
+  // host that cannot answer "unchanged" (Bitbucket Data Center), waits a minute per request.
+  return pull.checkedAt + Math.max(every, pull.lastCost ?? 0) * minute;
 }
 
 /** What a read says, without when it was read: two reads saying the same are no change. */
@@ -190,6 +195,7 @@ export async function followRound(
       pull.failures = 0;
       pull.requests += requests;
       pull.notModified += notModified;
+      pull.lastCost = requests;
     } catch (error) {
       const problem = (error as { problem?: CodeHostProblem }).problem;
       pull.problem = problem ?? { kind: 'unreachable' };
