@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { factsOf, type PullFacts } from '@/lib/codehosts/pull-facts';
 import type { IndexAnswer, IndexEntry } from '@/lib/messaging/conversation-index';
 import { type ConversationSummary, quietCheckOf } from './conversation-list';
 import {
@@ -318,5 +319,42 @@ describe('a working conversation with no progress for long', () => {
     const item = summary('c1', { updatedAt: '2025-11-01T08:00:00Z' });
     expect(quietCheckOf(undefined, 0, NOW)(item)).toBeNull();
     expect(triageEntry(item).need).toBeNull();
+  });
+});
+
+describe('a finished conversation whose pull request needs the person (issue 28)', () => {
+  const facts = (overrides: Partial<PullFacts>): PullFacts => ({
+    ...factsOf('https://github.com/octo/widgets/pull/51', 51, false, null, null, 1, 2),
+    ...overrides,
+  });
+  const done = summary('c1', {
+    status: 'RUNNING',
+    sandboxStatus: 'RUNNING',
+    executionStatus: 'finished',
+    prNumbers: [51],
+    provider: 'github',
+    repository: 'octo/widgets',
+  });
+
+  it('moves to Needs you and says why; its link says where the pull request stands', () => {
+    const failing = facts({ state: 'open', checks: 'failing', failing: 2, need: 'failing' });
+    const entry = triageEntry({ ...done, pulls: [failing] });
+    expect(entry.group).toBe('needs-you');
+    expect(entry.need).toBe('pull');
+    expect(entry.status.label).toBe('PR #51 · 2 checks failing');
+    expect(entry.pullRequests[0]?.standing).toBe('2 checks failing');
+    const passing = triageEntry({ ...done, pulls: [facts({ state: 'open', checks: 'passing' })] });
+    expect(passing.group).toBe('done');
+    expect(passing.pullRequests[0]?.standing).toBe('checks pass');
+  });
+
+  it('stays under Working while the agent works, whatever its pull request says', () => {
+    const working = summary('c2', {
+      status: 'RUNNING',
+      sandboxStatus: 'RUNNING',
+      executionStatus: 'running',
+    });
+    const failing = facts({ state: 'open', checks: 'failing', failing: 1, need: 'failing' });
+    expect(triageEntry({ ...working, pulls: [failing] }).group).toBe('working');
   });
 });
