@@ -221,7 +221,7 @@ test.describe('an agent’s pull request, followed on its code host', () => {
   test('any pull request’s page offers its tasks; with no agent on it, a new conversation starts with the service’s task and what was gathered', async ({
     extContext,
     service,
-    serviceWorker,
+
     connectToService,
     openExtensionPage,
   }) => {
