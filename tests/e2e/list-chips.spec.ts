@@ -51,7 +51,9 @@ function startOn(service: RunningService, repository: string, text: string): Pro
 const chips = (page: Page) => page.locator('[data-handoff-chip]');
 
 test.describe('chips on a code host list', () => {
-  test.use({ serviceOptions: { server: 'v1', pace: 1 } });
+  // Long runs stay at work through the journey: their events come at a steady 20 a second
+  // (10,000 of them); the rest (starts, the wait for a confirmation) at the journeys' quick pace.
+  test.use({ serviceOptions: { server: 'v1', pace: 0.02, eventsPerSecond: 20 } });
 
   test('rows with a conversation get a chip in words, the others none', async ({
     extContext,
