@@ -444,28 +444,46 @@ test.describe('errors in words', () => {
     },
     { name: 'no message at all', event: {}, words: /The agent ran into an error/ },
   ];
-  for (const { name, event, words } of v1Errors) {
-    test(`V1 ${name}`, async ({ service, connectToService, openExtensionPage }) => {
-      await connectToService();
-      const id = service.seedIds.v1.parserFix;
-      const page = await openPanel(openExtensionPage, `?conversation=${id}`);
-      await expectLive(page);
-      await service.admin.appendEvents(id, [
-        { kind: 'ConversationErrorEvent', source: 'environment', ...event },
-        {
-          kind: 'ConversationStateUpdateEvent',
-          source: 'environment',
-          key: 'execution_status',
-          value: 'error',
-        },
-      ]);
-      await expect(nowLine(page)).toHaveAttribute('data-now', 'error', { timeout: 20_000 });
-      await expect(nowLine(page).locator('.now-text')).toHaveText(words);
-      const shown = await nowLine(page).locator('.now-main, .now-next').allInnerTexts();
-      expect(shown.join(' ')).not.toMatch(/localhost|35177|validation error|<b>/);
-      await expect(page.locator('.conversation [role="alert"]')).toHaveCount(1);
-    });
-  }
+  // One live conversation meets each error in turn, the agent back at work between them: a
+  // journey for each cost a browser apiece. Each error is the newest, so its words must win.
+  test('V1: each error in its own words, one banner, no internal address or dump', async ({
+    service,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    await connectToService();
+    const id = service.seedIds.v1.parserFix;
+    const page = await openPanel(openExtensionPage, `?conversation=${id}`);
+    await expectLive(page);
+    for (const { name, event, words } of v1Errors) {
+      await test.step(name, async () => {
+        await service.admin.appendEvents(id, [
+          { kind: 'ConversationErrorEvent', source: 'environment', ...event },
+          {
+            kind: 'ConversationStateUpdateEvent',
+            source: 'environment',
+            key: 'execution_status',
+            value: 'error',
+          },
+        ]);
+        await expect(nowLine(page)).toHaveAttribute('data-now', 'error', { timeout: 20_000 });
+        await expect(nowLine(page).locator('.now-text')).toHaveText(words);
+        const shown = await nowLine(page).locator('.now-main, .now-next').allInnerTexts();
+        expect(shown.join(' ')).not.toMatch(/localhost|35177|validation error|<b>/);
+        await expect(page.locator('.conversation [role="alert"]')).toHaveCount(1);
+        // The agent goes on, and the banner goes with the error.
+        await service.admin.appendEvents(id, [
+          {
+            kind: 'ConversationStateUpdateEvent',
+            source: 'environment',
+            key: 'execution_status',
+            value: 'running',
+          },
+        ]);
+        await expect(nowLine(page)).not.toHaveAttribute('data-now', 'error', { timeout: 20_000 });
+      });
+    }
+  });
 });
 
 test.describe('errors in words on a legacy server (V0)', () => {
