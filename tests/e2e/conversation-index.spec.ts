@@ -51,8 +51,10 @@ const stateButton = (page: Page, name: RegExp | string) =>
   page.getByRole('button', { name, exact: typeof name === 'string' });
 
 test.describe('the conversation index', () => {
-  // Realistic pacing: a long run is still at work when the page asks.
-  test.use({ serviceOptions: { server: 'v1', pace: 1 } });
+  // A long run is still at work when the page asks: its events come at a steady 20 a second
+  // (10,000 of them), while everything else runs at the journeys' quick pace. Realistic pacing
+  // kept it working too, but made each start and each wait for a confirmation take seconds.
+  test.use({ serviceOptions: { server: 'v1', pace: 0.02, eventsPerSecond: 20 } });
 
   test('an issue with a working conversation says so on its button, which opens it', async ({
     extContext,
@@ -318,7 +320,8 @@ test.describe('the conversation index', () => {
 });
 
 test.describe('the conversation index on a legacy server (V0)', () => {
-  test.use({ serviceOptions: { server: 'legacy', pace: 1 } });
+  // As above: a long run still at work, at a steady rate.
+  test.use({ serviceOptions: { server: 'legacy', pace: 0.02, eventsPerSecond: 20 } });
 
   test('an issue with a running conversation says so on its button, and the list is read from the V0 interface', async ({
     extContext,

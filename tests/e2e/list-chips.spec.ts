@@ -3,6 +3,7 @@ import { type ListFixtureItem, listFixtures } from '../fixtures/host-lists/index
 import { hostFixtures } from '../fixtures/hosts/index';
 import type { RunningService } from '../service/index';
 import { fixtureHtml } from '../shared/host-fixtures';
+import { createV1Conversations } from '../shared/service-helpers';
 import { expect, test } from './fixtures';
 import { shortenRefresh } from './support/clock';
 import { addSelfHostedHost, serveFixtures, softNavigate } from './support/host-pages';
@@ -51,7 +52,9 @@ function startOn(service: RunningService, repository: string, text: string): Pro
 const chips = (page: Page) => page.locator('[data-handoff-chip]');
 
 test.describe('chips on a code host list', () => {
-  test.use({ serviceOptions: { server: 'v1', pace: 1 } });
+  // Long runs stay at work through the journey: their events come at a steady 20 a second
+  // (10,000 of them); the rest (starts, the wait for a confirmation) at the journeys' quick pace.
+  test.use({ serviceOptions: { server: 'v1', pace: 0.02, eventsPerSecond: 20 } });
 
   test('rows with a conversation get a chip in words, the others none', async ({
     extContext,
@@ -179,7 +182,7 @@ test.describe('chips on a code host list', () => {
 
 test.describe('chips on every modelled list', () => {
   // Quick runs: many conversations are started before the lists are looked at.
-  test.use({ serviceOptions: { server: 'v1', pace: 0.05 } });
+  test.use({ serviceOptions: { server: 'v1', pace: 0.02 } });
 
   test('every modelled list of each host: chips on exactly the rows with a conversation', async ({
     extContext,
@@ -193,17 +196,20 @@ test.describe('chips on every modelled list', () => {
     const keyOf = (provider: string, item: ListFixtureItem) =>
       `${provider}:${item.repository.toLowerCase()}:${provider === 'github' ? '' : item.kind}:${item.number}`;
     const withConversation = new Set<string>();
+    const starts: Parameters<typeof createV1Conversations>[1][number][] = [];
     for (const fixture of listFixtures) {
       for (const item of [fixture.items[0], fixture.items.at(-1)]) {
         if (!item || withConversation.has(keyOf(fixture.provider, item))) continue;
         withConversation.add(keyOf(fixture.provider, item));
         ensureRepository(item.repository);
-        await createV1Conversation(service, titleFor(item, fixture.provider), {
-          repository: item.repository,
-          provider: fixture.provider,
+        starts.push({
+          text: titleFor(item, fixture.provider),
+          on: { repository: item.repository, provider: fixture.provider },
         });
       }
     }
+    // Started together, their starts awaited together: one after another took 20 s.
+    await createV1Conversations(service, starts);
     await connectToService();
     const options = await openExtensionPage('options.html');
     const origins = new Map(

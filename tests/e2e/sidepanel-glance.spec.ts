@@ -99,15 +99,29 @@ for (const { generation, title, server } of journeyKinds) {
       await expect.poll(() => distanceFromEnd(page)).toBeLessThan(30);
     });
 
-    test('offline: the now line says so, counts down to the next try, and controls need the server', async ({
+    // One outage for what two journeys each waited out on their own (a refusal and the stream's
+    // backoff past it cost 16–30 s): a working conversation (controls need the server, words typed
+    // meanwhile are kept) and one opened from the list in a second panel (the list keeps what it
+    // had and says why). Both panels are cut off at once.
+    test('offline: the now line says so, counts down to the next try, controls need the server, the list keeps what it had; all recover', async ({
       service,
       connectToService,
       openExtensionPage,
     }) => {
+      test.setTimeout(90_000);
       await connectToService();
       const id = await startConversationHere(service, generation, '[scenario:long] Work');
+      const seeded = service.seedIds.v1.parserFix;
+      const state = await service.admin.state();
+      const total = state.v0_conversations + state.v1_conversations;
+
+      const listed = await openPanel(openExtensionPage);
+      await expect(listed.locator('.conversation-item')).toHaveCount(total);
+      await listed.locator(`.conversation-item[data-conversation-id="${seeded}"]`).click();
+      await expectLive(listed, 20_000);
       const page = await openPanel(openExtensionPage, `?conversation=${id}`);
       await expect(nowLine(page)).toHaveAttribute('data-now', 'working', { timeout: 20_000 });
+
       await service.admin.refuseConnections(15);
       await service.admin.dropSockets().catch(() => 0);
       await expect(nowLine(page)).toHaveAttribute('data-now', /reconnecting|offline/, {
@@ -120,10 +134,28 @@ for (const { generation, title, server } of journeyKinds) {
       await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
       // Words typed meanwhile are kept.
       await page.getByRole('textbox', { name: 'Message' }).fill('for later');
+
+      // The conversation opened from the list says so in words, instead of the state it knew.
+      await expect(nowLine(listed)).toContainText(/Reconnecting in \d+ s|Connecting/, {
+        timeout: 20_000,
+      });
+      await expect(listed.locator('[data-status-label]')).toHaveText(
+        /Reconnecting|Offline|Connecting/,
+      );
+      // The list keeps what it had and says why it could not refresh.
+      await listed.getByRole('tab', { name: 'Conversations' }).click();
+      await expect(
+        listed.getByRole('alert').filter({ hasText: 'Could not reach the server' }),
+      ).toBeVisible({ timeout: 20_000 });
+      await expect(listed.locator('.conversation-item')).toHaveCount(total);
+
+      // When the server is back, so is everything.
       await expect(nowLine(page)).not.toHaveAttribute('data-now', /reconnecting|offline/, {
         timeout: 40_000,
       });
       await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('for later');
+      await listed.getByRole('tab', { name: /Fix parser null handling/ }).click();
+      await expectLive(listed, 40_000);
     });
   });
 
@@ -412,28 +444,46 @@ test.describe('errors in words', () => {
     },
     { name: 'no message at all', event: {}, words: /The agent ran into an error/ },
   ];
-  for (const { name, event, words } of v1Errors) {
-    test(`V1 ${name}`, async ({ service, connectToService, openExtensionPage }) => {
-      await connectToService();
-      const id = service.seedIds.v1.parserFix;
-      const page = await openPanel(openExtensionPage, `?conversation=${id}`);
-      await expectLive(page);
-      await service.admin.appendEvents(id, [
-        { kind: 'ConversationErrorEvent', source: 'environment', ...event },
-        {
-          kind: 'ConversationStateUpdateEvent',
-          source: 'environment',
-          key: 'execution_status',
-          value: 'error',
-        },
-      ]);
-      await expect(nowLine(page)).toHaveAttribute('data-now', 'error', { timeout: 20_000 });
-      await expect(nowLine(page).locator('.now-text')).toHaveText(words);
-      const shown = await nowLine(page).locator('.now-main, .now-next').allInnerTexts();
-      expect(shown.join(' ')).not.toMatch(/localhost|35177|validation error|<b>/);
-      await expect(page.locator('.conversation [role="alert"]')).toHaveCount(1);
-    });
-  }
+  // One live conversation meets each error in turn, the agent back at work between them: a
+  // journey for each cost a browser apiece. Each error is the newest, so its words must win.
+  test('V1: each error in its own words, one banner, no internal address or dump', async ({
+    service,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    await connectToService();
+    const id = service.seedIds.v1.parserFix;
+    const page = await openPanel(openExtensionPage, `?conversation=${id}`);
+    await expectLive(page);
+    for (const { name, event, words } of v1Errors) {
+      await test.step(name, async () => {
+        await service.admin.appendEvents(id, [
+          { kind: 'ConversationErrorEvent', source: 'environment', ...event },
+          {
+            kind: 'ConversationStateUpdateEvent',
+            source: 'environment',
+            key: 'execution_status',
+            value: 'error',
+          },
+        ]);
+        await expect(nowLine(page)).toHaveAttribute('data-now', 'error', { timeout: 20_000 });
+        await expect(nowLine(page).locator('.now-text')).toHaveText(words);
+        const shown = await nowLine(page).locator('.now-main, .now-next').allInnerTexts();
+        expect(shown.join(' ')).not.toMatch(/localhost|35177|validation error|<b>/);
+        await expect(page.locator('.conversation [role="alert"]')).toHaveCount(1);
+        // The agent goes on, and the banner goes with the error.
+        await service.admin.appendEvents(id, [
+          {
+            kind: 'ConversationStateUpdateEvent',
+            source: 'environment',
+            key: 'execution_status',
+            value: 'running',
+          },
+        ]);
+        await expect(nowLine(page)).not.toHaveAttribute('data-now', 'error', { timeout: 20_000 });
+      });
+    }
+  });
 });
 
 test.describe('errors in words on a legacy server (V0)', () => {

@@ -6,15 +6,15 @@ import { journeyKinds, startConversation } from './support/generations';
 import {
   conversationMenu,
   expectLive,
-  nowLine,
   openPanel,
   showSystemEvents,
   timeline,
 } from './support/panel-pages';
 
 // What the panel does with hostile and broken input: script in every text field, huge, binary
-// and malformed events, a conversation deleted under it, a server that goes away, and the
-// answers a server, a proxy or a web app in front of it give instead of the data asked for. Each
+// and malformed events, a conversation deleted under it, and the answers a server, a proxy or a
+// web app in front of it give instead of the data asked for (a server that goes away is in
+// sidepanel-glance.spec.ts, sharing one outage with the now line's journey). Each
 // journey plays on a current (V1-only) server, and on a legacy one where the kinds differ.
 
 /** Script and markup that must stay inert text wherever it appears. */
@@ -467,37 +467,8 @@ for (const { generation, title, server } of journeyKinds) {
       await expect(page.locator(`.conversation-item[data-conversation-id="${id}"]`)).toHaveCount(0);
     });
 
-    test('a server that goes away: the panel says so, keeps working, and recovers', async ({
-      service,
-      connectToService,
-      openExtensionPage,
-    }) => {
-      await connectToService();
-      const id = service.seedIds.v1.parserFix;
-      const total = await conversationCount(service);
-      const page = await openPanel(openExtensionPage);
-      await expect(page.locator('.conversation-item')).toHaveCount(total);
-      await page.locator(`.conversation-item[data-conversation-id="${id}"]`).click();
-      await expectLive(page, 20_000);
-      await service.admin.refuseConnections(12);
-      await service.admin.dropSockets().catch(() => 0);
-      // The now line says so, in words, instead of the state it knew before.
-      await expect(nowLine(page)).toContainText(/Reconnecting in \d+ s|Connecting/, {
-        timeout: 20_000,
-      });
-      await expect(page.locator('[data-status-label]')).toHaveText(
-        /Reconnecting|Offline|Connecting/,
-      );
-      // The list keeps what it had and says why it could not refresh.
-      await page.getByRole('tab', { name: 'Conversations' }).click();
-      await expect(
-        page.getByRole('alert').filter({ hasText: 'Could not reach the server' }),
-      ).toBeVisible({ timeout: 20_000 });
-      await expect(page.locator('.conversation-item')).toHaveCount(total);
-      // When the server is back, so is everything.
-      await page.getByRole('tab', { name: /Fix parser null handling/ }).click();
-      await expectLive(page, 40_000);
-    });
+    // A server that goes away (the list keeps what it had, the conversation recovers) is one
+    // outage shared with the now line's journey: sidepanel-glance.spec.ts, "offline: …".
 
     test('a web page where the list was expected: said in words with the next step, never an empty list', async ({
       service,

@@ -133,3 +133,49 @@ export async function createV1Conversation(
   }
   throw new Error('the start task never became READY');
 }
+
+/**
+ * Starts several V1 conversations at once, as createV1Conversation does each, and waits for all
+ * their start tasks together (one batch read per poll, so the server's request limit is not met);
+ * their ids in the order asked.
+ */
+export async function createV1Conversations(
+  service: RunningService,
+  starts: readonly { text: string; on?: { repository: string; provider: string } }[],
+): Promise<string[]> {
+  const auth: Record<string, string> = service.apiKey
+    ? { 'X-Session-API-Key': service.apiKey }
+    : {};
+  const tasks: string[] = [];
+  for (const { text, on } of starts) {
+    const response = await fetch(`${service.url}/api/v1/app-conversations`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...auth },
+      body: JSON.stringify({
+        initial_message: { role: 'user', content: [{ type: 'text', text }] },
+        ...(on ? { selected_repository: on.repository, git_provider: on.provider } : {}),
+      }),
+    });
+    const task = (await response.json()) as { id: string };
+    if (!task.id) throw new Error(`start failed: ${JSON.stringify(task)}`);
+    tasks.push(task.id);
+  }
+  const query = tasks.map((id) => `ids=${id}`).join('&');
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const poll = await fetch(`${service.url}/api/v1/app-conversations/start-tasks?${query}`, {
+      headers: auth,
+    });
+    const latest = (await poll.json()) as {
+      status: string;
+      app_conversation_id: string | null;
+      detail: string | null;
+    }[];
+    const failed = latest.find((task) => task?.status === 'ERROR');
+    if (failed) throw new Error(`start failed: ${failed.detail}`);
+    if (latest.every((task) => task?.status === 'READY' && task.app_conversation_id)) {
+      return latest.map((task) => task.app_conversation_id as string);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the start tasks never all became READY');
+}
