@@ -5,8 +5,9 @@ import { useProviderTokens } from '@/components/common/use-server-settings';
 import { Timeline, type TimelineHandle } from '@/components/timeline/Timeline';
 import type { ConversationInfo } from '@/lib/api';
 import type { Generation } from '@/lib/api/generation';
-import type { HandBackTask } from '@/lib/codehosts/hand-back';
+import { type HandBackTask, SUGGESTED_TASK_TYPE } from '@/lib/codehosts/hand-back';
 import { t } from '@/lib/i18n';
+import type { PullRead } from '@/lib/messaging/rpc';
 import type { Settings } from '@/lib/settings/schema';
 import { lastActivityAt } from '@/lib/timeline/now';
 import type { RunOutcome } from '@/lib/timeline/outcome';
@@ -31,7 +32,8 @@ import type { ServerApis } from './hooks/useServerApis';
 import { useThrottledFeed } from './hooks/useThrottledFeed';
 import { useTimelineRows } from './hooks/useTimelineRows';
 import type { MenuItem } from './Menu';
-import { pullRequestUrl, webAppUrl } from './model/links';
+import { contextOfPullRead, pullRequestUrl, webAppUrl } from './model/links';
+import type { NewConversationLaunch } from './model/new-conversation';
 import { wasStartedHere } from './model/started-here';
 import { NowLine } from './NowLine';
 import type { RequestLink } from './OutcomeCard';
@@ -77,6 +79,8 @@ interface ConversationViewProps {
   serverName?: string | null;
   onTitle: (title: string) => void;
   onBack: () => void;
+  /** Opens the start form for a pull request's task, with the message the person left. */
+  onStartForPull?: (launch: Pick<NewConversationLaunch, 'context' | 'handBack'>) => void;
 }
 
 /** Handoff's own options at a section (`#server`, `#git-providers`). */
@@ -106,6 +110,7 @@ export function ConversationView({
   serverName = null,
   onTitle,
   onBack,
+  onStartForPull,
 }: ConversationViewProps) {
   const { feed, state } = useThrottledFeed(conversationId, generation);
   const snapshot = state.snapshot;
@@ -593,6 +598,15 @@ export function ConversationView({
                 { onError: setSendError, onOutgoing, onSettled },
               )
             }
+            {...(onStartForPull
+              ? {
+                  onNewConversation: (text: string, read: PullRead) =>
+                    onStartForPull({
+                      context: contextOfPullRead(read),
+                      handBack: { type: SUGGESTED_TASK_TYPE[handBack.task], text },
+                    }),
+                }
+              : {})}
             onClose={() => setHandBack(null)}
           />
         </Suspense>

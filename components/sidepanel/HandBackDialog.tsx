@@ -8,6 +8,7 @@ import {
 } from '@/lib/codehosts/hand-back';
 import { type PullFacts, pullName } from '@/lib/codehosts/pull-facts';
 import { t } from '@/lib/i18n';
+import type { PullRead } from '@/lib/messaging/rpc';
 import { rpc } from '@/lib/messaging/worker-client';
 import { pullProblemWords } from './model/pull-problem';
 
@@ -28,6 +29,7 @@ export function HandBackDialog({
   task,
   sendLabel = t('panel.handBack.send'),
   onSend,
+  onNewConversation,
   onClose,
 }: {
   pull: HandBackPull;
@@ -36,6 +38,11 @@ export function HandBackDialog({
   sendLabel?: string;
   /** Sends the text; resolves true once it is taken. */
   onSend: (text: string) => Promise<boolean>;
+  /**
+   * Offered once a send failed (the conversation is gone, or can take no more messages): the
+   * same message goes to a new conversation for this pull request, through the start form.
+   */
+  onNewConversation?: (text: string, read: PullRead) => void;
   onClose: () => void;
 }) {
   const id = useId();
@@ -62,6 +69,7 @@ export function HandBackDialog({
   const [included, setIncluded] = useState<Set<number> | null>(null);
   const [edited, setEdited] = useState<string | null>(() => edits.get(key) ?? null);
   const [sending, setSending] = useState(false);
+  const [failed, setFailed] = useState(false);
   const [empty, setEmpty] = useState(false);
   const chosen = useMemo(
     () =>
@@ -100,10 +108,17 @@ export function HandBackDialog({
     setSending(true);
     const sent = await onSend(text.trim());
     setSending(false);
+    setFailed(!sent);
     if (sent) {
       edits.delete(key);
       onClose();
     }
+  };
+  const elsewhere = () => {
+    if (!read.data || !text.trim()) return;
+    edits.delete(key);
+    onNewConversation?.(text.trim(), read.data);
+    onClose();
   };
 
   return (
@@ -211,10 +226,20 @@ export function HandBackDialog({
           ) : null}
         </>
       ) : null}
+      {failed && onNewConversation ? (
+        <p role="alert" className="small">
+          {t('panel.handBack.failed', { name })}
+        </p>
+      ) : null}
       <div className="now-actions">
         <button type="button" className="btn" onClick={onClose}>
           {t('common.cancel')}
         </button>
+        {failed && onNewConversation ? (
+          <button type="button" className="btn" onClick={elsewhere}>
+            {t('panel.handBack.newConversation')}
+          </button>
+        ) : null}
         <button
           type="button"
           className="btn btn-primary"

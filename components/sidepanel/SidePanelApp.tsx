@@ -112,6 +112,18 @@ export function SidePanelApp({
   const [view, setView] = useState<View>(initialConversation ? 'conversation' : 'conversations');
   const [conversation, setConversation] = useState<OpenConversation | null>(initialConversation);
   const [newLaunch, setNewLaunch] = useState<NewConversationLaunch>({ serial: 0, context: null });
+  /** The start form for a pull request's task, with its drafted message. */
+  const startForPull = useCallback(
+    ({ context, handBack }: Pick<NewConversationLaunch, 'context' | 'handBack'>) => {
+      setNewLaunch((previous) => ({
+        serial: previous.serial + 1,
+        context,
+        ...(handBack ? { handBack } : {}),
+      }));
+      setView('new');
+    },
+    [],
+  );
   /** A task from a pull request page nobody works on yet: drafted here, started from the form. */
   const [pageHandBack, setPageHandBack] = useState<{
     pull: HandBackPull;
@@ -436,6 +448,7 @@ export function SidePanelApp({
                 defaultApis={apis}
                 onTitle={onTitle}
                 onBack={() => setView('conversations')}
+                onStartForPull={startForPull}
               />
             </ServerScope>
           ) : conversation.missing ? (
@@ -514,12 +527,7 @@ export function SidePanelApp({
             onSend={async (text) => {
               const { context, task } = pageHandBack;
               // The form shows it all once more, with the repository and branch, before Start.
-              setNewLaunch((previous) => ({
-                serial: previous.serial + 1,
-                context,
-                handBack: { type: SUGGESTED_TASK_TYPE[task], text },
-              }));
-              setView('new');
+              startForPull({ context, handBack: { type: SUGGESTED_TASK_TYPE[task], text } });
               return true;
             }}
             onClose={() => setPageHandBack(null)}
@@ -544,6 +552,7 @@ function ConversationOnServer({
   defaultApis: ServerApis;
   onTitle: (title: string) => void;
   onBack: () => void;
+  onStartForPull: (launch: Pick<NewConversationLaunch, 'context' | 'handBack'>) => void;
 }) {
   const serverId = useServerScope();
   const scoped = useScopedSettings(settings);

@@ -735,6 +735,9 @@ export const panelStrings = {
   'panel.handBack.reset': 'Start the message again',
   'panel.handBack.send': 'Send to the agent',
   'panel.handBack.toForm': 'Continue to a new conversation',
+  'panel.handBack.failed':
+    'The message did not reach this conversation (see above). It is kept here: try again, or hand {name} to a new conversation.',
+  'panel.handBack.newConversation': 'Start a new conversation instead',
   'panel.handBack.sending': 'Sending…',
   'panel.handBack.empty': 'The message is empty.',
 } as const;

@@ -1,7 +1,8 @@
-import type { Page, Worker } from '@playwright/test';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { hostFixtures } from '../fixtures/hosts/index';
 import type { StoredLog } from '../service/admin';
 import { createCodeHostStandIn } from '../service/codehosts/index';
+import type { RunningService } from '../service/index';
 import { appConversation, createV1Conversation } from '../shared/service-helpers';
 import { expect, test } from './fixtures';
 import { shortenRefresh } from './support/clock';
@@ -46,6 +47,33 @@ async function followQuickly(worker: Worker): Promise<void> {
   await shortenRefresh(worker, 1_000);
 }
 
+/**
+ * The person's setup for these journeys: GitHub's stand-in answering, the worker following
+ * quickly, and a finished conversation that opened PR #34 (its title names issue #12), with the
+ * panel open on the list.
+ */
+async function agentWithPull(fixtures: {
+  extContext: BrowserContext;
+  service: RunningService;
+  serviceWorker: Worker;
+  connectToService: () => Promise<unknown>;
+  openExtensionPage: Parameters<typeof openPanel>[0];
+}) {
+  const host = github();
+  await serveStandIn(fixtures.extContext, host);
+  await fixtures.connectToService();
+  await followQuickly(fixtures.serviceWorker);
+  ensureRepository(REPO);
+  const id = await createV1Conversation(
+    fixtures.service,
+    '[scenario:finish-quickly] Cache the widgets',
+    { repository: REPO, provider: 'github' },
+    { title: 'Issue #12: widgets load slowly', pr_number: [PR] },
+  );
+  await fixtures.service.admin.waitIdle(id);
+  return { host, id, panel: await openPanel(fixtures.openExtensionPage) };
+}
+
 const row = (panel: Page, id: string) =>
   panel
     .locator('.conversation-row')
@@ -61,19 +89,13 @@ test.describe('an agent’s pull request, followed on its code host', () => {
     connectToService,
     openExtensionPage,
   }) => {
-    const host = github();
-    await serveStandIn(extContext, host);
-    await connectToService();
-    await followQuickly(serviceWorker);
-    ensureRepository(REPO);
-    const id = await createV1Conversation(
+    const { host, id, panel } = await agentWithPull({
+      extContext,
       service,
-      '[scenario:finish-quickly] Cache the widgets',
-      { repository: REPO, provider: 'github' },
-      { title: 'Issue #12: widgets load slowly', pr_number: [PR] },
-    );
-    await service.admin.waitIdle(id);
-    const panel = await openPanel(openExtensionPage);
+      serviceWorker,
+      connectToService,
+      openExtensionPage,
+    });
 
     // Passing: done, and its link says where it stands.
     await expect(row(panel, id).locator(`[data-pr="${PR}"]`)).toContainText('checks pass', {
@@ -179,19 +201,13 @@ test.describe('an agent’s pull request, followed on its code host', () => {
     connectToService,
     openExtensionPage,
   }) => {
-    const host = github();
-    await serveStandIn(extContext, host);
-    await connectToService();
-    await followQuickly(serviceWorker);
-    ensureRepository(REPO);
-    const id = await createV1Conversation(
+    const { host, id, panel } = await agentWithPull({
+      extContext,
       service,
-      '[scenario:finish-quickly] Cache the widgets',
-      { repository: REPO, provider: 'github' },
-      { title: 'Issue #12: widgets load slowly', pr_number: [PR] },
-    );
-    await service.admin.waitIdle(id);
-    const panel = await openPanel(openExtensionPage);
+      serviceWorker,
+      connectToService,
+      openExtensionPage,
+    });
     await expect(row(panel, id).locator(`[data-pr="${PR}"]`)).toContainText('checks pass', {
       timeout: 20_000,
     });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { pullRequestUrl, repositoryUrl, webAppUrl } from '@/components/sidepanel/model/links';
+import {
+  contextOfPullRead,
+  pullOfContext,
+  pullRequestUrl,
+  repositoryUrl,
+  webAppUrl,
+} from '@/components/sidepanel/model/links';
 
 describe('code-host links', () => {
   it('builds each provider’s pull or merge request URL', () => {
@@ -36,5 +42,70 @@ describe('code-host links', () => {
     expect(webAppUrl('http://localhost:3000/', 'abc')).toBe(
       'http://localhost:3000/conversations/abc',
     );
+  });
+});
+
+describe('the pull request of a page, and the page of a pull request read from its host', () => {
+  it('names a page’s pull or merge request by its own address, self-hosted ones keeping their host', () => {
+    const base = { repository: 'octo/widgets', kind: 'pull', number: 51 };
+    expect(
+      pullOfContext({
+        ...base,
+        provider: 'github',
+        baseUrl: 'https://github.com',
+        selfHosted: false,
+      }),
+    ).toEqual({ link: 'https://github.com/octo/widgets/pull/51', number: 51, merge: false });
+    expect(
+      pullOfContext({
+        ...base,
+        provider: 'gitlab',
+        baseUrl: 'https://git.example.com/gitlab',
+        selfHosted: true,
+      }),
+    ).toEqual({
+      link: 'https://git.example.com/gitlab/octo/widgets/-/merge_requests/51',
+      number: 51,
+      merge: true,
+    });
+    expect(
+      pullOfContext({
+        ...base,
+        repository: 'ACME/api',
+        provider: 'bitbucket',
+        baseUrl: 'https://bitbucket.example.com',
+        selfHosted: true,
+      })?.link,
+    ).toBe('https://bitbucket.example.com/projects/ACME/repos/api/pull-requests/51');
+    expect(
+      pullOfContext({
+        ...base,
+        kind: 'issue',
+        provider: 'github',
+        baseUrl: 'https://github.com',
+        selfHosted: false,
+      }),
+    ).toBeNull();
+  });
+
+  it('gives a new conversation the pull request’s host, repository, number and title', () => {
+    expect(
+      contextOfPullRead({
+        link: 'https://git.example.com/acme/api/-/merge_requests/7',
+        provider: 'gitlab',
+        repository: 'acme/api',
+        number: 7,
+        status: { title: 'Cache it' },
+      }),
+    ).toEqual({
+      provider: 'gitlab',
+      host: 'git.example.com',
+      baseUrl: 'https://git.example.com',
+      repository: 'acme/api',
+      kind: 'pull',
+      selfHosted: true,
+      number: 7,
+      title: 'Cache it',
+    });
   });
 });

@@ -113,3 +113,36 @@ export function pullOfContext(context: {
   const link = pullRequestUrl(provider, context.repository, context.number, context.baseUrl);
   return link ? { link, number: context.number, merge: context.provider === 'gitlab' } : null;
 }
+
+/**
+ * The page context a new conversation for a pull request starts from when no page is open: what
+ * the worker read of it (`pulls.read`). The host is the link's; its branch is not known here.
+ */
+export function contextOfPullRead(read: {
+  link: string;
+  provider: 'github' | 'gitlab' | 'bitbucket';
+  repository: string;
+  number: number;
+  status: { title: string } | null;
+}): {
+  provider: 'github' | 'gitlab' | 'bitbucket';
+  host: string;
+  baseUrl: string;
+  repository: string;
+  kind: 'pull';
+  selfHosted: boolean;
+  number: number;
+  title?: string;
+} {
+  const url = new URL(read.link);
+  return {
+    provider: read.provider,
+    host: url.host,
+    baseUrl: url.origin,
+    repository: read.repository,
+    kind: 'pull',
+    selfHosted: !Object.values(publicHosts).includes(url.host),
+    number: read.number,
+    ...(read.status?.title ? { title: read.status.title } : {}),
+  };
+}
