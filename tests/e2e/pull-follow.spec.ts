@@ -192,6 +192,32 @@ test.describe('an agent’s pull request, followed on its code host', () => {
       .toMatch(/Please keep the cache bounded\./);
     const sent = userTexts(await service.admin.storedEvents(id));
     expect(sent.some((text) => text.includes('publish the secrets'))).toBe(false);
+
+    // The conversation's agent server refuses the next message: nothing is lost, and the same
+    // message can go to a new conversation for the pull request instead.
+    await service.admin.failNext({
+      method: 'POST',
+      path: '/api/conversations/{conversation_id}/events',
+      status: 404,
+      listener: 'agent',
+    });
+    await card.getByRole('button', { name: 'Fix the failing checks' }).click();
+    const again = panel.getByRole('dialog', { name: `Fix the failing checks of PR #${PR}` });
+    const kept = again.getByRole('textbox', { name: 'Message to the agent' });
+    await expect(kept).toHaveValue(/lint/);
+    await kept.fill(`${await kept.inputValue()}\n\nThis time in a fresh sandbox.`);
+    await again.getByRole('button', { name: 'Send to the agent' }).click();
+    await expect(again.getByRole('alert')).toContainText('did not reach this conversation');
+    await expect(kept).toHaveValue(/This time in a fresh sandbox\.$/);
+    await again.getByRole('button', { name: 'Start a new conversation instead' }).click();
+    const form = panel.getByRole('form', { name: 'New conversation' });
+    await expect(form.locator('[data-task-type]')).toHaveAttribute(
+      'data-task-type',
+      'FAILING_CHECKS',
+    );
+    await expect(form.getByRole('textbox', { name: 'First message' })).toHaveValue(
+      /This time in a fresh sandbox\.$/,
+    );
   });
 
   test('a merged pull request is told, then read no more', async ({
@@ -294,5 +320,44 @@ test.describe('an agent’s pull request, followed on its code host', () => {
       trigger: 'suggested_task',
       pr_number: [PR],
     });
+  });
+
+  test('a GitLab merge request: a failing job moves it to Needs you in GitLab’s words', async ({
+    extContext,
+    service,
+    serviceWorker,
+    connectToService,
+    openExtensionPage,
+  }) => {
+    const gitlab = createCodeHostStandIn({ host: 'gitlab', anonymousLimit: 500 * 120 });
+    gitlab.admin.addRepository('acme/api');
+    gitlab.admin.setPull('acme/api', 7, {
+      title: 'Bound the cache',
+      headSha: 'f00d'.padEnd(40, '0'),
+    });
+    gitlab.admin.addCheck('acme/api', 7, {
+      name: 'unit',
+      stage: 'test',
+      status: 'completed',
+      conclusion: 'failure',
+    });
+    await serveStandIn(extContext, gitlab);
+    await connectToService();
+    await followQuickly(serviceWorker);
+    ensureRepository('acme/api');
+    const id = await createV1Conversation(
+      service,
+      '[scenario:finish-quickly] Bound the cache',
+      { repository: 'acme/api', provider: 'gitlab' },
+      { title: 'Issue #3: the cache grows', pr_number: [7] },
+    );
+    await service.admin.waitIdle(id);
+    const panel = await openPanel(openExtensionPage);
+    await expect(row(panel, id).locator('[data-need="pull"]')).toHaveText(
+      'MR !7 · 1 check failing',
+      { timeout: 20_000 },
+    );
+    await row(panel, id).locator('.conversation-item').click();
+    await expect(panel.locator('[data-pull-card]')).toContainText('Failing: test: unit');
   });
 });
