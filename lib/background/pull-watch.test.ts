@@ -160,3 +160,18 @@ describe('following an agent’s pull request', () => {
     ).rejects.toThrow(/not a pull or merge request/);
   });
 });
+
+describe('a round with nothing due', () => {
+  it('reads nothing, and tells nothing', async () => {
+    world();
+    await round([entry()]);
+    const stored = await followedPulls();
+    const told = await round([entry()]);
+    expect(told).toEqual([]);
+    expect(await followedPulls()).toBe(stored);
+    // A conversation that now names the same pull request too is news to the records.
+    const both = await round([entry(), entry({ id: 'c9' })]);
+    expect(both).toHaveLength(1);
+    expect(pullFactsOf('c9')).toHaveLength(1);
+  });
+});

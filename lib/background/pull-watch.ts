@@ -165,6 +165,9 @@ export function followPulls(
       now,
       read: readPull,
     });
+    // Rounds run on every change of the index; most read nothing. Those keep what is stored,
+    // the alarm and the tabs as they are.
+    if (nothingNew(before, after)) return;
     records = after;
     currentFacts = pullFactsByConversation(after);
     await writeRecord(RECORD, after).catch(() => {});
@@ -173,6 +176,20 @@ export function followPulls(
   });
   round = round.catch((error: unknown) => console.warn('[handoff] pull requests', error));
   return round;
+}
+
+/** The same requests for the same conversations, none of them read again. */
+function nothingNew(before: readonly FollowedPull[], after: readonly FollowedPull[]): boolean {
+  if (before.length !== after.length) return false;
+  const earlier = new Map(before.map((pull) => [pull.target.link, pull]));
+  return after.every((pull) => {
+    const old = earlier.get(pull.target.link);
+    return (
+      !!old &&
+      old.checkedAt === pull.checkedAt &&
+      old.target.conversationIds.join() === pull.target.conversationIds.join()
+    );
+  });
 }
 
 /** Sets the alarm for the soonest due read; none when nothing is left to read. */
