@@ -3,7 +3,6 @@ import {
   keepPreviousData,
   type QueryClient,
   useInfiniteQuery,
-  useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
@@ -14,12 +13,13 @@ import { useProviderTokens } from '@/components/common/use-server-settings';
 import type { AppConversation, ConversationInfo } from '@/lib/api';
 import { ApiError } from '@/lib/api/errors';
 import { t } from '@/lib/i18n';
-import { callApi, rpc } from '@/lib/messaging/worker-client';
+import { callApi } from '@/lib/messaging/worker-client';
 import type { Settings } from '@/lib/settings/schema';
 import { scopeSettings } from '@/lib/settings/servers';
 import { localDateTime } from '@/lib/timeline/time';
 import type { NextWaiting } from './hooks/useNextWaiting';
 import { useOnline } from './hooks/useOnline';
+import { useWorkerIndex } from './hooks/usePullFacts';
 import { type ServerApis, serverApisOf } from './hooks/useServerApis';
 import { useSharedNow } from './hooks/useSharedNow';
 import {
@@ -272,12 +272,7 @@ export function ConversationList({
     query.isError && ['network', 'timeout'].includes(asApiError(query.error).kind);
   // The worker's index answers without asking the server: read often, it brings the watched
   // streams' word on each agent and the issue each start came from.
-  const index = useQuery({
-    queryKey: ['panel', 'conversation-index'],
-    queryFn: () => rpc('conversations.index', {}),
-    refetchInterval: 5_000,
-    retry: false,
-  });
+  const index = useWorkerIndex();
   const cached = pages === undefined && unreachable && index.data?.refreshedAt ? index.data : null;
   // With several servers, one that failed on the newest read is marked, and its conversations
   // as the worker's index last had them stand in for it.

@@ -35,6 +35,7 @@ export function PullRequestCard({
     <section className="pull-card" aria-label={t('panel.pull.label')} data-pull-card>
       {pulls.map((facts) => {
         const parts = pullParts(facts);
+        const tasks = tasksOf(facts);
         const problem = facts.problem ? pullProblemWords(facts.problem, facts.link) : null;
         const names =
           facts.failing > facts.failingNames.length
@@ -70,15 +71,13 @@ export function PullRequestCard({
                 ) : null}
               </p>
             ) : null}
-            {tasksOf(facts).length ? (
+            {tasks.length ? (
               <div className="pull-tasks">
-                {tasksOf(facts).map((task) => (
+                {tasks.map((task) => (
                   <button
                     key={task}
                     type="button"
-                    className={
-                      task === tasksOf(facts)[0] ? 'btn btn-small btn-primary' : 'btn btn-small'
-                    }
+                    className={task === tasks[0] ? 'btn btn-small btn-primary' : 'btn btn-small'}
                     onClick={() => onHandBack(facts, task)}
                   >
                     {t(`panel.pull.task.${task}`)}
