@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { createCodeHostStandIn } from '@/tests/service/codehosts';
 import { hostClient } from './hosts';
 import { ConditionalCache, retryAfterMs } from './http';
-import { CodeHostError, type CodeHostProblem } from './problem';
+import { problemOf } from './test-support';
 
 const NOW = Date.UTC(2026, 9, 2, 12, 0, 0);
 const Pull = z.looseObject({ title: z.string() });
@@ -17,16 +17,6 @@ function world(host: 'github' | 'gitlab' = 'github') {
       ? `${standIn.apiBase}/repos/octo/widgets/pulls/7`
       : `${standIn.apiBase}/projects/${encodeURIComponent(repository)}/merge_requests/7`;
   return { standIn, url, repository };
-}
-
-async function problemOf(promise: Promise<unknown>): Promise<CodeHostProblem> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CodeHostError) return error.problem;
-    throw error;
-  }
-  throw new Error('expected a CodeHostError');
 }
 
 describe('conditional requests', () => {

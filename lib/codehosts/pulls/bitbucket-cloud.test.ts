@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCodeHostStandIn } from '@/tests/service/codehosts';
 import { ConditionalCache } from '../http';
-import { CodeHostError, type CodeHostProblem } from '../problem';
 import { MAX_COMMENTS } from '../pull-status';
-import { createPullReader } from '.';
+import { problemOf, standInReader } from '../test-support';
 import { participantReviewState } from './bitbucket-cloud';
 
 const NOW = Date.UTC(2026, 9, 2, 12, 0, 0);
@@ -18,25 +17,8 @@ function world(options: { private?: boolean } = {}) {
   });
   standIn.admin.addRepository(REPO, options);
   standIn.admin.setPull(REPO, 7, { title: 'Paginate the orders list', headSha: SHA });
-  const reader = (token: string | null = 'bb-access-token', cache?: ConditionalCache) =>
-    createPullReader('bitbucket-cloud', {
-      apiBase: standIn.apiBase,
-      token,
-      fetch: standIn.fetch,
-      now: () => NOW,
-      ...(cache ? { cache } : {}),
-    });
+  const reader = standInReader('bitbucket-cloud', standIn, 'bb-access-token', NOW);
   return { standIn, reader };
-}
-
-async function problemOf(promise: Promise<unknown>): Promise<CodeHostProblem> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CodeHostError) return error.problem;
-    throw error;
-  }
-  throw new Error('expected a CodeHostError');
 }
 
 describe('Bitbucket Cloud pull requests', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCodeHostStandIn } from '@/tests/service/codehosts';
 import { ConditionalCache } from '../http';
-import { CodeHostError, type CodeHostProblem } from '../problem';
 import { MAX_COMMENTS } from '../pull-status';
-import { createPullReader } from '.';
+import { problemOf, standInReader } from '../test-support';
 import { reviewerState } from './bitbucket-dc';
 
 const NOW = Date.UTC(2026, 9, 2, 12, 0, 0);
@@ -22,25 +21,8 @@ function world(options: { private?: boolean; repository?: string } = {}) {
   });
   standIn.admin.addRepository(repository, options);
   standIn.admin.setPull(repository, 15, { title: 'Apply coupons at checkout', headSha: SHA });
-  const reader = (token: string | null = 'BBDC-good', cache?: ConditionalCache) =>
-    createPullReader('bitbucket-dc', {
-      apiBase: standIn.apiBase,
-      token,
-      fetch: standIn.fetch,
-      now: () => NOW,
-      ...(cache ? { cache } : {}),
-    });
+  const reader = standInReader('bitbucket-dc', standIn, 'BBDC-good', NOW);
   return { standIn, reader };
-}
-
-async function problemOf(promise: Promise<unknown>): Promise<CodeHostProblem> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CodeHostError) return error.problem;
-    throw error;
-  }
-  throw new Error('expected a CodeHostError');
 }
 
 describe('Bitbucket Data Center pull requests', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createCodeHostStandIn } from '@/tests/service/codehosts';
 import { ConditionalCache } from '../http';
-import { CodeHostError, type CodeHostProblem } from '../problem';
 import { MAX_COMMENTS, MAX_FAILING } from '../pull-status';
-import { createGitHubPullReader, reviewStateOf } from './github';
+import { problemOf, standInReader } from '../test-support';
+import { reviewStateOf } from './github';
 
 const NOW = Date.UTC(2026, 9, 2, 12, 0, 0);
 const REPO = 'octo/widgets';
@@ -15,25 +15,8 @@ function world(options: { private?: boolean } = {}) {
     title: 'Add the widget cache',
     headSha: 'c0ffee'.padEnd(40, '0'),
   });
-  const reader = (token: string | null = 'ghp_good', cache?: ConditionalCache) =>
-    createGitHubPullReader({
-      apiBase: standIn.apiBase,
-      token,
-      fetch: standIn.fetch,
-      now: () => NOW,
-      ...(cache ? { cache } : {}),
-    });
+  const reader = standInReader('github', standIn, 'ghp_good', NOW);
   return { standIn, reader };
-}
-
-async function problemOf(promise: Promise<unknown>): Promise<CodeHostProblem> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CodeHostError) return error.problem;
-    throw error;
-  }
-  throw new Error('expected a CodeHostError');
 }
 
 describe('GitHub pull requests', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCodeHostStandIn } from '@/tests/service/codehosts';
 import { ConditionalCache } from '../http';
-import { CodeHostError, type CodeHostProblem } from '../problem';
 import { MAX_COMMENTS } from '../pull-status';
+import { problemOf, standInReader } from '../test-support';
 import { createGitLabPullReader, roleOfAccessLevel } from './gitlab';
 
 const NOW = Date.UTC(2026, 9, 2, 12, 0, 0);
@@ -12,25 +12,8 @@ function world(options: { private?: boolean } = {}) {
   const standIn = createCodeHostStandIn({ host: 'gitlab', tokens: ['glpat-good'], now: () => NOW });
   standIn.admin.addRepository(PROJECT, options);
   standIn.admin.setPull(PROJECT, 12, { title: 'Retry flaky uploads' });
-  const reader = (token: string | null = 'glpat-good', cache?: ConditionalCache) =>
-    createGitLabPullReader({
-      apiBase: standIn.apiBase,
-      token,
-      fetch: standIn.fetch,
-      now: () => NOW,
-      ...(cache ? { cache } : {}),
-    });
+  const reader = standInReader('gitlab', standIn, 'glpat-good', NOW);
   return { standIn, reader };
-}
-
-async function problemOf(promise: Promise<unknown>): Promise<CodeHostProblem> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof CodeHostError) return error.problem;
-    throw error;
-  }
-  throw new Error('expected a CodeHostError');
 }
 
 describe('GitLab merge requests', () => {
