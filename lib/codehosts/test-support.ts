@@ -1,8 +1,7 @@
 // What the code-host readers' tests share: the problem a failed read gave, and a reader of one
 // host's stand-in (tests/service/codehosts) on a fixed clock.
-import type { CodeHostStandIn } from '@/tests/service/codehosts';
 import type { HostApi } from './hosts';
-import type { ConditionalCache } from './http';
+import type { ConditionalCache, Fetch } from './http';
 import { CodeHostError, type CodeHostProblem } from './problem';
 import { createPullReader } from './pulls';
 
@@ -20,7 +19,8 @@ export async function problemOf(promise: Promise<unknown>): Promise<CodeHostProb
 /** Readers of `standIn`, with `defaultToken` unless another (or none) is given. */
 export function standInReader(
   api: HostApi,
-  standIn: CodeHostStandIn,
+  /** A stand-in of tests/service/codehosts: where its API answers, and its own fetch. */
+  standIn: { apiBase: string; fetch: Fetch },
   defaultToken: string,
   now: number,
 ) {
